@@ -1,0 +1,241 @@
+"""Rating a whole event: which games count, every rated player's change, every unrated player's rating.
+
+The event is taken as the whole rating period unless the caller says how many games each player
+has in the period (the K x n cap of 8.3.3 counts the period's games).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping
+from fractions import Fraction
+
+from fidedesk.core.editions import Edition, UnratedOpponents
+from fidedesk.core.initial import InitialRating, UnratedEvent, event_performance, initial_rating
+from fidedesk.core.kfactor import KFactor, k_factor
+from fidedesk.core.performance import performance_rating
+from fidedesk.core.rated import EventCalc, Game, rapid_blitz_exclusion, rate_event
+from fidedesk.core.results import ResultCode
+from fidedesk.core.roundrobin import RoundRobinEntrant, RoundRobinMethod, round_robin_method
+from fidedesk.core.tables import round_half_away, round_half_up
+from fidedesk.core.tournament import Player, RatingKind, Tournament
+
+
+@dataclasses.dataclass(frozen=True)
+class Unrated:
+    """A result that is not rated for this player, and why."""
+
+    round: int
+    opponent: int | None
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerRating:
+    """One player's figures for the event."""
+
+    player: Player
+    event: EventCalc | None
+    new_rating: int | None
+    initial: InitialRating | None
+    performance: int | None
+    not_rated: tuple[Unrated, ...]
+
+    @property
+    def rc(self) -> int | None:
+        return self.event.rc if self.event else None
+
+
+@dataclasses.dataclass(frozen=True)
+class EventRating:
+    """Every player's figures, the edition used and the event-level warnings."""
+
+    edition: Edition
+    players: tuple[PlayerRating, ...]
+    warnings: tuple[str, ...]
+    round_robin: RoundRobinMethod | None
+
+
+def _round_robin_applies(edition: Edition, tournament: Tournament, warnings: list[str]) -> bool:
+    """Whether the tournament-average method rates this round robin (2008 6.3, 6.43)."""
+    players = tournament.players
+    unrated = [player for player in players if not player.is_rated]
+    if not (edition.round_robin_method and tournament.info.system.is_round_robin and unrated):
+        return False
+    if any(entry.result.reason_not_rated for player in players for entry in player.rounds):
+        warnings.append("round robin with unplayed games: rated as a Swiss (2008 6.43)")
+        return False
+    rated = len(players) - len(unrated)
+    double = tournament.info.system.name == "DOUBLE_ROUND_ROBIN"
+    problems = []
+    if 3 * rated < len(players):
+        problems.append(f"only {rated} of {len(players)} players rated, fewer than a third (6.3)")
+    if len(players) < 10 and rated < 4:
+        problems.append(f"fewer than 10 players and only {rated} rated, fewer than 4 (6.31)")
+    if double and (len(players) < 6 or rated < 4):
+        problems.append("a double round robin with unrated players needs 6 players, 4 of them rated (6.32)")
+    if problems:
+        warnings.extend(f"{problem}: unrated players get no rating from this event" for problem in problems)
+        return False
+    return True
+
+
+def _swiss_unrated_ratings(
+    edition: Edition, tournament: Tournament, kind: RatingKind, start: dt.date | None
+) -> dict[int, int]:
+    """2008 6.41/6.42: unrated players whose event performance counts, with the rating it gives."""
+    if edition.unrated_opponents is not UnratedOpponents.IF_RATED_IN_EVENT:
+        return {}
+    ratings: dict[int, int] = {}
+    for player in tournament.players:
+        if player.is_rated:
+            continue
+        games = _games_against_rated(edition, player, tournament, kind, start, {})[0]
+        event = UnratedEvent(tuple(games))
+        if len(games) < max(3, edition.min_rated_opponents) or event.score < edition.min_event_score:
+            continue
+        ru = round_half_up(event_performance(edition, event).ru)
+        if edition.floor is None or ru > edition.floor:
+            ratings[player.start_rank] = ru
+    return ratings
+
+
+def _games_against_rated(
+    edition: Edition,
+    player: Player,
+    tournament: Tournament,
+    kind: RatingKind,
+    start: dt.date | None,
+    unrated_ratings: Mapping[int, int],
+) -> tuple[list[Game], list[Unrated]]:
+    """The player's rated games (opponent's rating as it counts) and the results that do not count."""
+    players = tournament.by_rank()
+    games: list[Game] = []
+    skipped: list[Unrated] = []
+    own = player.rating
+    for entry in player.rounds:
+        reason = entry.result.reason_not_rated
+        opponent = players.get(entry.opponent) if entry.opponent is not None else None
+        if reason is not None:
+            bye_game = _bye_as_game(edition, own, entry.result)
+            if bye_game is not None:
+                games.append(dataclasses.replace(bye_game, round=entry.round))
+            else:
+                skipped.append(Unrated(entry.round, entry.opponent, reason))
+            continue
+        if opponent is None:
+            skipped.append(Unrated(entry.round, entry.opponent, "opponent not in the event"))
+            continue
+        rating = opponent.rating if opponent.rating is not None else unrated_ratings.get(opponent.start_rank)
+        if rating is None:
+            skipped.append(Unrated(entry.round, entry.opponent, "opponent unrated: not rated (FIDE 8.3.1)"))
+            continue
+        if own is not None and opponent.rating is not None:
+            excluded = rapid_blitz_exclusion(edition, own, rating, kind, start)
+            if excluded:
+                skipped.append(Unrated(entry.round, entry.opponent, excluded))
+                continue
+        games.append(Game(rating, entry.result.score, entry.round))
+    return games, skipped
+
+
+def _bye_as_game(edition: Edition, own: int | None, result: ResultCode) -> Game | None:
+    """The ``elo-byes`` option: a bye as a win against R - 400, a default as a loss against R + 400."""
+    if not edition.byes_as_games or own is None:
+        return None
+    if result in (ResultCode.FULL_BYE, ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN):
+        return Game(own - 400, Fraction(1))
+    if result is ResultCode.FORFEIT_LOSS:
+        return Game(own + 400, Fraction(0))
+    return None
+
+
+def rate_tournament(
+    tournament: Tournament,
+    edition: Edition,
+    *,
+    k: int | None = None,
+    period_games: Mapping[int, int] | None = None,
+) -> EventRating:
+    """Rate every player of the event under ``edition``.
+
+    ``k`` sets K for every rated player (else it is inferred from each player's record, and
+    capped by K x n <= 700 with n the games in ``period_games`` or, by default, in this event).
+    """
+    kind = tournament.info.kind
+    start = tournament.info.start
+    warnings: list[str] = []
+    method: RoundRobinMethod | None = None
+    unrated_ratings: dict[int, int] = {}
+    if _round_robin_applies(edition, tournament, warnings):
+        method = round_robin_method(edition, [
+            RoundRobinEntrant(p.start_rank, p.rating, sum((e.result.score for e in p.rounds), Fraction(0)),
+                              tuple(e.opponent for e in p.rounds if e.opponent is not None and e.result.is_played))
+            for p in tournament.players
+        ])  # fmt: skip
+        if edition.unrated_opponents is not UnratedOpponents.NEVER:
+            unrated_ratings = {rank: figures.ru for rank, figures in method.unrated.items()}
+    else:
+        unrated_ratings = _swiss_unrated_ratings(edition, tournament, kind, start)
+
+    results = []
+    for player in tournament.players:
+        games, skipped = _games_against_rated(edition, player, tournament, kind, start, unrated_ratings)
+        real = [g for g in games if _is_real_rated_opponent(tournament, player, g)]
+        performance = (
+            performance_rating([g.opponent_rating for g in real], sum((g.score for g in real), Fraction(0)))
+            if real else None
+        )  # fmt: skip
+        if player.rating is not None:
+            factor = _k_for(edition, player, k, len(games), period_games, kind, start)
+            calc = rate_event(edition, player.rating, games, factor, kind=kind, rc_override=_rc_1994(method, player))
+            new = player.rating + round_half_away(calc.k_chg)
+            results.append(PlayerRating(player, calc, new, None, performance, tuple(skipped)))
+        else:
+            event = _unrated_event(method, player, games, tournament)
+            results.append(PlayerRating(player, None, None, initial_rating(edition, [event]), performance,
+                                        tuple(skipped)))  # fmt: skip
+    return EventRating(edition, tuple(results), tuple(warnings), method)
+
+
+def _is_real_rated_opponent(tournament: Tournament, player: Player, game: Game) -> bool:
+    """Whether a counted game is against an opponent with a published rating (not a bye or an Ru)."""
+    for entry in player.rounds:
+        if entry.round == game.round and entry.opponent is not None and entry.result.is_played:
+            return tournament.player(entry.opponent).is_rated
+    return False
+
+
+def _unrated_event(method: RoundRobinMethod | None, player: Player, games: list[Game], tournament: Tournament) -> UnratedEvent:
+    name = tournament.info.name
+    if method is not None and player.start_rank in method.unrated:
+        figures = method.unrated[player.start_rank]
+        all_games = tuple(Game(figures.rc, e.result.score, e.round) for e in player.rounds if e.result.is_played)
+        return UnratedEvent(all_games, name, round_robin_ra=figures.rc, round_robin_n=method.n)
+    rated_only = tuple(g for g in games if _is_real_rated_opponent(tournament, player, g))
+    return UnratedEvent(rated_only, name)
+
+
+def _rc_1994(method: RoundRobinMethod | None, player: Player) -> Fraction | None:
+    """GA '94 10.51: in a round robin with unrated players, Rc = (Ra (n + 1) - R) / n."""
+    if method is None or player.rating is None:
+        return None
+    return Fraction(method.ra * (method.n + 1) - player.rating, method.n)
+
+
+def _k_for(
+    edition: Edition,
+    player: Player,
+    k: int | None,
+    games: int,
+    period_games: Mapping[int, int] | None,
+    kind: RatingKind,
+    start: dt.date | None,
+) -> KFactor:
+    if k is not None:
+        return KFactor(k, k, f"K {k}: set for every player")
+    assert player.rating is not None
+    n = period_games.get(player.start_rank, games) if period_games else games
+    rules = edition.k_rules(kind is RatingKind.STANDARD, start)
+    return k_factor(rules, rating=player.rating, record=player.record, birth=player.birth, on=start, games_in_period=n)

@@ -1,0 +1,209 @@
+"""Rating change of a rated player: per game, per event, per rating period (FIDE 8.3).
+
+Arithmetic is exact: PD is a whole number of hundredths, scores are Fractions, and the only
+rounding is the period's, 0.5 away from zero (8.3.4). The logistic ``elo`` edition works in
+binary floating point for the expected score, since 10^x has no exact form; it rounds nowhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from fidedesk.core.editions import Edition, Expectancy, RatedMethod
+from fidedesk.core.kfactor import KFactor
+from fidedesk.core.tables import pd_hundredths, round_half_away, round_half_up
+from fidedesk.core.tournament import RatingKind
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """One rated game from the player's side: opponent's rating and the player's score."""
+
+    opponent_rating: int
+    score: Fraction
+    round: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class GameCalc:
+    """One game as FIDE's individual calculation prints it.
+
+    ``diff`` is the real difference (own - opponent); ``used_diff`` the one looked up after the
+    400- (or 350-) point rule; ``used_rating`` the opponent's rating as it counts (FIDE prints it
+    with a ``*`` when ``capped``). ``expected`` is PD; ``chg`` is score - PD.
+    """
+
+    opponent_rating: int
+    score: Fraction
+    diff: int
+    used_diff: int
+    capped: bool
+    expected: Fraction
+    round: int | None = None
+
+    @property
+    def used_rating(self) -> int:
+        return self.opponent_rating + (self.diff - self.used_diff)
+
+    @property
+    def chg(self) -> Fraction:
+        return self.score - self.expected
+
+
+@dataclasses.dataclass(frozen=True)
+class EventCalc:
+    """A rated player's event: Rc, W, n, chg = sum(score - PD), K and K x chg (FIDE 8.3.2)."""
+
+    rating: int
+    games: tuple[GameCalc, ...]
+    k: KFactor
+    rc: int | None
+    w: Fraction
+    n: int
+    chg: Fraction
+
+    @property
+    def k_chg(self) -> Fraction:
+        return self.k.value * self.chg
+
+    @property
+    def expected_total(self) -> Fraction:
+        """We, the sum of the expected scores."""
+        return self.w - self.chg
+
+
+def logistic_expected(diff: int) -> Fraction:
+    """The logistic expected score for a rating difference own - opponent (``elo`` edition)."""
+    return Fraction(1 / (1 + math.pow(10, -diff / 400)))
+
+
+def expected_for(edition: Edition, used_diff: int) -> Fraction:
+    """Expected score for a difference after any cap: table 8.1.2, or the logistic formula."""
+    if edition.expectancy is Expectancy.LOGISTIC:
+        return logistic_expected(used_diff)
+    return Fraction(pd_hundredths(used_diff), 100)
+
+
+def cap_applies(edition: Edition, own: int, kind: RatingKind) -> bool:
+    """Whether the point cap limits this player's differences (8.3.1, and its 2650 exemption)."""
+    if edition.cap is None:
+        return False
+    exempt = edition.cap_exempt_from
+    return not (kind is RatingKind.STANDARD and exempt is not None and own >= exempt)
+
+
+def capped_diff(edition: Edition, own: int, opponent: int, kind: RatingKind) -> int:
+    """The difference the player looks up: the real one, or the cap with its sign."""
+    diff = own - opponent
+    if edition.cap is None or not cap_applies(edition, own, kind) or abs(diff) <= edition.cap:
+        return diff
+    return edition.cap if diff > 0 else -edition.cap
+
+
+def game_calc(
+    edition: Edition,
+    own: int,
+    opponent: int,
+    score: Fraction,
+    *,
+    kind: RatingKind = RatingKind.STANDARD,
+    allow_cap: bool = True,
+    round: int | None = None,
+) -> GameCalc:
+    """One game (FIDE 8.3.1, 8.3.2 a-b). ``allow_cap`` False skips the upgrade (2022's once-per-event rule)."""
+    diff = own - opponent
+    used = capped_diff(edition, own, opponent, kind) if allow_cap or diff < 0 else diff
+    return GameCalc(opponent, Fraction(score), diff, used, used != diff, expected_for(edition, used), round)
+
+
+def rapid_blitz_exclusion(
+    edition: Edition, own: int, opponent: int, kind: RatingKind, start: dt.date | None
+) -> str | None:
+    """Rapid & Blitz 7.3.1 (from 1 Dec 2024): why a game is not rated, or None."""
+    rule = edition.rapid_blitz_exclusion
+    if kind is RatingKind.STANDARD or rule is None:
+        return None
+    difference, above, since = rule
+    if start is not None and start < since:
+        return None
+    if abs(own - opponent) >= difference and max(own, opponent) > above:
+        return f"not rated: difference {abs(own - opponent)} ≥ {difference} with a player above {above} (R&B 7.3.1)"
+    return None
+
+
+def _once_per_event_upgrade(edition: Edition, own: int, games: Sequence[Game], kind: RatingKind) -> int | None:
+    """2022 8.3.1: the index of the one game whose upgrade the player keeps (greatest difference)."""
+    candidates = [
+        (own - game.opponent_rating, -index)
+        for index, game in enumerate(games)
+        if capped_diff(edition, own, game.opponent_rating, kind) < own - game.opponent_rating
+    ]
+    return -max(candidates)[1] if candidates else None
+
+
+def rate_event(
+    edition: Edition,
+    own: int,
+    games: Sequence[Game],
+    k: KFactor,
+    *,
+    kind: RatingKind = RatingKind.STANDARD,
+    rc_override: Fraction | None = None,
+) -> EventCalc:
+    """A rated player's change over one event (FIDE 8.3.2 c-d).
+
+    Games must already be the rated ones (see :mod:`fidedesk.core.event`). ``rc_override`` is the
+    round-robin Rc of GA '94 10.51 for the average method.
+    """
+    w = sum((Fraction(game.score) for game in games), Fraction(0))
+    n = len(games)
+    if edition.rated_method is RatedMethod.AVERAGE:
+        return _rate_event_average(edition, own, games, k, w, rc_override)
+    keep = _once_per_event_upgrade(edition, own, games, kind) if edition.cap_once_per_event else None
+    calcs = tuple(
+        game_calc(
+            edition, own, game.opponent_rating, game.score, kind=kind,
+            allow_cap=not edition.cap_once_per_event or index == keep, round=game.round,
+        )
+        for index, game in enumerate(games)
+    )  # fmt: skip
+    rc = round_half_up(Fraction(sum(calc.used_rating for calc in calcs), n)) if n else None
+    chg = sum((calc.chg for calc in calcs), Fraction(0))
+    return EventCalc(own, calcs, k, rc, w, n, chg)
+
+
+def _rate_event_average(
+    edition: Edition, own: int, games: Sequence[Game], k: KFactor, w: Fraction, rc_override: Fraction | None
+) -> EventCalc:
+    """GA '94 10.51-10.54: each opponent counts within 350 points of the player; We = n x PD(R - Rc)."""
+    cap = edition.cap or 10_000
+    clipped = [min(max(game.opponent_rating, own - cap), own + cap) for game in games]
+    n = len(games)
+    if n == 0:
+        return EventCalc(own, (), k, None, w, 0, Fraction(0))
+    rc = round_half_up(rc_override if rc_override is not None else Fraction(sum(clipped), n))
+    pd = expected_for(edition, own - rc)
+    calcs = tuple(
+        GameCalc(game.opponent_rating, Fraction(game.score), own - game.opponent_rating, own - used,
+                 used != game.opponent_rating, pd, game.round)
+        for game, used in zip(games, clipped, strict=True)
+    )  # fmt: skip
+    return EventCalc(own, calcs, k, rc, w, n, w - n * pd)
+
+
+def period_change(events: Iterable[EventCalc]) -> int:
+    """The change for a rating period: the sum of K x chg, rounded once, 0.5 away from zero (8.3.4)."""
+    return round_half_away(sum((event.k_chg for event in events), Fraction(0)))
+
+
+def single_game(
+    edition: Edition, own: int, opponent: int, score: Fraction, k: int, *, kind: RatingKind = RatingKind.STANDARD
+) -> tuple[GameCalc, Fraction, int]:
+    """One game on its own: the calculation, K x (score - PD) unrounded, and the new rating."""
+    calc = game_calc(edition, own, opponent, score, kind=kind)
+    change = k * calc.chg
+    return calc, change, own + round_half_away(change)

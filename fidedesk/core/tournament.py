@@ -1,0 +1,140 @@
+"""The tournament as the rating rules see it: event data, players, their rounds.
+
+Frozen records: a reader builds one, the rating functions read it, nothing mutates it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+from collections.abc import Iterator
+from fractions import Fraction
+
+from fidedesk.core.results import ResultCode
+
+
+class RatingKind(enum.Enum):
+    """Which of FIDE's three lists an event is rated for."""
+
+    STANDARD = "standard"
+    RAPID = "rapid"
+    BLITZ = "blitz"
+
+
+class System(enum.Enum):
+    """Pairing system of the event, as far as the rating rules care."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    DOUBLE_ROUND_ROBIN = "double-round-robin"
+    MATCH = "match"
+    TEAM_SWISS = "team-swiss"
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+
+@dataclasses.dataclass(frozen=True)
+class BirthDate:
+    """A birth date as real files give it: often only the year is known."""
+
+    year: int
+    month: int | None = None
+    day: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.year:04d}/{self.month or 0:02d}/{self.day or 0:02d}"
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerRecord:
+    """What the K-factor depends on (FIDE 8.3.3), as known before the event.
+
+    ``games`` is the number of rated games the player had completed before this event (None when
+    unknown); ``ever_2400`` whether a published rating of theirs ever reached 2400; ``k`` a K set by
+    hand (or taken from the rating list), which overrides the inference.
+    """
+
+    games: int | None = None
+    ever_2400: bool | None = None
+    k: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundEntry:
+    """One player's round: opponent's start rank (None for a bye), colour and result code."""
+
+    round: int
+    opponent: int | None
+    color: str | None
+    result: ResultCode
+
+
+@dataclasses.dataclass(frozen=True)
+class Player:
+    """A tournament participant. ``rating`` None means unrated (FIDE 7.1: no published rating)."""
+
+    start_rank: int
+    name: str
+    rating: int | None = None
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: int | None = None
+    birth: BirthDate | None = None
+    points: Fraction | None = None
+    rank: int | None = None
+    rounds: tuple[RoundEntry, ...] = ()
+    record: PlayerRecord = PlayerRecord()
+
+    @property
+    def is_rated(self) -> bool:
+        return self.rating is not None
+
+    @property
+    def score(self) -> Fraction:
+        """Points from the results themselves (files often leave the points column stale)."""
+        return sum((entry.result.score for entry in self.rounds), Fraction(0))
+
+
+@dataclasses.dataclass(frozen=True)
+class EventInfo:
+    """Header data of an event (TRF records 012-122)."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start: dt.date | None = None
+    end: dt.date | None = None
+    chief_arbiter: str = ""
+    time_control: str = ""
+    system: System = System.SWISS
+    kind: RatingKind = RatingKind.STANDARD
+
+
+@dataclasses.dataclass(frozen=True)
+class Tournament:
+    """An event: its header and its players with their rounds."""
+
+    info: EventInfo
+    players: tuple[Player, ...]
+
+    def player(self, start_rank: int) -> Player:
+        """The player with this start rank; KeyError if there is none."""
+        for player in self.players:
+            if player.start_rank == start_rank:
+                return player
+        raise KeyError(start_rank)
+
+    def by_rank(self) -> dict[int, Player]:
+        return {player.start_rank: player for player in self.players}
+
+    def played_games(self) -> Iterator[tuple[Player, Player, RoundEntry]]:
+        """Each played game from each side: (player, opponent, the player's round entry)."""
+        players = self.by_rank()
+        for player in self.players:
+            for entry in player.rounds:
+                if entry.result.is_played and entry.opponent in players:
+                    yield player, players[entry.opponent], entry
