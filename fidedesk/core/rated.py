@@ -200,10 +200,34 @@ def period_change(events: Iterable[EventCalc]) -> int:
     return round_half_away(sum((event.k_chg for event in events), Fraction(0)))
 
 
+@dataclasses.dataclass(frozen=True)
+class SingleGame:
+    """One game on its own, as a calculator shows it: K x (score - PD) unrounded and the new rating."""
+
+    calc: GameCalc
+    k: int
+    not_rated: str | None = None
+
+    @property
+    def change(self) -> Fraction:
+        return Fraction(0) if self.not_rated else self.k * self.calc.chg
+
+    @property
+    def new_rating(self) -> int:
+        """The player's rating plus the change rounded 0.5 away from zero (8.3.4)."""
+        return self.calc.diff + self.calc.opponent_rating + round_half_away(self.change)
+
+
 def single_game(
-    edition: Edition, own: int, opponent: int, score: Fraction, k: int, *, kind: RatingKind = RatingKind.STANDARD
-) -> tuple[GameCalc, Fraction, int]:
-    """One game on its own: the calculation, K x (score - PD) unrounded, and the new rating."""
+    edition: Edition,
+    own: int,
+    opponent: int,
+    score: Fraction,
+    k: int,
+    *,
+    kind: RatingKind = RatingKind.STANDARD,
+    start: dt.date | None = None,
+) -> SingleGame:
+    """One game: the table row or formula used, the change and the new rating (8.3.1-8.3.4, R&B 7.3.1)."""
     calc = game_calc(edition, own, opponent, score, kind=kind)
-    change = k * calc.chg
-    return calc, change, own + round_half_away(change)
+    return SingleGame(calc, k, rapid_blitz_exclusion(edition, own, opponent, kind, start))
