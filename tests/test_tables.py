@@ -26,8 +26,8 @@ from .conftest import REFERENCE
 
 def _rules_block(title: str) -> str:
     text = (REFERENCE / "fide-rules.md").read_text(encoding="utf-8")
-    section = text[text.index(title):]
-    return section[section.index("```") + 3: section.index("```", section.index("```") + 3)]
+    section = text[text.index(title) :]
+    return section[section.index("```") + 3 : section.index("```", section.index("```") + 3)]
 
 
 def test_table_8_1_1_equals_the_handbook_transcription() -> None:

@@ -89,7 +89,7 @@ def test_fide_published_calculation(case: dict[str, Any]) -> None:
         games = [Game(opp, frac(score)) for opp, _capped, score, _chg, _kchg in event["games"]]
         k = KFactor(event["K"], event["K"], "from FIDE's calculation")
         calc = rate_event(edition, event["Ro"], games, k)
-        for game, (opp, _capped, score, chg, k_chg) in zip(calc.games, event["games"], strict=True):
+        for game, (opp, _capped, _score, chg, k_chg) in zip(calc.games, event["games"], strict=True):
             assert game.used_rating == opp
             assert game.chg == frac(chg)
             assert game.chg * event["K"] == frac(k_chg)

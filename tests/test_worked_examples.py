@@ -10,6 +10,7 @@ from fidedesk.core.event import rate_tournament
 from fidedesk.core.initial import UnratedEvent, initial_rating
 from fidedesk.core.kfactor import KFactor, cap_k
 from fidedesk.core.rated import Game, game_calc, period_change, rate_event, single_game
+
 from .builders import crosstable_for_totals, rotate_cycle, round_robin
 
 F = Fraction
@@ -97,7 +98,9 @@ def test_e4_initial_rating_2024() -> None:
     """E4 (fide-2024, fide-2025): 3/5 against 1902, 1877, 1884, 2012, 1832 -> 1922; 5/5 against 1800 -> 2109."""
     for name in ("fide-2024", "fide-2025"):
         edition = get_edition(name)
-        games = tuple(Game(r, s) for r, s in ((1902, F(1, 2)), (1877, F(1, 2)), (1884, F(1)), (2012, F(0)), (1832, F(1))))
+        games = tuple(
+            Game(r, s) for r, s in ((1902, F(1, 2)), (1877, F(1, 2)), (1884, F(1)), (2012, F(0)), (1832, F(1)))
+        )
         result = initial_rating(edition, [UnratedEvent(games)])
         assert result.performance is not None
         assert result.performance.ra == F(13107, 7) and result.performance.p == 57 and result.performance.dp == 50

@@ -135,9 +135,7 @@ class Edition:
 
 
 _K_2014 = KRules(below_2400=20, from_2400=10, new_player=40, junior=JuniorRule.UNTIL_18TH_BIRTHDAY)
-_K_2017 = KRules(
-    below_2400=20, from_2400=10, new_player=40, junior=JuniorRule.UNTIL_END_OF_YEAR_18, cap=700
-)
+_K_2017 = KRules(below_2400=20, from_2400=10, new_player=40, junior=JuniorRule.UNTIL_END_OF_YEAR_18, cap=700)
 _K_RAPID_BLITZ_FLAT = KRules(below_2400=20, from_2400=20, flat=20, cap=700, cap_strict=True)
 _K_OLD = KRules(below_2400=15, from_2400=10, new_player=25, from_2400_needs_games=True)
 

@@ -207,7 +207,9 @@ def _is_real_rated_opponent(tournament: Tournament, player: Player, game: Game) 
     return False
 
 
-def _unrated_event(method: RoundRobinMethod | None, player: Player, games: list[Game], tournament: Tournament) -> UnratedEvent:
+def _unrated_event(
+    method: RoundRobinMethod | None, player: Player, games: list[Game], tournament: Tournament
+) -> UnratedEvent:
     name = tournament.info.name
     if method is not None and player.start_rank in method.unrated:
         figures = method.unrated[player.start_rank]

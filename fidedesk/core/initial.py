@@ -58,8 +58,12 @@ class InitialRating:
     disregarded: tuple[str, ...] = ()
 
 
-def _bonus_ru(edition: Edition, ra: Fraction, score: Fraction, games: int, rr_n: int | None) -> Performance:
-    """Ru by the bonus method: 50 % -> Ra; above -> Ra + bonus per half point; below -> Ra + dp (x n/(n+1) in a round robin)."""
+def bonus_performance(edition: Edition, ra: Fraction, score: Fraction, games: int, rr_n: int | None) -> Performance:
+    """Ru by the bonus method (2008 8.22-8.25, 2022 8.2.3).
+
+    50 % gives Ra; above it, Ra plus the bonus per half point; below it, Ra + dp, where a round
+    robin of ``rr_n`` opponents takes dp x n/(n+1).
+    """
     p = percent(score, games)
     half_points_over = int(2 * score - games)  # scores are whole half points
     if half_points_over > 0:
@@ -87,22 +91,22 @@ def pooled_performance(edition: Edition, events: Sequence[UnratedEvent]) -> Perf
     n = len(games)
     if edition.initial is InitialMethod.HYPOTHETICAL_DRAWS:
         extra = edition.hypothetical_games
-        total = sum(game.opponent_rating for game in games) + extra * edition.hypothetical_rating
-        ra = Fraction(total, n + extra)
+        rating_sum = sum(game.opponent_rating for game in games) + extra * edition.hypothetical_rating
+        ra = Fraction(rating_sum, n + extra)
         p = percent(score + Fraction(extra, 2), n + extra)
         dp = dp_for(p)
         formula = f"Ra + dp with {extra} hypothetical draws against {edition.hypothetical_rating}"
         return Performance(ra, p, dp, ra + dp, n, score, formula)
-    if len(events) == 1 and events[0].round_robin_ra is not None:
-        event = events[0]
-        return _bonus_ru(edition, Fraction(event.round_robin_ra), score, n, event.round_robin_n)
-    weighted = [(event.round_robin_ra, len(event.games)) if event.round_robin_ra is not None else None
-                for event in events]  # fmt: skip
-    total = sum(
-        Fraction(pair[0] * pair[1]) if pair is not None else Fraction(sum(g.opponent_rating for g in event.games))
-        for pair, event in zip(weighted, events, strict=True)
-    )
-    return _bonus_ru(edition, total / n, score, n, None)
+    first_ra = events[0].round_robin_ra
+    if len(events) == 1 and first_ra is not None:
+        return bonus_performance(edition, Fraction(first_ra), score, n, events[0].round_robin_n)
+    # Pooled Ra: a round robin counts at its Ra for each of its games, a Swiss at its opponents' ratings.
+    pooled = sum(
+        (Fraction(event.round_robin_ra * len(event.games)) if event.round_robin_ra is not None
+         else Fraction(sum(game.opponent_rating for game in event.games)) for event in events),
+        Fraction(0),
+    )  # fmt: skip
+    return bonus_performance(edition, pooled / n, score, n, None)
 
 
 def _disregard(edition: Edition, events: Sequence[UnratedEvent]) -> tuple[list[UnratedEvent], list[str]]:
@@ -120,10 +124,15 @@ def _disregard(edition: Edition, events: Sequence[UnratedEvent]) -> tuple[list[U
             notes.append(f"{label}: {rated} rated opponents, fewer than {edition.min_rated_opponents} (2008 8.21)")
         elif event.score < edition.min_event_score:
             notes.append(f"{label}: scored {event.score}, less than {edition.min_event_score} (2008 6.41, 2014 6.31)")
-        elif not kept and edition.ignore_first_below_floor and edition.floor is not None and (
-            event_performance(edition, event).ru < edition.floor
+        elif (
+            not kept
+            and edition.ignore_first_below_floor
+            and edition.floor is not None
+            and (event_performance(edition, event).ru < edition.floor)
         ):
-            notes.append(f"{label}: first performance below the floor {edition.floor} is ignored (2008 8.31, GA '94 10.31)")
+            notes.append(
+                f"{label}: first performance below the floor {edition.floor} is ignored (2008 8.31, GA '94 10.31)"
+            )
         else:
             kept.append(event)
     return kept, notes
@@ -154,5 +163,7 @@ def initial_rating(edition: Edition, events: Sequence[UnratedEvent]) -> InitialR
         reason = f"not published: {perf.games} games against rated opponents, fewer than {edition.min_games} (7.1.4)"
         return InitialRating(value, False, reason, perf, tuple(notes))
     if edition.floor is not None and value < edition.floor:
-        return InitialRating(value, False, f"not published: below the floor {edition.floor} (7.1.4)", perf, tuple(notes))
+        return InitialRating(
+            value, False, f"not published: below the floor {edition.floor} (7.1.4)", perf, tuple(notes)
+        )
     return InitialRating(value, True, f"published: {perf.games} games, rating {value}", perf, tuple(notes))

@@ -13,6 +13,8 @@ import datetime as dt
 from fidedesk.core.editions import JuniorRule, KRules
 from fidedesk.core.tournament import BirthDate, PlayerRecord
 
+_NO_RECORD = PlayerRecord()
+
 
 @dataclasses.dataclass(frozen=True)
 class KFactor:
@@ -58,10 +60,18 @@ def base_k(
         return rules.from_2400, f"K {rules.from_2400}: {why}"
     junior = _is_junior(rules, birth, on)
     if junior and rating < rules.junior_below:
-        return rules.junior_k, f"K {rules.junior_k}: junior (born {birth.year if birth else '?'}), rated under {rules.junior_below}"
+        return (
+            rules.junior_k,
+            f"K {rules.junior_k}: junior (born {birth.year if birth else '?'}), rated under {rules.junior_below}",
+        )
     if rules.new_player is not None and games is not None and games < rules.new_player_games:
-        return rules.new_player, f"K {rules.new_player}: {games} rated games so far, fewer than {rules.new_player_games}"
-    assumed = "" if games is not None or rules.new_player is None else f" (games unknown: {rules.new_player_games}+ assumed)"
+        return (
+            rules.new_player,
+            f"K {rules.new_player}: {games} rated games so far, fewer than {rules.new_player_games}",
+        )
+    assumed = (
+        "" if games is not None or rules.new_player is None else f" (games unknown: {rules.new_player_games}+ assumed)"
+    )
     if rating >= 2400:
         return rules.from_2400, f"K {rules.from_2400}: rated 2400 or more{assumed}"
     return rules.below_2400, f"K {rules.below_2400}: rated under 2400{assumed}"
@@ -90,7 +100,7 @@ def k_factor(
     rules: KRules,
     *,
     rating: int,
-    record: PlayerRecord = PlayerRecord(),
+    record: PlayerRecord = _NO_RECORD,
     birth: BirthDate | None = None,
     on: dt.date | None = None,
     games_in_period: int = 0,

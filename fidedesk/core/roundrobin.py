@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from fidedesk.core.editions import Edition
-from fidedesk.core.initial import Performance, _bonus_ru
+from fidedesk.core.initial import Performance, bonus_performance
 from fidedesk.core.tables import dp_for, percent, round_half_up
 
 
@@ -69,7 +69,7 @@ def round_robin_method(edition: Edition, entrants: Sequence[RoundRobinEntrant]) 
         if entrant.rating is not None:
             continue
         games = len(entrant.opponents)
-        first = _bonus_ru(edition, Fraction(ra), entrant.score, games, n)
+        first = bonus_performance(edition, Fraction(ra), entrant.score, games, n)
         ru = round_half_up(first.ru)
         adjusted: list[tuple[int, int]] = []
         shift = 0
@@ -81,6 +81,6 @@ def round_robin_method(edition: Edition, entrants: Sequence[RoundRobinEntrant]) 
             adjusted.append((opponent, counts_as))
             shift += counts_as - rating
         rc = round_half_up(ra + Fraction(shift, games)) if adjusted else ra
-        final = round_half_up(_bonus_ru(edition, Fraction(rc), entrant.score, games, n).ru) if adjusted else ru
+        final = round_half_up(bonus_performance(edition, Fraction(rc), entrant.score, games, n).ru) if adjusted else ru
         unrated[entrant.start_rank] = UnratedInRoundRobin(entrant.start_rank, first, rc, final, tuple(adjusted))
     return RoundRobinMethod(rar, rated_dp, dpa, n, ra, unrated)

@@ -41,9 +41,7 @@ PD_ROWS: Final[tuple[tuple[int, int, int], ...]] = (
 PD_BEYOND: Final[int] = 735
 
 # D (0..735) -> PD of the higher-rated player, built once from the rows above.
-_PD_BY_DIFF: Final[tuple[int, ...]] = tuple(
-    pd for low, high, pd in PD_ROWS for _ in range(low, high + 1)
-)
+_PD_BY_DIFF: Final[tuple[int, ...]] = tuple(pd for low, high, pd in PD_ROWS for _ in range(low, high + 1))
 
 
 @dataclasses.dataclass(frozen=True)
