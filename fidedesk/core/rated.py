@@ -77,7 +77,12 @@ class EventCalc:
 
 
 def logistic_expected(diff: int) -> Fraction:
-    """The logistic expected score for a rating difference own - opponent (``elo`` edition)."""
+    """The logistic expected score for a rating difference own - opponent (``elo`` edition).
+
+    The lower-rated side is 1 minus the higher side's, so the two always add up to exactly 1.
+    """
+    if diff < 0:
+        return 1 - logistic_expected(-diff)
     return Fraction(1 / (1 + math.pow(10, -diff / 400)))
 
 
