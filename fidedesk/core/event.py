@@ -41,10 +41,26 @@ class PlayerRating:
     initial: InitialRating | None
     performance: int | None
     not_rated: tuple[Unrated, ...]
+    #: The games against opponents with a published rating, at their real ratings.
+    against_rated: tuple[Game, ...] = ()
 
     @property
     def rc(self) -> int | None:
-        return self.event.rc if self.event else None
+        """FIDE's Rc: for a rated player the average of the ratings as used (capped ones at R -/+ 400)."""
+        if self.event is not None:
+            return self.event.rc
+        ratings = [game.opponent_rating for game in self.against_rated]
+        return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
+
+    @property
+    def w(self) -> Fraction:
+        if self.event is not None:
+            return self.event.w
+        return sum((game.score for game in self.against_rated), Fraction(0))
+
+    @property
+    def n(self) -> int:
+        return self.event.n if self.event is not None else len(self.against_rated)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -191,11 +207,11 @@ def rate_tournament(
             factor = _k_for(edition, player, k, len(games), period_games, kind, start)
             calc = rate_event(edition, player.rating, games, factor, kind=kind, rc_override=_rc_1994(method, player))
             new = player.rating + round_half_away(calc.k_chg)
-            results.append(PlayerRating(player, calc, new, None, performance, tuple(skipped)))
+            results.append(PlayerRating(player, calc, new, None, performance, tuple(skipped), tuple(real)))
         else:
             event = _unrated_event(method, player, games, tournament)
-            results.append(PlayerRating(player, None, None, initial_rating(edition, [event]), performance,
-                                        tuple(skipped)))  # fmt: skip
+            initial = initial_rating(edition, [event])
+            results.append(PlayerRating(player, None, None, initial, performance, tuple(skipped), tuple(real)))
     return EventRating(edition, tuple(results), tuple(warnings), method)
 
 

@@ -1,0 +1,331 @@
+"""``fidedesk-cli``: the rating core from a terminal.
+
+    fidedesk-cli game RATING OPPONENT RESULT [--k K] [--rules R] [--kind KIND] [--json]
+    fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json]
+    fidedesk-cli tables [--rules R]
+    fidedesk-cli editions
+
+Bad input ends with exit status 2 and one line naming the file, the line and what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from fidedesk import __version__
+from fidedesk.core.editions import DEFAULT_EDITION, EDITIONS, Edition, Expectancy, UnknownEditionError, get_edition
+from fidedesk.core.event import EventRating, PlayerRating, rate_tournament
+from fidedesk.core.kfactor import k_factor
+from fidedesk.core.rated import logistic_expected, single_game
+from fidedesk.core.tables import dp_rows, pd_rows, round_half_away
+from fidedesk.core.tournament import PlayerRecord, RatingKind
+from fidedesk.io.trf import TrfError, read_trf
+
+EXIT_BAD_INPUT = 2
+
+_RESULTS = {
+    "1": Fraction(1), "win": Fraction(1), "w": Fraction(1), "1-0": Fraction(1),
+    "0.5": Fraction(1, 2), ".5": Fraction(1, 2), "½": Fraction(1, 2), "=": Fraction(1, 2), "1/2": Fraction(1, 2),
+    "draw": Fraction(1, 2), "d": Fraction(1, 2), "½-½": Fraction(1, 2),
+    "0": Fraction(0), "loss": Fraction(0), "l": Fraction(0), "0-1": Fraction(0),
+}  # fmt: skip
+
+
+class InputError(Exception):
+    """Input the command cannot use; the message is the one line the user sees."""
+
+
+def _fixed(value: Fraction, places: int = 2, sign: bool = False) -> str:
+    """A Fraction as a decimal with ``places`` digits, rounded half away from zero (display only)."""
+    scaled = round_half_away(value * 10**places)
+    text = f"{abs(scaled) // 10**places}.{abs(scaled) % 10**places:0{places}d}" if places else str(abs(scaled))
+    prefix = "-" if scaled < 0 else ("+" if sign and scaled > 0 else "")
+    return prefix + text
+
+
+def _number(value: Fraction) -> float | int:
+    """A Fraction for JSON: whole numbers as int, the rest as the nearest float."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _parse_result(text: str) -> Fraction:
+    try:
+        return _RESULTS[text.strip().lower()]
+    except KeyError:
+        raise InputError(f"result {text!r} is not 1, 0.5 (or ½, =) or 0") from None
+
+
+def _parse_rating(text: str, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise InputError(f"{what} {text!r} is not a whole number") from None
+    if not 0 < value < 4000:
+        raise InputError(f"{what} {value} is outside 1..3999")
+    return value
+
+
+def _edition(name: str, start: Any = None, source: str = "") -> Edition:
+    try:
+        return get_edition(name, start)
+    except UnknownEditionError as error:
+        raise InputError(f"{source}: {error}" if source else str(error)) from None
+
+
+def _print_json(data: object, out: TextIO) -> None:
+    json.dump(data, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+# --- game --------------------------------------------------------------------------------------
+
+
+def cmd_game(args: argparse.Namespace, out: TextIO) -> None:
+    own = _parse_rating(args.rating, "rating")
+    opponent = _parse_rating(args.opponent, "opponent's rating")
+    score = _parse_result(args.result)
+    edition = _edition(args.rules)
+    kind = RatingKind(args.kind)
+    if args.k is not None:
+        k, k_reason = args.k, f"K {args.k}: given"
+    else:
+        factor = k_factor(edition.k_rules(kind is RatingKind.STANDARD, None), rating=own, record=PlayerRecord())
+        k, k_reason = factor.value, factor.reason
+    game = single_game(edition, own, opponent, score, k, kind=kind)
+    calc = game.calc
+    if args.json:
+        _print_json(
+            {
+                "rules": edition.name, "rating": own, "opponent": opponent, "score": _number(score),
+                "difference": calc.diff, "difference_used": calc.used_diff, "capped": calc.capped,
+                "expected": float(calc.expected), "k": k, "change": float(game.change),
+                "new_rating": game.new_rating, "not_rated": game.not_rated,
+            },
+            out,
+        )  # fmt: skip
+        return
+    lines = [f"Rules:          {edition.name} ({edition.title})"]
+    lines.append(f"Game:           {own} vs {opponent}, score {_fixed(score, 1)}")
+    diff_text = f"{calc.diff:+d}"
+    if calc.capped:
+        diff_text += f", counts as {calc.used_diff:+d} ({edition.cap}-point rule: opponent as {calc.used_rating})"
+    lines.append(f"Difference:     {diff_text}")
+    if edition.expectancy is Expectancy.TABLE:
+        row = next(r for r in pd_rows() if r.low <= abs(calc.used_diff) <= (r.high or 10**6))
+        lines.append(f"Expected (PD):  {_fixed(calc.expected)}  (table 8.1.2, row {row.label})")
+    else:
+        lines.append(f"Expected:       {_fixed(calc.expected, 3)}  (logistic formula)")
+    lines.append(f"K:              {k_reason}")
+    if game.not_rated:
+        lines.append(f"Not rated:      {game.not_rated}")
+    lines.append(f"Change:         {_fixed(game.change, sign=True)}")
+    lines.append(f"New rating:     {game.new_rating}")
+    out.write("\n".join(lines) + "\n")
+
+
+# --- rate --------------------------------------------------------------------------------------
+
+
+def _player_json(rating: PlayerRating) -> dict[str, Any]:
+    player, event = rating.player, rating.event
+    initial = rating.initial
+    return {
+        "start_rank": player.start_rank,
+        "name": player.name,
+        "fide_id": player.fide_id,
+        "rating": player.rating,
+        "rc": rating.rc,
+        "w": _number(rating.w),
+        "n": rating.n,
+        "chg": _number(event.chg) if event else None,
+        "k": event.k.value if event else None,
+        "k_chg": _number(event.k_chg) if event else None,
+        "new_rating": rating.new_rating,
+        "performance": rating.performance,
+        "initial_rating": initial.value if initial and initial.published else None,
+    }
+
+
+def _table(result: EventRating, title: str) -> str:
+    headers = ("No", "Name", "FIDE ID", "Rtg", "Rc", "W", "n", "chg", "K", "K×chg", "New", "Perf", "Initial")
+    rows: list[tuple[str, ...]] = []
+    for rating in result.players:
+        player, event, initial = rating.player, rating.event, rating.initial
+        initial_text = ""
+        if initial is not None and initial.value is not None:
+            initial_text = str(initial.value) if initial.published else f"({initial.value})"
+        rows.append((
+            str(player.start_rank), player.name[:30], str(player.fide_id or ""), str(player.rating or "-"),
+            str(rating.rc or ""), _fixed(rating.w, 1), str(rating.n),
+            _fixed(event.chg, sign=True) if event else "", str(event.k.value) if event else "",
+            _fixed(event.k_chg, sign=True) if event else "", str(rating.new_rating or ""),
+            str(rating.performance or ""), initial_text,
+        ))  # fmt: skip
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    left = {1}
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    text = [title, f"Rules: {result.edition.name} ({result.edition.title})", "", line(headers)]
+    text.append("  ".join("-" * w for w in widths))
+    text.extend(line(row) for row in rows)
+    text.append("")
+    text.extend(_notes(result))
+    return "\n".join(text).rstrip() + "\n"
+
+
+def _notes(result: EventRating) -> list[str]:
+    """How K was found, and what was not rated, grouped so that a long event stays readable."""
+    notes: list[str] = []
+    reasons: dict[str, list[int]] = {}
+    for rating in result.players:
+        if rating.event is not None:
+            reasons.setdefault(rating.event.k.reason, []).append(rating.player.start_rank)
+    if reasons:
+        notes.append("K:")
+        notes.extend(f"  {reason}: players {_ranks(ranks)}" for reason, ranks in reasons.items())
+    unpublished = [r for r in result.players if r.initial is not None and not r.initial.published]
+    if unpublished:
+        notes.append("Unrated players without a published rating (computed value in brackets):")
+        notes.extend(f"  {r.player.start_rank} {r.player.name}: {r.initial.reason}" for r in unpublished if r.initial)
+    not_rated: dict[str, int] = {}
+    for rating in result.players:
+        for item in rating.not_rated:
+            not_rated[item.reason] = not_rated.get(item.reason, 0) + 1
+    if not_rated:
+        notes.append("Results not rated:")
+        notes.extend(f"  {count} × {reason}" for reason, count in sorted(not_rated.items(), key=lambda kv: -kv[1]))
+    notes.extend(f"Warning: {warning}" for warning in result.warnings)
+    return notes
+
+
+def _ranks(ranks: list[int]) -> str:
+    shown = ", ".join(map(str, ranks[:12]))
+    return shown + (f" and {len(ranks) - 12} more" if len(ranks) > 12 else "")
+
+
+def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
+    path = Path(args.file)
+    try:
+        document = read_trf(path)
+    except TrfError as error:
+        raise InputError(str(error)) from None
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror or error}") from None
+    tournament = document.tournament
+    if args.kind is not None:
+        info = dataclasses.replace(tournament.info, kind=RatingKind(args.kind))
+        tournament = dataclasses.replace(tournament, info=info)
+    edition = _edition(args.rules, tournament.info.start, str(path))
+    result = rate_tournament(tournament, edition, k=args.k)
+    if args.json:
+        _print_json({"rules": edition.name, "players": [_player_json(p) for p in result.players]}, out)
+        return
+    info = tournament.info
+    dates = f", {info.start.isoformat()}" if info.start else ""
+    title = (
+        f"{info.name or path.name}{dates} ({info.kind.value}, {info.system.value}, {len(tournament.players)} players)"
+    )
+    out.write(_table(result, title))
+
+
+# --- tables ------------------------------------------------------------------------------------
+
+
+def cmd_tables(args: argparse.Namespace, out: TextIO) -> None:
+    edition = _edition(args.rules)
+    if edition.expectancy is Expectancy.LOGISTIC:
+        out.write(f"{edition.name}: expected score by rating difference (logistic formula)\n")
+        for diff in range(0, 801, 25):
+            out.write(f"  {diff:>4}  {_fixed(logistic_expected(diff), 3)}  {_fixed(logistic_expected(-diff), 3)}\n")
+        return
+    out.write(f"{edition.name}: table 8.1.1, fractional score p -> rating difference dp\n")
+    dps = dp_rows()
+    for start in range(0, len(dps), 6):
+        out.write("  ".join(f"{_fixed(Fraction(r.p, 100)):>5} {r.dp:>4}" for r in dps[start : start + 6]) + "\n")
+    out.write(f"\n{edition.name}: table 8.1.2, rating difference D -> scoring probability PD (H / L)\n")
+    rows = pd_rows()
+    for start in range(0, len(rows), 4):
+        cells = (
+            f"{r.label:>8} {_fixed(Fraction(r.higher, 100))} {_fixed(Fraction(r.lower, 100))}"
+            for r in rows[start : start + 4]
+        )
+        out.write("   ".join(cells) + "\n")
+
+
+def cmd_editions(_args: argparse.Namespace, out: TextIO) -> None:
+    for edition in EDITIONS.values():
+        marker = " (default)" if edition is DEFAULT_EDITION else ""
+        period = ""
+        if edition.effective_from or edition.effective_to:
+            start = edition.effective_from.isoformat() if edition.effective_from else "…"
+            end = edition.effective_to.isoformat() if edition.effective_to else "today"
+            period = f" [{start} – {end}]"
+        out.write(f"{edition.name:<20}{edition.title}{period}{marker}\n")
+    out.write(f"{'auto':<20}the FIDE edition in force on the event's start date\n")
+
+
+# --- entry point -------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="fidedesk-cli", description="FIDE rating calculations, offline.")
+    parser.add_argument("--version", action="version", version=f"fidedesk {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    kinds = [kind.value for kind in RatingKind]
+
+    game = commands.add_parser("game", help="one game: expected score, change, new rating")
+    game.add_argument("rating", help="your rating")
+    game.add_argument("opponent", help="the opponent's rating")
+    game.add_argument("result", help="1, 0.5 (½, =) or 0")
+    game.add_argument("--k", type=int, choices=range(1, 101), metavar="K", help="K factor (default: from the rating)")
+    game.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition (see 'editions')")
+    game.add_argument("--kind", choices=kinds, default="standard")
+    game.add_argument("--json", action="store_true")
+    game.set_defaults(handler=cmd_game)
+
+    rate = commands.add_parser("rate", help="rate every player of a tournament file (TRF)")
+    rate.add_argument("file")
+    rate.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition, or 'auto' by start date")
+    rate.add_argument("--k", type=int, choices=range(1, 101), metavar="K", help="K for every rated player")
+    rate.add_argument("--kind", choices=kinds, help="rating kind (default: from the file)")
+    rate.add_argument("--json", action="store_true")
+    rate.set_defaults(handler=cmd_rate)
+
+    tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
+    tables.add_argument("--rules", default=DEFAULT_EDITION.name)
+    tables.set_defaults(handler=cmd_tables)
+
+    editions = commands.add_parser("editions", help="list the rule editions")
+    editions.set_defaults(handler=cmd_editions)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    stream = out or sys.stdout
+    try:
+        args.handler(args, stream)
+    except InputError as error:
+        sys.stderr.write(f"fidedesk-cli: {error}\n")
+        return EXIT_BAD_INPUT
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
