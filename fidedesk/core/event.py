@@ -97,19 +97,36 @@ def _round_robin_applies(edition: Edition, tournament: Tournament, warnings: lis
     return True
 
 
-def _swiss_unrated_ratings(
-    edition: Edition, tournament: Tournament, kind: RatingKind, start: dt.date | None
-) -> dict[int, int]:
+@dataclasses.dataclass(frozen=True)
+class _Context:
+    """What every per-player step needs: the rules, the players by start rank, kind and start date."""
+
+    edition: Edition
+    players: Mapping[int, Player]
+    kind: RatingKind
+    start: dt.date | None
+
+
+@dataclasses.dataclass(frozen=True)
+class _Counted:
+    """A player's counted games, those of them against published ratings, and what does not count."""
+
+    games: tuple[Game, ...]
+    against_rated: tuple[Game, ...]
+    skipped: tuple[Unrated, ...]
+
+
+def _swiss_unrated_ratings(context: _Context) -> dict[int, int]:
     """2008 6.41/6.42: unrated players whose event performance counts, with the rating it gives."""
+    edition = context.edition
     if edition.unrated_opponents is not UnratedOpponents.IF_RATED_IN_EVENT:
         return {}
     ratings: dict[int, int] = {}
-    for player in tournament.players:
+    for player in context.players.values():
         if player.is_rated:
             continue
-        games = _games_against_rated(edition, player, tournament, kind, start, {})[0]
-        event = UnratedEvent(tuple(games))
-        if len(games) < max(3, edition.min_rated_opponents) or event.score < edition.min_event_score:
+        event = UnratedEvent(_count_games(context, player, {}).against_rated)
+        if len(event.games) < max(3, edition.min_rated_opponents) or event.score < edition.min_event_score:
             continue
         ru = round_half_up(event_performance(edition, event).ru)
         if edition.floor is None or ru > edition.floor:
@@ -117,22 +134,16 @@ def _swiss_unrated_ratings(
     return ratings
 
 
-def _games_against_rated(
-    edition: Edition,
-    player: Player,
-    tournament: Tournament,
-    kind: RatingKind,
-    start: dt.date | None,
-    unrated_ratings: Mapping[int, int],
-) -> tuple[list[Game], list[Unrated]]:
-    """The player's rated games (opponent's rating as it counts) and the results that do not count."""
-    players = tournament.by_rank()
+def _count_games(context: _Context, player: Player, unrated_ratings: Mapping[int, int]) -> _Counted:
+    """Sort the player's rounds into rated games (opponent's rating as it counts) and results that do not count."""
+    edition = context.edition
     games: list[Game] = []
+    real: list[Game] = []
     skipped: list[Unrated] = []
     own = player.rating
     for entry in player.rounds:
         reason = entry.result.reason_not_rated
-        opponent = players.get(entry.opponent) if entry.opponent is not None else None
+        opponent = context.players.get(entry.opponent) if entry.opponent is not None else None
         if reason is not None:
             bye_game = _bye_as_game(edition, own, entry.result)
             if bye_game is not None:
@@ -148,12 +159,15 @@ def _games_against_rated(
             skipped.append(Unrated(entry.round, entry.opponent, "opponent unrated: not rated (FIDE 8.3.1)"))
             continue
         if own is not None and opponent.rating is not None:
-            excluded = rapid_blitz_exclusion(edition, own, rating, kind, start)
+            excluded = rapid_blitz_exclusion(edition, own, rating, context.kind, context.start)
             if excluded:
                 skipped.append(Unrated(entry.round, entry.opponent, excluded))
                 continue
-        games.append(Game(rating, entry.result.score, entry.round))
-    return games, skipped
+        game = Game(rating, entry.result.score, entry.round)
+        games.append(game)
+        if opponent.rating is not None:
+            real.append(game)
+    return _Counted(tuple(games), tuple(real), tuple(skipped))
 
 
 def _bye_as_game(edition: Edition, own: int | None, result: ResultCode) -> Game | None:
@@ -181,6 +195,7 @@ def rate_tournament(
     """
     kind = tournament.info.kind
     start = tournament.info.start
+    context = _Context(edition, tournament.by_rank(), kind, start)
     warnings: list[str] = []
     method: RoundRobinMethod | None = None
     unrated_ratings: dict[int, int] = {}
@@ -193,46 +208,38 @@ def rate_tournament(
         if edition.unrated_opponents is not UnratedOpponents.NEVER:
             unrated_ratings = {rank: figures.ru for rank, figures in method.unrated.items()}
     else:
-        unrated_ratings = _swiss_unrated_ratings(edition, tournament, kind, start)
+        unrated_ratings = _swiss_unrated_ratings(context)
 
     results = []
     for player in tournament.players:
-        games, skipped = _games_against_rated(edition, player, tournament, kind, start, unrated_ratings)
-        real = [g for g in games if _is_real_rated_opponent(tournament, player, g)]
+        counted = _count_games(context, player, unrated_ratings)
+        real = counted.against_rated
         performance = (
             performance_rating([g.opponent_rating for g in real], sum((g.score for g in real), Fraction(0)))
             if real else None
         )  # fmt: skip
         if player.rating is not None:
-            factor = _k_for(edition, player, k, len(games), period_games, kind, start)
-            calc = rate_event(edition, player.rating, games, factor, kind=kind, rc_override=_rc_1994(method, player))
+            factor = _k_for(edition, player, k, len(counted.games), period_games, kind, start)
+            calc = rate_event(
+                edition, player.rating, counted.games, factor, kind=kind, rc_override=_rc_1994(method, player)
+            )
             new = player.rating + round_half_away(calc.k_chg)
-            results.append(PlayerRating(player, calc, new, None, performance, tuple(skipped), tuple(real)))
+            results.append(PlayerRating(player, calc, new, None, performance, counted.skipped, real))
         else:
-            event = _unrated_event(method, player, games, tournament)
-            initial = initial_rating(edition, [event])
-            results.append(PlayerRating(player, None, None, initial, performance, tuple(skipped), tuple(real)))
+            initial = initial_rating(edition, [_unrated_event(method, player, real, tournament.info.name)])
+            results.append(PlayerRating(player, None, None, initial, performance, counted.skipped, real))
     return EventRating(edition, tuple(results), tuple(warnings), method)
 
 
-def _is_real_rated_opponent(tournament: Tournament, player: Player, game: Game) -> bool:
-    """Whether a counted game is against an opponent with a published rating (not a bye or an Ru)."""
-    for entry in player.rounds:
-        if entry.round == game.round and entry.opponent is not None and entry.result.is_played:
-            return tournament.player(entry.opponent).is_rated
-    return False
-
-
 def _unrated_event(
-    method: RoundRobinMethod | None, player: Player, games: list[Game], tournament: Tournament
+    method: RoundRobinMethod | None, player: Player, against_rated: tuple[Game, ...], name: str
 ) -> UnratedEvent:
-    name = tournament.info.name
+    """The unrated player's event for 8.2: games against rated opponents, or the round-robin Ra and n."""
     if method is not None and player.start_rank in method.unrated:
         figures = method.unrated[player.start_rank]
         all_games = tuple(Game(figures.rc, e.result.score, e.round) for e in player.rounds if e.result.is_played)
         return UnratedEvent(all_games, name, round_robin_ra=figures.rc, round_robin_n=method.n)
-    rated_only = tuple(g for g in games if _is_real_rated_opponent(tournament, player, g))
-    return UnratedEvent(rated_only, name)
+    return UnratedEvent(against_rated, name)
 
 
 def _rc_1994(method: RoundRobinMethod | None, player: Player) -> Fraction | None:
