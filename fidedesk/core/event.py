@@ -15,7 +15,7 @@ from fidedesk.core.editions import Edition, UnratedOpponents
 from fidedesk.core.initial import InitialRating, UnratedEvent, event_performance, initial_rating
 from fidedesk.core.kfactor import KFactor, k_factor
 from fidedesk.core.performance import performance_rating
-from fidedesk.core.rated import EventCalc, Game, rapid_blitz_exclusion, rate_event
+from fidedesk.core.rated import EventCalc, Game, hundredths, rapid_blitz_exclusion, rate_event
 from fidedesk.core.results import ResultCode
 from fidedesk.core.roundrobin import RoundRobinEntrant, RoundRobinMethod, round_robin_method
 from fidedesk.core.tables import round_half_away, round_half_up
@@ -137,35 +137,41 @@ def _swiss_unrated_ratings(context: _Context) -> dict[int, int]:
 def _count_games(context: _Context, player: Player, unrated_ratings: Mapping[int, int]) -> _Counted:
     """Sort the player's rounds into rated games (opponent's rating as it counts) and results that do not count."""
     edition = context.edition
+    players = context.players
     games: list[Game] = []
     real: list[Game] = []
     skipped: list[Unrated] = []
     own = player.rating
+    # R&B 7.3.1 can only exclude games in rapid or blitz; standard events skip the check
+    check_exclusion = own is not None and context.kind is not RatingKind.STANDARD
     for entry in player.rounds:
-        reason = entry.result.reason_not_rated
-        opponent = context.players.get(entry.opponent) if entry.opponent is not None else None
+        result = entry.result
+        reason = result.reason_not_rated
         if reason is not None:
-            bye_game = _bye_as_game(edition, own, entry.result)
+            bye_game = _bye_as_game(edition, own, result)
             if bye_game is not None:
-                games.append(dataclasses.replace(bye_game, round=entry.round))
+                games.append(bye_game._replace(round=entry.round))
             else:
                 skipped.append(Unrated(entry.round, entry.opponent, reason))
             continue
+        opponent = players.get(entry.opponent) if entry.opponent is not None else None
         if opponent is None:
             skipped.append(Unrated(entry.round, entry.opponent, "opponent not in the event"))
             continue
-        rating = opponent.rating if opponent.rating is not None else unrated_ratings.get(opponent.start_rank)
+        published = opponent.rating
+        rating = published if published is not None else unrated_ratings.get(opponent.start_rank)
         if rating is None:
             skipped.append(Unrated(entry.round, entry.opponent, "opponent unrated: not rated (FIDE 8.3.1)"))
             continue
-        if own is not None and opponent.rating is not None:
+        if check_exclusion and published is not None:
+            assert own is not None
             excluded = rapid_blitz_exclusion(edition, own, rating, context.kind, context.start)
             if excluded:
                 skipped.append(Unrated(entry.round, entry.opponent, excluded))
                 continue
-        game = Game(rating, entry.result.score, entry.round)
+        game = Game(rating, result.score, entry.round)
         games.append(game)
-        if opponent.rating is not None:
+        if published is not None:
             real.append(game)
     return _Counted(tuple(games), tuple(real), tuple(skipped))
 
@@ -214,21 +220,25 @@ def rate_tournament(
     for player in tournament.players:
         counted = _count_games(context, player, unrated_ratings)
         real = counted.against_rated
-        performance = (
-            performance_rating([g.opponent_rating for g in real], sum((g.score for g in real), Fraction(0)))
-            if real else None
-        )  # fmt: skip
         if player.rating is not None:
             factor = _k_for(edition, player, k, len(counted.games), period_games, kind, start)
             calc = rate_event(
                 edition, player.rating, counted.games, factor, kind=kind, rc_override=_rc_1994(method, player)
             )
             new = player.rating + round_half_away(calc.k_chg)
+            # the event's W is the score against published ratings unless byes or Ru-rated opponents count
+            score = calc.w if len(real) == calc.n else _points(real)
+            performance = performance_rating([g.opponent_rating for g in real], score) if real else None
             results.append(PlayerRating(player, calc, new, None, performance, counted.skipped, real))
         else:
             initial = initial_rating(edition, [_unrated_event(method, player, real, tournament.info.name)])
+            performance = performance_rating([g.opponent_rating for g in real], _points(real)) if real else None
             results.append(PlayerRating(player, None, None, initial, performance, counted.skipped, real))
     return EventRating(edition, tuple(results), tuple(warnings), method)
+
+
+def _points(games: tuple[Game, ...]) -> Fraction:
+    return Fraction(sum(hundredths(game.score) for game in games), 100)
 
 
 def _unrated_event(

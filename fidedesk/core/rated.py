@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 from fidedesk.core.editions import Edition, Expectancy, RatedMethod
 from fidedesk.core.kfactor import KFactor
@@ -19,17 +21,18 @@ from fidedesk.core.tables import pd_hundredths, round_half_away, round_half_up
 from fidedesk.core.tournament import RatingKind
 
 
-@dataclasses.dataclass(frozen=True)
-class Game:
-    """One rated game from the player's side: opponent's rating and the player's score."""
+class Game(NamedTuple):
+    """One rated game from the player's side: opponent's rating and the player's score.
+
+    A named tuple rather than a dataclass: events create tens of thousands of them.
+    """
 
     opponent_rating: int
     score: Fraction
     round: int | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class GameCalc:
+class GameCalc(NamedTuple):
     """One game as FIDE's individual calculation prints it.
 
     ``diff`` is the real difference (own - opponent); ``used_diff`` the one looked up after the
@@ -42,8 +45,14 @@ class GameCalc:
     diff: int
     used_diff: int
     capped: bool
-    expected: Fraction
+    #: PD in hundredths from table 8.1.2, or None where the logistic formula gives ``logistic``.
+    pd: int | None
+    logistic: Fraction | None = None
     round: int | None = None
+
+    @property
+    def expected(self) -> Fraction:
+        return Fraction(self.pd, 100) if self.pd is not None else self.logistic or Fraction(0)
 
     @property
     def used_rating(self) -> int:
@@ -51,20 +60,30 @@ class GameCalc:
 
     @property
     def chg(self) -> Fraction:
+        if self.pd is not None:
+            return Fraction(hundredths(self.score) - self.pd, 100)
         return self.score - self.expected
 
 
 @dataclasses.dataclass(frozen=True)
 class EventCalc:
-    """A rated player's event: Rc, W, n, chg = sum(score - PD), K and K x chg (FIDE 8.3.2)."""
+    """A rated player's event: Rc, W, n, chg = sum(score - PD), K and K x chg (FIDE 8.3.2).
+
+    The per-game lines are built when first asked for: rating a large event needs only the sums.
+    """
 
     rating: int
-    games: tuple[GameCalc, ...]
     k: KFactor
     rc: int | None
     w: Fraction
     n: int
     chg: Fraction
+    build_games: Callable[[], tuple[GameCalc, ...]] = dataclasses.field(repr=False, compare=False)
+
+    @functools.cached_property
+    def games(self) -> tuple[GameCalc, ...]:
+        """Each game as FIDE's individual calculation prints it."""
+        return self.build_games()
 
     @property
     def k_chg(self) -> Fraction:
@@ -76,6 +95,14 @@ class EventCalc:
         return self.w - self.chg
 
 
+def hundredths(score: Fraction) -> int:
+    """A game score (1, ½ or 0) in whole hundredths, without Fraction arithmetic on the hot path."""
+    value, rest = divmod(score.numerator * 100, score.denominator)
+    if rest:
+        raise ValueError(f"a game score is 1, ½ or 0, not {score}")
+    return value
+
+
 def logistic_expected(diff: int) -> Fraction:
     """The logistic expected score for a rating difference own - opponent (``elo`` edition).
 
@@ -84,13 +111,6 @@ def logistic_expected(diff: int) -> Fraction:
     if diff < 0:
         return 1 - logistic_expected(-diff)
     return Fraction(1 / (1 + math.pow(10, -diff / 400)))
-
-
-def expected_for(edition: Edition, used_diff: int) -> Fraction:
-    """Expected score for a difference after any cap: table 8.1.2, or the logistic formula."""
-    if edition.expectancy is Expectancy.LOGISTIC:
-        return logistic_expected(used_diff)
-    return Fraction(pd_hundredths(used_diff), 100)
 
 
 def cap_applies(edition: Edition, own: int, kind: RatingKind) -> bool:
@@ -120,9 +140,29 @@ def game_calc(
     round: int | None = None,
 ) -> GameCalc:
     """One game (FIDE 8.3.1, 8.3.2 a-b). ``allow_cap`` False skips the upgrade (2022's once-per-event rule)."""
-    diff = own - opponent
-    used = capped_diff(edition, own, opponent, kind) if allow_cap or diff < 0 else diff
-    return GameCalc(opponent, Fraction(score), diff, used, used != diff, expected_for(edition, used), round)
+    cap = edition.cap if cap_applies(edition, own, kind) else None
+    used = _used_diffs(own, (opponent,), cap, 0 if allow_cap else None, once=not allow_cap)[0]
+    return _calc(edition.expectancy, Game(opponent, score, round), own - opponent, used)
+
+
+def _used_diffs(own: int, opponents: Iterable[int], cap: int | None, keep: int | None, once: bool) -> list[int]:
+    """The differences looked up after the point rule (8.3.1): more than ``cap`` counts as ``cap``.
+
+    With ``once`` (2022), a positive difference keeps its upgrade only in the game at index ``keep``.
+    """
+    diffs = [own - rating for rating in opponents]
+    if cap is None:
+        return diffs
+    if not once:
+        return [cap if d > cap else -cap if d < -cap else d for d in diffs]
+    return [d if d > cap and i != keep else cap if d > cap else -cap if d < -cap else d for i, d in enumerate(diffs)]
+
+
+def _calc(expectancy: Expectancy, game: Game, diff: int, used: int) -> GameCalc:
+    opponent, score, round = game
+    if expectancy is Expectancy.LOGISTIC:
+        return GameCalc(opponent, score, diff, used, used != diff, None, logistic_expected(used), round)
+    return GameCalc(opponent, score, diff, used, used != diff, pd_hundredths(used), None, round)
 
 
 def rapid_blitz_exclusion(
@@ -164,21 +204,27 @@ def rate_event(
     Games must already be the rated ones (see :mod:`fidedesk.core.event`). ``rc_override`` is the
     round-robin Rc of GA '94 10.51 for the average method.
     """
-    w = sum((Fraction(game.score) for game in games), Fraction(0))
+    points = [hundredths(game.score) for game in games]
+    w = Fraction(sum(points), 100)
     n = len(games)
     if edition.rated_method is RatedMethod.AVERAGE:
         return _rate_event_average(edition, own, games, k, w, rc_override)
-    keep = _once_per_event_upgrade(edition, own, games, kind) if edition.cap_once_per_event else None
-    calcs = tuple(
-        game_calc(
-            edition, own, game.opponent_rating, game.score, kind=kind,
-            allow_cap=not edition.cap_once_per_event or index == keep, round=game.round,
-        )
-        for index, game in enumerate(games)
-    )  # fmt: skip
-    rc = round_half_up(Fraction(sum(calc.used_rating for calc in calcs), n)) if n else None
-    chg = sum((calc.chg for calc in calcs), Fraction(0))
-    return EventCalc(own, calcs, k, rc, w, n, chg)
+    once = edition.cap_once_per_event
+    keep = _once_per_event_upgrade(edition, own, games, kind) if once else None
+    cap = edition.cap if cap_applies(edition, own, kind) else None
+    used = _used_diffs(own, (game.opponent_rating for game in games), cap, keep, once)
+    expectancy = edition.expectancy
+
+    def build() -> tuple[GameCalc, ...]:
+        return tuple(_calc(expectancy, g, own - g.opponent_rating, u) for g, u in zip(games, used, strict=True))
+
+    # Rc as FIDE prints it: the opponents' ratings as used, i.e. own rating minus the differences looked up.
+    rc = round_half_up(Fraction(n * own - sum(used), n)) if n else None
+    if expectancy is Expectancy.TABLE:
+        chg = Fraction(sum(points) - sum(map(pd_hundredths, used)), 100)
+    else:
+        chg = sum((calc.chg for calc in build()), Fraction(0))
+    return EventCalc(own, k, rc, w, n, chg, build)
 
 
 def _rate_event_average(
@@ -189,15 +235,18 @@ def _rate_event_average(
     clipped = [min(max(game.opponent_rating, own - cap), own + cap) for game in games]
     n = len(games)
     if n == 0:
-        return EventCalc(own, (), k, None, w, 0, Fraction(0))
+        return EventCalc(own, k, None, w, 0, Fraction(0), tuple)
     rc = round_half_up(rc_override if rc_override is not None else Fraction(sum(clipped), n))
-    pd = expected_for(edition, own - rc)
-    calcs = tuple(
-        GameCalc(game.opponent_rating, Fraction(game.score), own - game.opponent_rating, own - used,
-                 used != game.opponent_rating, pd, game.round)
-        for game, used in zip(games, clipped, strict=True)
-    )  # fmt: skip
-    return EventCalc(own, calcs, k, rc, w, n, w - n * pd)
+    pd = pd_hundredths(own - rc)
+
+    def build() -> tuple[GameCalc, ...]:
+        return tuple(
+            GameCalc(game.opponent_rating, game.score, own - game.opponent_rating, own - used,
+                     used != game.opponent_rating, pd, None, game.round)
+            for game, used in zip(games, clipped, strict=True)
+        )  # fmt: skip
+
+    return EventCalc(own, k, rc, w, n, w - Fraction(n * pd, 100), build)
 
 
 def period_change(events: Iterable[EventCalc]) -> int:

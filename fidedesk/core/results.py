@@ -40,12 +40,12 @@ class ResultCode(enum.Enum):
     @property
     def score(self) -> Fraction:
         """Points in the tournament's standard scoring (1, ½, 0)."""
-        return _SCORES[self]
+        return _SCORES[self._value_]  # keyed by the code: str hashing is cheap, Enum hashing is not
 
     @property
     def is_played(self) -> bool:
         """True only for a game both players started: ``1``, ``=``, ``0`` (FIDE 5.1)."""
-        return self in (ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS)
+        return self._value_ in _PLAYED
 
     @property
     def is_bye(self) -> bool:
@@ -55,38 +55,28 @@ class ResultCode(enum.Enum):
     @property
     def reason_not_rated(self) -> str | None:
         """Why FIDE does not rate this result, or None when it is a played game."""
-        return _NOT_RATED.get(self)
+        return _NOT_RATED.get(self._value_)
 
     def mirrored(self) -> ResultCode:
         """The opponent's code for the same game (``1`` <-> ``0``, ``+`` <-> ``-``, ``W`` <-> ``L``)."""
         return _MIRROR.get(self, self)
 
 
-_SCORES = {
-    ResultCode.WIN: Fraction(1),
-    ResultCode.DRAW: Fraction(1, 2),
-    ResultCode.LOSS: Fraction(0),
-    ResultCode.FORFEIT_WIN: Fraction(1),
-    ResultCode.FORFEIT_LOSS: Fraction(0),
-    ResultCode.WIN_UNPLAYED: Fraction(1),
-    ResultCode.DRAW_UNPLAYED: Fraction(1, 2),
-    ResultCode.LOSS_UNPLAYED: Fraction(0),
-    ResultCode.HALF_BYE: Fraction(1, 2),
-    ResultCode.FULL_BYE: Fraction(1),
-    ResultCode.PAIRING_BYE: Fraction(1),
-    ResultCode.ZERO_BYE: Fraction(0),
-}
+_PLAYED = frozenset("1=0")
+_WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+_SCORES = {"1": _WIN, "=": _DRAW, "0": _LOSS, "+": _WIN, "-": _LOSS, "W": _WIN, "D": _DRAW, "L": _LOSS,
+           "H": _DRAW, "F": _WIN, "U": _WIN, "Z": _LOSS}  # fmt: skip
 
 _NOT_RATED = {
-    ResultCode.FORFEIT_WIN: "forfeit win: unplayed games are not rated (FIDE 5.1)",
-    ResultCode.FORFEIT_LOSS: "forfeit loss: unplayed games are not rated (FIDE 5.1)",
-    ResultCode.WIN_UNPLAYED: "win in a game of less than one move: not rated (FIDE 5.1)",
-    ResultCode.DRAW_UNPLAYED: "draw in a game of less than one move: not rated (FIDE 5.1)",
-    ResultCode.LOSS_UNPLAYED: "loss in a game of less than one move: not rated (FIDE 5.1)",
-    ResultCode.HALF_BYE: "half-point bye: no game",
-    ResultCode.FULL_BYE: "full-point bye: no game",
-    ResultCode.PAIRING_BYE: "pairing-allocated bye: no game",
-    ResultCode.ZERO_BYE: "zero-point bye or absence: no game",
+    "+": "forfeit win: unplayed games are not rated (FIDE 5.1)",
+    "-": "forfeit loss: unplayed games are not rated (FIDE 5.1)",
+    "W": "win in a game of less than one move: not rated (FIDE 5.1)",
+    "D": "draw in a game of less than one move: not rated (FIDE 5.1)",
+    "L": "loss in a game of less than one move: not rated (FIDE 5.1)",
+    "H": "half-point bye: no game",
+    "F": "full-point bye: no game",
+    "U": "pairing-allocated bye: no game",
+    "Z": "zero-point bye or absence: no game",
 }
 
 _MIRROR = {

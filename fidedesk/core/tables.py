@@ -68,7 +68,8 @@ class PdRow:
 
 def round_half_up(value: Fraction) -> int:
     """Round to the nearest whole number, 0.5 upward (Title Regulations 1.4.7, 1.4.9)."""
-    return int((value * 2 + 1) // 2)
+    numerator, denominator = value.numerator, value.denominator
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def round_half_away(value: Fraction) -> int:
