@@ -18,12 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.make_swiss import make_swiss  # noqa: E402
-from fidedesk.core.editions import get_edition  # noqa: E402
-from fidedesk.core.event import rate_tournament  # noqa: E402
-from fidedesk.core.tables import pd_hundredths  # noqa: E402
-from fidedesk.core.tournament import Tournament  # noqa: E402
-
+from benchmarks.make_swiss import make_swiss
+from fidedesk.core.editions import get_edition
+from fidedesk.core.event import rate_tournament
+from fidedesk.core.tables import pd_hundredths
+from fidedesk.core.tournament import Tournament
 
 _POINTS = {"1": 100, "=": 50, "0": 0}
 
