@@ -1,0 +1,1 @@
+"""File formats: reading and writing tournament and rating data (TRF, ...)."""
