@@ -172,9 +172,8 @@ def _table(result: EventRating, title: str) -> str:
     left = {1}
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        )
+        padded = (c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        return "  ".join(padded).rstrip()
 
     text = [title, f"Rules: {result.edition.name} ({result.edition.title})", "", line(headers)]
     text.append("  ".join("-" * w for w in widths))

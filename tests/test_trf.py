@@ -167,7 +167,17 @@ def test_gros_lower_case_titles_unrated_zero_and_year_only_birth() -> None:
     assert [players[rank].title for rank in (1, 2, 3, 4)] == ["GM", "IM", "FM", ""]
     assert players[1].birth == BirthDate(1978)
     assert [rank for rank, player in players.items() if not player.is_rated] == [
-        6, 30, 31, 37, 40, 41, 42, 46, 50, 51, 52,
+        6,
+        30,
+        31,
+        37,
+        40,
+        41,
+        42,
+        46,
+        50,
+        51,
+        52,
     ]
 
 
@@ -285,7 +295,7 @@ def test_round_trip_keeps_other_lines_verbatim_and_standard_001_lines_identical(
 
 
 def _standard_layout(line: str, rounds: int) -> bool:
-    blocks = [line.ljust(91 + 10 * rounds)[89 + 10 * r: 99 + 10 * r] for r in range(rounds)]
+    blocks = [line.ljust(91 + 10 * rounds)[89 + 10 * r : 99 + 10 * r] for r in range(rounds)]
     return line[10:13].strip().lower() not in OLD_TITLES and all(block.strip() for block in blocks)
 
 
@@ -356,15 +366,39 @@ def test_utf8_bom_is_stripped_and_latin1_falls_back() -> None:
 def test_001_record_columns_of_every_field() -> None:
     """TRF16 001 record columns: rank 5-8, sex 10, title 11-13, ..., round 1 at 92/97/99."""
     line = _record(
-        7, "Doe, Jane", "2105", _block(8, "w", "=") + _block(None, "-", "H"),
-        sex="w", title="wm", fed="USA", fide_id="2000123", birth="1999/07/04", points="1.0", place="12",
+        7,
+        "Doe, Jane",
+        "2105",
+        _block(8, "w", "=") + _block(None, "-", "H"),
+        sex="w",
+        title="wm",
+        fed="USA",
+        fide_id="2000123",
+        birth="1999/07/04",
+        points="1.0",
+        place="12",
     )
     assert (line[4:8], line[9], line[10:13], line[48:52], line[91:95], line[96], line[98]) == (
-        "   7", "w", " wm", "2105", "   8", "w", "="
+        "   7",
+        "w",
+        " wm",
+        "2105",
+        "   8",
+        "w",
+        "=",
     )
     doc = parse_trf("\n".join([line, _record(8, "Roe, Rick", rounds=_block(7, "b", "="))]))
     assert doc.tournament.player(7) == Player(
-        7, "Doe, Jane", 2105, "w", "WIM", "USA", 2000123, BirthDate(1999, 7, 4), Fraction(1), 12,
+        7,
+        "Doe, Jane",
+        2105,
+        "w",
+        "WIM",
+        "USA",
+        2000123,
+        BirthDate(1999, 7, 4),
+        Fraction(1),
+        12,
         (RoundEntry(1, 8, "w", ResultCode.DRAW), RoundEntry(2, None, None, ResultCode.HALF_BYE)),
     )
     assert doc.tournament.player(8).rounds[1] == RoundEntry(2, None, None, ResultCode.ZERO_BYE)
@@ -372,8 +406,14 @@ def test_001_record_columns_of_every_field() -> None:
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("1987/05/06", BirthDate(1987, 5, 6)), ("1987/00/00", BirthDate(1987)), ("1987.05.00", BirthDate(1987, 5)),
-     ("1987", BirthDate(1987)), ("", None), ("0000/00/00", None)],
+    [
+        ("1987/05/06", BirthDate(1987, 5, 6)),
+        ("1987/00/00", BirthDate(1987)),
+        ("1987.05.00", BirthDate(1987, 5)),
+        ("1987", BirthDate(1987)),
+        ("", None),
+        ("0000/00/00", None),
+    ],
 )
 def test_001_birth_date_forms(raw: str, expected: BirthDate | None) -> None:
     """Birth date columns 70-79: YYYY/MM/DD, YYYY.MM.DD, 00 = unknown, year only, blank."""
@@ -382,8 +422,20 @@ def test_001_birth_date_forms(raw: str, expected: BirthDate | None) -> None:
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("g", "GM"), ("M", "IM"), ("f", "FM"), ("F", "FM"), ("c", "CM"), ("wg", "WGM"), ("WM", "WIM"),
-     ("wf", "WFM"), ("wc", "WCM"), ("GM", "GM"), ("ag", "AG"), ("", "")],
+    [
+        ("g", "GM"),
+        ("M", "IM"),
+        ("f", "FM"),
+        ("F", "FM"),
+        ("c", "CM"),
+        ("wg", "WGM"),
+        ("WM", "WIM"),
+        ("wf", "WFM"),
+        ("wc", "WCM"),
+        ("GM", "GM"),
+        ("ag", "AG"),
+        ("", ""),
+    ],
 )
 def test_001_title_codes_normalised(raw: str, expected: str) -> None:
     """Title columns 11-13: old codes translated case-insensitively, others upper-cased."""
@@ -428,11 +480,13 @@ def test_mirror_check_rejects_results_that_do_not_mirror(first: str, second: str
 
 def test_mirror_check_rejects_opponent_that_does_not_point_back() -> None:
     """Player 1 meets 2 in round 1 but 2's round 1 names 3: error at line 2, column 92."""
-    error = _error([
-        _record(1, rounds=_block(2, "w", "1")),
-        _record(2, rounds=_block(3, "b", "0")),
-        _record(3, rounds=_block(2, "w", "1")),
-    ])
+    error = _error(
+        [
+            _record(1, rounds=_block(2, "w", "1")),
+            _record(2, rounds=_block(3, "b", "0")),
+            _record(3, rounds=_block(2, "w", "1")),
+        ]
+    )
     assert (error.line, error.column) == (1, 92)
     assert "paired with 3" in error.message
 
@@ -470,7 +524,7 @@ def test_error_str_names_source_line_and_column() -> None:
         (_record(1, points="1/2"), 81, 'expected points such as "11.5"'),
         (_record(1, place="x"), 86, "expected a rank"),
         (_record(1, rounds=_block(2, "x", "1")), 97, "expected a colour w, b or -"),
-        (_record(1, rounds=_block(2, "w", "?")), 99, 'expected a result code (1 = 0 + - W D L H F U Z) in column 99'),
+        (_record(1, rounds=_block(2, "w", "?")), 99, "expected a result code (1 = 0 + - W D L H F U Z) in column 99"),
         (_record(1, rounds="  00x2 w 1"), 92, "expected an opponent start rank"),
         (_record(1, rounds=_block(2, "w", "1") + "  0002 b 0x"), 110, "expected a blank in column 110"),
         (_record(1, rounds="  00020w 1"), 96, "expected a blank in column 96"),
@@ -504,8 +558,13 @@ def test_header_date_errors_name_line_and_column(header: str, column: int) -> No
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("2024/11/23", dt.date(2024, 11, 23)), ("28. 07. 2005", dt.date(2005, 7, 28)),
-     ("24/09/2010", dt.date(2010, 9, 24)), ("2016-06-28", dt.date(2016, 6, 28)), ("", None)],
+    [
+        ("2024/11/23", dt.date(2024, 11, 23)),
+        ("28. 07. 2005", dt.date(2005, 7, 28)),
+        ("24/09/2010", dt.date(2010, 9, 24)),
+        ("2016-06-28", dt.date(2016, 6, 28)),
+        ("", None),
+    ],
 )
 def test_header_date_forms(text: str, expected: dt.date | None) -> None:
     """042 start date: year first or day first, any of / . - separators; blank = None."""
@@ -554,7 +613,7 @@ def test_mutated_records_raise_only_trf_error_or_round_trip(mutations: list[tupl
     lines = list(_FUZZ_BASE)
     for index, column, text in mutations:
         line = lines[index].ljust(column)
-        lines[index] = line[:column] + text + line[column + len(text):]
+        lines[index] = line[:column] + text + line[column + len(text) :]
     try:
         doc = parse_trf("\n".join(lines))
     except TrfError:
@@ -567,11 +626,18 @@ def test_mutated_records_raise_only_trf_error_or_round_trip(mutations: list[tupl
 
 @pytest.mark.parametrize(
     ("text", "system"),
-    [("Individual: Swiss-System", System.SWISS), ("Round Robin", System.ROUND_ROBIN),
-     ("Individual: Round-robin", System.ROUND_ROBIN), ("RR 10 players", System.ROUND_ROBIN),
-     ("Berger tables", System.ROUND_ROBIN), ("Double round robin", System.DOUBLE_ROUND_ROBIN),
-     ("Team Swiss System", System.TEAM_SWISS), ("FIDE-TEAM-BAKU", System.TEAM_SWISS),
-     ("Match", System.MATCH), ("Ferrara Swiss", System.SWISS)],
+    [
+        ("Individual: Swiss-System", System.SWISS),
+        ("Round Robin", System.ROUND_ROBIN),
+        ("Individual: Round-robin", System.ROUND_ROBIN),
+        ("RR 10 players", System.ROUND_ROBIN),
+        ("Berger tables", System.ROUND_ROBIN),
+        ("Double round robin", System.DOUBLE_ROUND_ROBIN),
+        ("Team Swiss System", System.TEAM_SWISS),
+        ("FIDE-TEAM-BAKU", System.TEAM_SWISS),
+        ("Match", System.MATCH),
+        ("Ferrara Swiss", System.SWISS),
+    ],
 )
 def test_system_from_092_text(text: str, system: System) -> None:
     """092 free text -> pairing system (round robin before team before match; Swiss otherwise)."""
@@ -586,10 +652,15 @@ def test_system_and_kind_default_to_swiss_standard_without_092() -> None:
 
 @pytest.mark.parametrize(
     ("records", "kind"),
-    [(["092 Individual: Swiss-System (Rapid)"], RatingKind.RAPID), (["092 Blitz Open"], RatingKind.BLITZ),
-     (["122 3 min + 2 sec"], RatingKind.BLITZ), (["122 90'+30\""], RatingKind.STANDARD),
-     (["122 moves/time", "222 600+5"], RatingKind.RAPID), (["222 40/6000+30:900+30"], RatingKind.STANDARD),
-     (["092 Standard", "122 15 min"], RatingKind.STANDARD)],
+    [
+        (["092 Individual: Swiss-System (Rapid)"], RatingKind.RAPID),
+        (["092 Blitz Open"], RatingKind.BLITZ),
+        (["122 3 min + 2 sec"], RatingKind.BLITZ),
+        (["122 90'+30\""], RatingKind.STANDARD),
+        (["122 moves/time", "222 600+5"], RatingKind.RAPID),
+        (["222 40/6000+30:900+30"], RatingKind.STANDARD),
+        (["092 Standard", "122 15 min"], RatingKind.STANDARD),
+    ],
 )
 def test_kind_from_092_122_and_222(records: list[str], kind: RatingKind) -> None:
     """Rating kind: a word in 092, else the 122 time control, else the TRF26 222 code."""
@@ -598,9 +669,16 @@ def test_kind_from_092_122_and_222(records: list[str], kind: RatingKind) -> None
 
 @pytest.mark.parametrize(
     ("text", "encoded", "kind"),
-    [("15 minutes plus 10 sec per move", False, RatingKind.RAPID), ("10 min", False, RatingKind.BLITZ),
-     ("59 min", False, RatingKind.RAPID), ("60 min", False, RatingKind.STANDARD), ("40/120, 60", False, None),
-     ("5400+30", True, RatingKind.STANDARD), ("180+2", True, RatingKind.BLITZ), ("W300-B240", True, None)],
+    [
+        ("15 minutes plus 10 sec per move", False, RatingKind.RAPID),
+        ("10 min", False, RatingKind.BLITZ),
+        ("59 min", False, RatingKind.RAPID),
+        ("60 min", False, RatingKind.STANDARD),
+        ("40/120, 60", False, None),
+        ("5400+30", True, RatingKind.STANDARD),
+        ("180+2", True, RatingKind.BLITZ),
+        ("W300-B240", True, None),
+    ],
 )
 def test_infer_kind_from_time_control_limits(text: str, encoded: bool, kind: RatingKind | None) -> None:
     """Blitz up to 10 minutes for 60 moves, rapid under 60, standard from 60."""
@@ -634,12 +712,12 @@ def _round_entries(draw: st.DrawFn, count: int, rounds: int) -> list[list[RoundE
     for round_ in range(1, rounds + 1):
         order = draw(st.permutations(range(count)))
         pairs = draw(st.integers(0, count // 2))
-        for a, b in zip(order[: 2 * pairs: 2], order[1: 2 * pairs: 2], strict=True):
+        for a, b in zip(order[: 2 * pairs : 2], order[1 : 2 * pairs : 2], strict=True):
             first, second = draw(st.sampled_from(_PAIRED))
             colours = draw(st.sampled_from([("w", "b"), ("b", "w"), (None, None)]))
             entries[a].append(RoundEntry(round_, b + 1, colours[0], ResultCode(first)))
             entries[b].append(RoundEntry(round_, a + 1, colours[1], ResultCode(second)))
-        for single in order[2 * pairs:]:
+        for single in order[2 * pairs :]:
             code = draw(st.sampled_from("HFUZ-+"))
             entries[single].append(RoundEntry(round_, None, None, ResultCode(code)))
     return entries
@@ -667,9 +745,14 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
     )
     dates = st.none() | st.dates(dt.date(1990, 1, 1), dt.date(2030, 12, 31))
     info = EventInfo(
-        name=draw(_stripped(_TEXT)), city=draw(_stripped(_TEXT)), federation=draw(st.sampled_from(["", "ESP"])),
-        start=draw(dates), end=draw(dates), chief_arbiter=draw(_stripped(_TEXT)),
-        time_control=draw(_stripped(_TEXT)), system=draw(st.sampled_from(System)),
+        name=draw(_stripped(_TEXT)),
+        city=draw(_stripped(_TEXT)),
+        federation=draw(st.sampled_from(["", "ESP"])),
+        start=draw(dates),
+        end=draw(dates),
+        chief_arbiter=draw(_stripped(_TEXT)),
+        time_control=draw(_stripped(_TEXT)),
+        system=draw(st.sampled_from(System)),
         kind=draw(st.sampled_from(RatingKind)),
     )
     return Tournament(info, players)

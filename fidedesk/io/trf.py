@@ -31,8 +31,14 @@ from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, RatingKind, RoundEntry, System, Tournament
 
 __all__ = [
-    "TrfDocument", "TrfError", "TrfLayout", "infer_kind_from_time_control", "parse_trf", "read_trf",
-    "tournament_to_trf", "write_trf",
+    "TrfDocument",
+    "TrfError",
+    "TrfLayout",
+    "infer_kind_from_time_control",
+    "parse_trf",
+    "read_trf",
+    "tournament_to_trf",
+    "write_trf",
 ]
 
 _Fitter = Callable[[object, int, str], str]
@@ -50,12 +56,18 @@ _BIRTH = re.compile(r"([0-9]{4})(?:([/.\-])([0-9]{2})\2([0-9]{2}))?")
 _YEAR_FIRST = re.compile(r"([0-9]{4})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{1,2})")
 _DAY_FIRST = re.compile(r"([0-9]{1,2})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{4})")
 _SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
-    System.SWISS: "Individual: Swiss-System", System.ROUND_ROBIN: "Individual: Round-Robin",
-    System.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin", System.MATCH: "Individual: Match",
+    System.SWISS: "Individual: Swiss-System",
+    System.ROUND_ROBIN: "Individual: Round-Robin",
+    System.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
+    System.MATCH: "Individual: Match",
     System.TEAM_SWISS: "Team: Swiss-System",
 }
-_KIND_WORDS = (("blitz", RatingKind.BLITZ), ("rapid", RatingKind.RAPID), ("standard", RatingKind.STANDARD),
-               ("classic", RatingKind.STANDARD))
+_KIND_WORDS = (
+    ("blitz", RatingKind.BLITZ),
+    ("rapid", RatingKind.RAPID),
+    ("standard", RatingKind.STANDARD),
+    ("classic", RatingKind.STANDARD),
+)
 
 
 class TrfError(ValueError):
@@ -137,8 +149,9 @@ def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfDocument:
         if code == "001":
             player = _parse_player(line, where)
             if player.start_rank in line_of:
-                raise where.error(5, f"start rank {player.start_rank} is already used on line "
-                                     f"{line_of[player.start_rank]}")
+                raise where.error(
+                    5, f"start rank {player.start_rank} is already used on line {line_of[player.start_rank]}"
+                )
             line_of[player.start_rank] = index + 1
             players.append(player)
             player_lines.append((index, player.start_rank))
@@ -188,7 +201,7 @@ def _parse_count(line: str, where: _Where) -> int:
 
 
 def _field(text: str, first: int, last: int) -> str:
-    return text[first - 1:last]
+    return text[first - 1 : last]
 
 
 def _take(text: str, where: _Where, first: int, last: int) -> str:
@@ -335,12 +348,15 @@ def _check_mirror(
     back = opponent.rounds[entry.round - 1]
     there = f"opponent {opponent.start_rank} (line {line_of[opponent.start_rank]})"
     if back.opponent != player.start_rank:
-        raise where.error(column, f"{prefix}{there} is paired with {back.opponent or 'nobody'} in that round, "
-                                  f"not with {player.start_rank}")
+        raise where.error(
+            column,
+            f"{prefix}{there} is paired with {back.opponent or 'nobody'} in that round, not with {player.start_rank}",
+        )
     double_forfeit = entry.result is back.result is ResultCode.FORFEIT_LOSS
     if back.result is not entry.result.mirrored() and not double_forfeit:
-        raise where.error(column + 7, f'{prefix}result "{entry.result.value}" is not mirrored by the '
-                                      f'"{back.result.value}" of {there}')
+        raise where.error(
+            column + 7, f'{prefix}result "{entry.result.value}" is not mirrored by the "{back.result.value}" of {there}'
+        )
 
 
 def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
@@ -357,14 +373,24 @@ def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo
         try:
             return _parse_date(raw)
         except ValueError:
-            raise TrfError(source, line, column, f'expected a date YYYY/MM/DD or DD/MM/YYYY in column {column}, '
-                                                 f'found "{raw.strip()}"') from None
+            raise TrfError(
+                source,
+                line,
+                column,
+                f'expected a date YYYY/MM/DD or DD/MM/YYYY in column {column}, found "{raw.strip()}"',
+            ) from None
 
     kind = _kind_from_words(text("092")) or infer_kind_from_time_control(text("122"))
     kind = kind or infer_kind_from_time_control(text("222"), encoded=True)
     return EventInfo(
-        name=text("012"), city=text("022"), federation=text("032"), start=date("042"), end=date("052"),
-        chief_arbiter=text("102"), time_control=text("122"), system=_infer_system(f"{text('092')} {text('192')}"),
+        name=text("012"),
+        city=text("022"),
+        federation=text("032"),
+        start=date("042"),
+        end=date("052"),
+        chief_arbiter=text("102"),
+        time_control=text("122"),
+        system=_infer_system(f"{text('092')} {text('192')}"),
         kind=kind or RatingKind.STANDARD,
     )
 
@@ -480,9 +506,16 @@ def tournament_to_trf(tournament: Tournament) -> str:
     kind = info.kind.value.capitalize()
     rated = sum(player.is_rated for player in tournament.players)
     header = [
-        ("012", info.name), ("022", info.city), ("032", info.federation), ("042", _format_date(info.start)),
-        ("052", _format_date(info.end)), ("062", str(len(tournament.players))), ("072", str(rated)),
-        ("092", f"{_SYSTEM_TEXT[info.system]} ({kind})"), ("102", info.chief_arbiter), ("122", info.time_control),
+        ("012", info.name),
+        ("022", info.city),
+        ("032", info.federation),
+        ("042", _format_date(info.start)),
+        ("052", _format_date(info.end)),
+        ("062", str(len(tournament.players))),
+        ("072", str(rated)),
+        ("092", f"{_SYSTEM_TEXT[info.system]} ({kind})"),
+        ("102", info.chief_arbiter),
+        ("122", info.time_control),
     ]
     lines = [_record(code, value) for code, value in header]
     lines += [_player_line(player, TrfLayout()) for player in tournament.players]
