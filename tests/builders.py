@@ -22,12 +22,13 @@ def round_robin(
     records: Sequence[PlayerRecord] | None = None,
 ) -> Tournament:
     """A round robin from a score matrix (scores[i][j] is i's score against j)."""
+    opponents_by_round = circle_rounds(len(ratings))
     players = []
     for i, rating in enumerate(ratings):
-        opponents = [j for j in range(len(ratings)) if j != i]
         rounds = tuple(
-            RoundEntry(r + 1, j + 1, "w" if (i + j) % 2 else "b", _CODES[Fraction(scores[i][j] or 0)])
-            for r, j in enumerate(opponents)
+            RoundEntry(r + 1, j + 1, "w" if i < j else "b", _CODES[Fraction(scores[i][j] or 0)])
+            for r, pairing in enumerate(opponents_by_round)
+            if (j := pairing[i]) is not None
         )
         record = records[i] if records else PlayerRecord()
         players.append(Player(i + 1, f"Player {i + 1}", rating, rounds=rounds, record=record))
@@ -70,3 +71,20 @@ def rotate_cycle(scores: list[list[Fraction]]) -> list[list[Fraction]]:
                         moved[b][a] -= Fraction(1, 2)
                     return moved
     raise AssertionError("no cycle to rotate")
+
+
+def circle_rounds(n: int) -> list[dict[int, int | None]]:
+    """A round-robin schedule by the circle method: per round, each player's opponent (None: bye)."""
+    seats: list[int | None] = [*range(n), *([None] if n % 2 else [])]
+    rounds = []
+    for _ in range(len(seats) - 1):
+        pairing: dict[int, int | None] = {}
+        for k in range(len(seats) // 2):
+            a, b = seats[k], seats[-1 - k]
+            if a is not None:
+                pairing[a] = b
+            if b is not None:
+                pairing[b] = a
+        rounds.append(pairing)
+        seats = [seats[0], seats[-1], *seats[1:-1]]
+    return rounds

@@ -125,3 +125,16 @@ def test_tables_and_editions(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and " 0.57   50" in out and "236–245 0.80 0.20" in out and "> 735 1.00 0.00" in out
     code, out, _err = run(capsys, "editions")
     assert code == 0 and "fide-2025" in out and "(default)" in out and "auto" in out
+
+
+def test_rate_sample_round_robin_reproduces_e3(capsys: pytest.CaptureFixture[str]) -> None:
+    """resources/samples/round_robin_8_58.trf is worked example E3 (2008 8.58) as a TRF file."""
+    sample = Path(__file__).resolve().parents[1] / "resources" / "samples" / "round_robin_8_58.trf"
+    code, out, _err = run(capsys, "rate", str(sample), "--rules", "auto", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["rules"] == "fide-2008"
+    by_name = {p["name"]: p for p in data["players"]}
+    assert {n: by_name[f"Player {n}"]["initial_rating"] for n in "CEHI"} == {"C": 2423, "E": 2393, "H": 2144, "I": 2006}
+    assert {n: by_name[f"Player {n}"]["k_chg"] for n in "ABDFGJ"} == pytest.approx(
+        {"A": 12.8, "B": 10.4, "D": 12.0, "F": 43.5, "G": -36.3, "J": -96.3}
+    )
