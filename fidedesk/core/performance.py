@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from fidedesk.core.tables import dp_for, pd_hundredths, percent, round_half_up
+from fidedesk.core.tables import dp_for, pd_hundredths, percent
 
 
 def average_rating(ratings: Sequence[int]) -> int:
     """Ra: the average of the opponents' ratings, 0.5 rounded upward (Title Regulations 1.4.7)."""
     if not ratings:
         raise ValueError("an average rating needs at least one opponent")
-    return round_half_up(Fraction(sum(ratings), len(ratings)))
+    return (2 * sum(ratings) + len(ratings)) // (2 * len(ratings))  # 0.5 upward, in integers
 
 
 def performance_rating(ratings: Sequence[int], score: Fraction) -> int:
     """Rp = Ra + dp(p) over the games against these opponents (Title Regulations 1.4.8, C.07 10.2)."""
-    return average_rating(ratings) + dp_for(percent(Fraction(score), len(ratings)))
+    return average_rating(ratings) + dp_for(percent(score, len(ratings)))
 
 
 def perfect_performance(ratings: Sequence[int], score: Fraction) -> int | None:

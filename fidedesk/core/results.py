@@ -10,6 +10,23 @@ from __future__ import annotations
 import enum
 from fractions import Fraction
 
+_PLAYED = frozenset("1=0")
+_WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+_SCORES = {"1": _WIN, "=": _DRAW, "0": _LOSS, "+": _WIN, "-": _LOSS, "W": _WIN, "D": _DRAW, "L": _LOSS,
+           "H": _DRAW, "F": _WIN, "U": _WIN, "Z": _LOSS}  # fmt: skip
+
+_NOT_RATED = {
+    "+": "forfeit win: unplayed games are not rated (FIDE 5.1)",
+    "-": "forfeit loss: unplayed games are not rated (FIDE 5.1)",
+    "W": "win in a game of less than one move: not rated (FIDE 5.1)",
+    "D": "draw in a game of less than one move: not rated (FIDE 5.1)",
+    "L": "loss in a game of less than one move: not rated (FIDE 5.1)",
+    "H": "half-point bye: no game",
+    "F": "full-point bye: no game",
+    "U": "pairing-allocated bye: no game",
+    "Z": "zero-point bye or absence: no game",
+}
+
 
 class ResultCode(enum.Enum):
     """One player's result in one round, by its TRF16/TRF26 code (C04 Annex 2)."""
@@ -37,47 +54,26 @@ class ResultCode(enum.Enum):
             return cls.DRAW
         return cls(code)
 
-    @property
-    def score(self) -> Fraction:
-        """Points in the tournament's standard scoring (1, ½, 0)."""
-        return _SCORES[self._value_]  # keyed by the code: str hashing is cheap, Enum hashing is not
+    # Plain attributes, set once per member: events read them for every round of every player.
+    #: Points in the tournament's standard scoring (1, ½, 0).
+    score: Fraction
+    #: True only for a game both players started: ``1``, ``=``, ``0`` (FIDE 5.1).
+    is_played: bool
+    #: A round without an opponent: ``H``, ``F``, ``U``, ``Z``.
+    is_bye: bool
+    #: Why FIDE does not rate this result, or None when it is a played game.
+    reason_not_rated: str | None
 
-    @property
-    def is_played(self) -> bool:
-        """True only for a game both players started: ``1``, ``=``, ``0`` (FIDE 5.1)."""
-        return self._value_ in _PLAYED
-
-    @property
-    def is_bye(self) -> bool:
-        """A round without an opponent: ``H``, ``F``, ``U``, ``Z``."""
-        return self in (ResultCode.HALF_BYE, ResultCode.FULL_BYE, ResultCode.PAIRING_BYE, ResultCode.ZERO_BYE)
-
-    @property
-    def reason_not_rated(self) -> str | None:
-        """Why FIDE does not rate this result, or None when it is a played game."""
-        return _NOT_RATED.get(self._value_)
+    def __init__(self, code: str) -> None:
+        self.score = _SCORES[code]
+        self.is_played = code in _PLAYED
+        self.is_bye = code in "HFUZ"
+        self.reason_not_rated = _NOT_RATED.get(code)
 
     def mirrored(self) -> ResultCode:
         """The opponent's code for the same game (``1`` <-> ``0``, ``+`` <-> ``-``, ``W`` <-> ``L``)."""
         return _MIRROR.get(self, self)
 
-
-_PLAYED = frozenset("1=0")
-_WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
-_SCORES = {"1": _WIN, "=": _DRAW, "0": _LOSS, "+": _WIN, "-": _LOSS, "W": _WIN, "D": _DRAW, "L": _LOSS,
-           "H": _DRAW, "F": _WIN, "U": _WIN, "Z": _LOSS}  # fmt: skip
-
-_NOT_RATED = {
-    "+": "forfeit win: unplayed games are not rated (FIDE 5.1)",
-    "-": "forfeit loss: unplayed games are not rated (FIDE 5.1)",
-    "W": "win in a game of less than one move: not rated (FIDE 5.1)",
-    "D": "draw in a game of less than one move: not rated (FIDE 5.1)",
-    "L": "loss in a game of less than one move: not rated (FIDE 5.1)",
-    "H": "half-point bye: no game",
-    "F": "full-point bye: no game",
-    "U": "pairing-allocated bye: no game",
-    "Z": "zero-point bye or absence: no game",
-}
 
 _MIRROR = {
     ResultCode.WIN: ResultCode.LOSS,

@@ -82,7 +82,8 @@ def percent(score: Fraction, games: int) -> int:
     """The fraction score/games in whole hundredths, 0.5 rounded up (Title Regulations 1.4.9)."""
     if games <= 0:
         raise ValueError("a percentage needs at least one game")
-    return round_half_up(Fraction(score) * 100 / games)
+    numerator, denominator = score.numerator, score.denominator
+    return (200 * numerator + denominator * games) // (2 * denominator * games)
 
 
 def dp_for(p_hundredths: int) -> int:
