@@ -766,3 +766,11 @@ def test_generated_tournament_round_trips_through_trf(tournament: Tournament) ->
     assert doc.tournament == tournament
     assert doc.rounds == max((len(player.rounds) for player in tournament.players), default=0)
     assert parse_trf(write_trf(doc)).tournament == tournament
+
+
+def test_points_of_100_or_more_fit_the_four_columns() -> None:
+    """Columns 81-84 hold "11.5"; a whole 100 is written "100" (found by the mutation fuzz test)."""
+    line = "001    1 m    Doe, John                         2010 ENG     1234567 1990/01/01  100    1"
+    doc = parse_trf(line)
+    assert doc.tournament.players[0].points == Fraction(100)
+    assert parse_trf(write_trf(doc)).tournament == doc.tournament

@@ -592,7 +592,10 @@ def _format_birth(birth: BirthDate | None, layout: TrfLayout) -> str:
 
 
 def _format_points(points: Fraction) -> str:
-    """``11.5`` style; two decimals when one is not exact; ValueError for finer fractions."""
+    """``11.5`` style; two decimals when one is not exact; a whole 100 or more without decimals
+    (the column has four characters); ValueError for finer fractions."""
+    if points.denominator == 1 and points >= 100:
+        return str(points.numerator)
     for decimals in (1, 2):
         if (points * 10**decimals).denominator == 1:
             return f"{float(points):.{decimals}f}"
