@@ -215,3 +215,31 @@ def test_elo_byes_option() -> None:
     assert with_byes.event is not None and with_byes.event.n == 1 and with_byes.event.games[0].opponent_rating == 1600
     plain = rate_tournament(tournament, get_edition("elo"), k=20).players[0]
     assert plain.event is not None and plain.event.n == 0 and plain.not_rated
+
+
+def test_rapid_unrated_player_uses_the_standard_rating() -> None:
+    """R&B 7.2.1 (2024): unrated in rapid but rated 1900 in standard -> rated as 1900, K by the usual rules."""
+    scores = [[None, F(1)], [F(0), None]]
+    records = [PlayerRecord(standard_rating=1900), PlayerRecord()]
+    rapid = round_robin([None, 1800], scores, kind=RatingKind.RAPID, records=records)
+    result = rate_tournament(rapid, get_edition("fide-2025"))
+    first = result.players[0]
+    assert first.event is not None and first.player.rating == 1900 and first.initial is None
+    assert first.event.games[0].expected == F(64, 100)
+    assert any("R&B 7.2.1" in warning for warning in result.warnings)
+    # the standard event itself ignores it: the player stays unrated there
+    standard = round_robin([None, 1800], scores, records=records)
+    assert rate_tournament(standard, get_edition("fide-2025")).players[0].event is None
+
+
+def test_rating_period_uses_one_k_for_all_its_games() -> None:
+    """F-P05 (2026-10): K 20 on the list, 39 games in five events -> K 17; +92.48 -> +92 (8.3.3, 8.3.4)."""
+    from fidedesk.core.rated import rate_period
+
+    from .conftest import load_vector
+
+    case = next(c for c in load_vector("fide_published_calculations.json")["cases"] if c["id"] == "F-P05")
+    events = [[Game(opp, F(str(score))) for opp, _c, score, _chg, _kc in e["games"]] for e in case["events"]]
+    period = rate_period(get_edition("fide-2025"), 2054, events, record=PlayerRecord(k=20))
+    assert period.k.value == 17 and period.n == 39
+    assert period.k_chg == F("92.48") and period.change == 92 and period.new_rating == 2146

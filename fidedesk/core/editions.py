@@ -113,6 +113,9 @@ class Edition:
     unrated_opponents: UnratedOpponents = UnratedOpponents.NEVER
     #: Round robins with unrated players use the tournament-average method (1994 10.21, 2008 8.21b/8.58).
     round_robin_method: bool = False
+    #: R&B 7.2.1 (2024; the rapid and blitz lists used standard ratings from their start in 2012):
+    #: a player unrated in rapid or blitz but rated in standard plays with the standard rating.
+    standard_rating_in_rapid_blitz: bool = False
     #: The elo option of seeds/002: byes as wins against R - 400, defaults as losses against R + 400.
     byes_as_games: bool = False
     #: The logistic calculator: K comes from the user.
@@ -157,6 +160,7 @@ FIDE_2025 = Edition(
     floor=1400,
     initial=InitialMethod.HYPOTHETICAL_DRAWS,
     initial_max=2200,
+    standard_rating_in_rapid_blitz=True,
 )
 
 FIDE_2024 = dataclasses.replace(
@@ -189,6 +193,7 @@ FIDE_2022 = Edition(
     k_rapid_blitz=_K_RAPID_BLITZ_FLAT,
     k_rapid_blitz_standard_from=dt.date(2022, 10, 1),
     floor=1000,
+    standard_rating_in_rapid_blitz=True,
 )
 
 FIDE_2017 = dataclasses.replace(

@@ -201,8 +201,9 @@ def rate_tournament(
     """
     kind = tournament.info.kind
     start = tournament.info.start
-    context = _Context(edition, tournament.by_rank(), kind, start)
     warnings: list[str] = []
+    tournament = _standard_ratings_for_unrated(edition, tournament, warnings)
+    context = _Context(edition, tournament.by_rank(), kind, start)
     method: RoundRobinMethod | None = None
     unrated_ratings: dict[int, int] = {}
     if _round_robin_applies(edition, tournament, warnings):
@@ -235,6 +236,21 @@ def rate_tournament(
             performance = performance_rating([g.opponent_rating for g in real], _points(real)) if real else None
             results.append(PlayerRating(player, None, None, initial, performance, counted.skipped, real))
     return EventRating(edition, tuple(results), tuple(warnings), method)
+
+
+def _standard_ratings_for_unrated(edition: Edition, tournament: Tournament, warnings: list[str]) -> Tournament:
+    """R&B 7.2.1: in rapid or blitz, a player with no rating of that kind plays with their standard rating."""
+    if tournament.info.kind is RatingKind.STANDARD or not edition.standard_rating_in_rapid_blitz:
+        return tournament
+    players = []
+    for player in tournament.players:
+        standard = player.record.standard_rating
+        if player.rating is None and standard is not None:
+            warnings.append(f"{player.name}: no {tournament.info.kind.value} rating, rated with the standard "
+                            f"rating {standard} (R&B 7.2.1)")  # fmt: skip
+            player = dataclasses.replace(player, rating=standard)
+        players.append(player)
+    return dataclasses.replace(tournament, players=tuple(players))
 
 
 def _points(games: tuple[Game, ...]) -> Fraction:

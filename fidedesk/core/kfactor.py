@@ -11,9 +11,7 @@ import dataclasses
 import datetime as dt
 
 from fidedesk.core.editions import JuniorRule, KRules
-from fidedesk.core.tournament import BirthDate, PlayerRecord
-
-_NO_RECORD = PlayerRecord()
+from fidedesk.core.tournament import UNKNOWN_RECORD, BirthDate, PlayerRecord
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,7 +98,7 @@ def k_factor(
     rules: KRules,
     *,
     rating: int,
-    record: PlayerRecord = _NO_RECORD,
+    record: PlayerRecord = UNKNOWN_RECORD,
     birth: BirthDate | None = None,
     on: dt.date | None = None,
     games_in_period: int = 0,

@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from fidedesk.core.editions import Edition, Expectancy, RatedMethod
-from fidedesk.core.kfactor import KFactor
+from fidedesk.core.kfactor import KFactor, k_factor
 from fidedesk.core.tables import pd_hundredths, round_half_away, round_half_up
-from fidedesk.core.tournament import RatingKind
+from fidedesk.core.tournament import UNKNOWN_RECORD, BirthDate, PlayerRecord, RatingKind
 
 
 class Game(NamedTuple):
@@ -252,6 +252,54 @@ def _rate_event_average(
 def period_change(events: Iterable[EventCalc]) -> int:
     """The change for a rating period: the sum of K x chg, rounded once, 0.5 away from zero (8.3.4)."""
     return round_half_away(sum((event.k_chg for event in events), Fraction(0)))
+
+
+@dataclasses.dataclass(frozen=True)
+class PeriodCalc:
+    """A rated player's rating period: each event, the one K, the sum of K x chg and the new rating."""
+
+    rating: int
+    events: tuple[EventCalc, ...]
+    k: KFactor
+
+    @property
+    def n(self) -> int:
+        return sum(event.n for event in self.events)
+
+    @property
+    def k_chg(self) -> Fraction:
+        return sum((event.k_chg for event in self.events), Fraction(0))
+
+    @property
+    def change(self) -> int:
+        return period_change(self.events)
+
+    @property
+    def new_rating(self) -> int:
+        return self.rating + self.change
+
+
+def rate_period(
+    edition: Edition,
+    rating: int,
+    events: Sequence[Sequence[Game]],
+    *,
+    record: PlayerRecord = UNKNOWN_RECORD,
+    birth: BirthDate | None = None,
+    on: dt.date | None = None,
+    kind: RatingKind = RatingKind.STANDARD,
+    k: int | None = None,
+) -> PeriodCalc:
+    """Every event of one rating period with one K: its cap counts the period's games (8.3.3, 8.3.4).
+
+    ``k`` overrides the K inferred from the record; the K x n <= 700 cap applies to both.
+    """
+    rules = edition.k_rules(kind is RatingKind.STANDARD, on)
+    n = sum(len(games) for games in events)
+    if k is not None:
+        record = dataclasses.replace(record, k=k)
+    factor = k_factor(rules, rating=rating, record=record, birth=birth, on=on, games_in_period=n)
+    return PeriodCalc(rating, tuple(rate_event(edition, rating, games, factor, kind=kind) for games in events), factor)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -60,6 +60,12 @@ class PlayerRecord:
     games: int | None = None
     ever_2400: bool | None = None
     k: int | None = None
+    #: A standard rating, used in rapid and blitz by a player with no rating of that kind (R&B 7.2.1).
+    standard_rating: int | None = None
+
+
+#: The record of a player of whom nothing is known beyond the rating.
+UNKNOWN_RECORD = PlayerRecord()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,7 +93,7 @@ class Player:
     points: Fraction | None = None
     rank: int | None = None
     rounds: tuple[RoundEntry, ...] = ()
-    record: PlayerRecord = PlayerRecord()
+    record: PlayerRecord = UNKNOWN_RECORD
 
     @property
     def is_rated(self) -> bool:
