@@ -277,6 +277,16 @@ def cmd_editions(_args: argparse.Namespace, out: TextIO) -> None:
 # --- entry point -------------------------------------------------------------------------------
 
 
+def _k_value(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"K {text!r} is not a whole number") from None
+    if not 1 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"K {value} is outside 1-100")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
@@ -292,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("rating", help="your rating")
     game.add_argument("opponent", help="the opponent's rating")
     game.add_argument("result", help="1, 0.5 (½, =) or 0")
-    game.add_argument("--k", type=int, choices=range(1, 101), metavar="K", help="K factor (default: from the rating)")
+    game.add_argument("--k", type=_k_value, metavar="K", help="K factor, 1-100 (default: from the rating)")
     game.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition (see 'editions')")
     game.add_argument("--kind", choices=kinds, default="standard")
     game.add_argument("--json", action="store_true")
@@ -301,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate = commands.add_parser("rate", help="rate every player of a tournament file (TRF)")
     rate.add_argument("file")
     rate.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition, or 'auto' by start date")
-    rate.add_argument("--k", type=int, choices=range(1, 101), metavar="K", help="K for every rated player")
+    rate.add_argument("--k", type=_k_value, metavar="K", help="K for every rated player, 1-100")
     rate.add_argument("--kind", choices=kinds, help="rating kind (default: from the file)")
     rate.add_argument("--json", action="store_true")
     rate.set_defaults(handler=cmd_rate)
@@ -316,7 +326,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already reported on one line
+        return int(done.code or 0)
     stream = out or sys.stdout
     try:
         args.handler(args, stream)

@@ -51,10 +51,11 @@ def test_game_rapid_exclusion(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("argv", [["game", "2400", "x", "1"], ["game", "2400", "2200", "2"],
-                                  ["game", "2400", "2200", "1", "--rules", "fide-1066"]])  # fmt: skip
+                                  ["game", "2400", "2200", "1", "--rules", "fide-1066"],
+                                  ["game", "2400", "2200", "1", "--k", "200"]])  # fmt: skip
 def test_game_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
-    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("fidedesk-cli: ")
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("fidedesk-cli")
 
 
 @pytest.mark.parametrize("path", REAL_FILES, ids=[p.name for p in REAL_FILES])

@@ -19,7 +19,7 @@ from fidedesk.core.rated import EventCalc, Game, hundredths, rapid_blitz_exclusi
 from fidedesk.core.results import ResultCode
 from fidedesk.core.roundrobin import RoundRobinEntrant, RoundRobinMethod, round_robin_method
 from fidedesk.core.tables import round_half_away, round_half_up
-from fidedesk.core.tournament import Player, RatingKind, Tournament
+from fidedesk.core.tournament import Player, RatingKind, System, Tournament
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,7 +83,7 @@ def _round_robin_applies(edition: Edition, tournament: Tournament, warnings: lis
         warnings.append("round robin with unplayed games: rated as a Swiss (2008 6.43)")
         return False
     rated = len(players) - len(unrated)
-    double = tournament.info.system.name == "DOUBLE_ROUND_ROBIN"
+    double = tournament.info.system is System.DOUBLE_ROUND_ROBIN
     problems = []
     if 3 * rated < len(players):
         problems.append(f"only {rated} of {len(players)} players rated, fewer than a third (6.3)")
