@@ -109,6 +109,17 @@ def pooled_performance(edition: Edition, events: Sequence[UnratedEvent]) -> Perf
     return bonus_performance(edition, pooled / n, score, n, None)
 
 
+def _weighted_average(performances: Sequence[Performance]) -> Performance:
+    """GA '94 10.3: Rn is the average of the events' Ru weighted by their games (Ra: the same weighting)."""
+    games = sum(perf.games for perf in performances)
+    score = sum((perf.score for perf in performances), Fraction(0))
+    ru = sum((perf.ru * perf.games for perf in performances), Fraction(0)) / games
+    ra = sum((perf.ra * perf.games for perf in performances), Fraction(0)) / games
+    return Performance(
+        ra, percent(score, games), 0, ru, games, score, "weighted average of the events' Ru (GA '94 10.3)"
+    )
+
+
 def _disregard(edition: Edition, events: Sequence[UnratedEvent]) -> tuple[list[UnratedEvent], list[str]]:
     """Drop the events the rules disregard, saying why."""
     kept: list[UnratedEvent] = []
@@ -145,14 +156,8 @@ def initial_rating(edition: Edition, events: Sequence[UnratedEvent]) -> InitialR
     kept, notes = _disregard(edition, events)
     if not kept:
         return InitialRating(None, False, "no results that count", None, tuple(notes))
-    if edition.initial_weighted_average:
-        performances = [event_performance(edition, event) for event in kept]
-        games = sum(perf.games for perf in performances)
-        ru = sum((perf.ru * perf.games for perf in performances), Fraction(0)) / games
-        score = sum((perf.score for perf in performances), Fraction(0))
-        perf = Performance(performances[0].ra if len(kept) == 1 else ru, percent(score, games),
-                           performances[0].dp if len(kept) == 1 else 0, ru, games, score,
-                           "weighted average of the events' Ru (GA '94 10.3)")  # fmt: skip
+    if edition.initial_weighted_average and len(kept) > 1:
+        perf = _weighted_average([event_performance(edition, event) for event in kept])
     else:
         perf = pooled_performance(edition, kept)
     value = round_half_up(perf.ru)
