@@ -14,7 +14,7 @@ from fractions import Fraction
 from fidedesk.core.editions import Edition, UnratedOpponents
 from fidedesk.core.initial import InitialRating, UnratedEvent, event_performance, initial_rating
 from fidedesk.core.kfactor import KFactor, k_factor
-from fidedesk.core.performance import performance_rating
+from fidedesk.core.performance import average_rating, performance_rating
 from fidedesk.core.rated import EventCalc, Game, hundredths, rapid_blitz_exclusion, rate_event
 from fidedesk.core.results import ResultCode
 from fidedesk.core.roundrobin import RoundRobinEntrant, RoundRobinMethod, round_robin_method
@@ -50,7 +50,7 @@ class PlayerRating:
         if self.event is not None:
             return self.event.rc
         ratings = [game.opponent_rating for game in self.against_rated]
-        return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
+        return average_rating(ratings) if ratings else None
 
     @property
     def w(self) -> Fraction:
