@@ -243,3 +243,14 @@ def test_rating_period_uses_one_k_for_all_its_games() -> None:
     period = rate_period(get_edition("fide-2025"), 2054, events, record=PlayerRecord(k=20))
     assert period.k.value == 17 and period.n == 39
     assert period.k_chg == F("92.48") and period.change == 92 and period.new_rating == 2146
+
+
+def test_rating_period_leaves_out_rapid_games_of_600_points() -> None:
+    """R&B 7.3.1 in a period: 2650 vs 2000 in blitz is not rated; K x n counts the rated games only."""
+    from fidedesk.core.rated import rate_period
+
+    games = [Game(2000, F(1)), Game(2600, F(1, 2))]
+    period = rate_period(get_edition("fide-2025"), 2650, [games], kind=RatingKind.BLITZ, k=10)
+    assert period.n == 1 and period.not_rated[0][:2] == (0, 0) and "7.3.1" in period.not_rated[0][2]
+    standard = rate_period(get_edition("fide-2025"), 2650, [games], k=10)
+    assert standard.n == 2 and not standard.not_rated

@@ -261,6 +261,8 @@ class PeriodCalc:
     rating: int
     events: tuple[EventCalc, ...]
     k: KFactor
+    #: Games left out, as (event index, game index, reason): rapid/blitz 7.3.1.
+    not_rated: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def n(self) -> int:
@@ -292,14 +294,27 @@ def rate_period(
 ) -> PeriodCalc:
     """Every event of one rating period with one K: its cap counts the period's games (8.3.3, 8.3.4).
 
-    ``k`` overrides the K inferred from the record; the K x n <= 700 cap applies to both.
+    ``k`` overrides the K inferred from the record; the K x n <= 700 cap applies to both. In rapid
+    and blitz, games that R&B 7.3.1 excludes are left out and listed; ``on`` is the period's date.
     """
+    rated: list[list[Game]] = []
+    left_out: list[tuple[int, int, str]] = []
+    for event_index, games in enumerate(events):
+        kept = []
+        for game_index, game in enumerate(games):
+            reason = rapid_blitz_exclusion(edition, rating, game.opponent_rating, kind, on)
+            if reason:
+                left_out.append((event_index, game_index, reason))
+            else:
+                kept.append(game)
+        rated.append(kept)
     rules = edition.k_rules(kind is RatingKind.STANDARD, on)
-    n = sum(len(games) for games in events)
     if k is not None:
         record = dataclasses.replace(record, k=k)
+    n = sum(len(games) for games in rated)
     factor = k_factor(rules, rating=rating, record=record, birth=birth, on=on, games_in_period=n)
-    return PeriodCalc(rating, tuple(rate_event(edition, rating, games, factor, kind=kind) for games in events), factor)
+    calcs = tuple(rate_event(edition, rating, games, factor, kind=kind) for games in rated)
+    return PeriodCalc(rating, calcs, factor, tuple(left_out))
 
 
 @dataclasses.dataclass(frozen=True)
