@@ -1,7 +1,7 @@
-"""``python -m fidedesk``: the command line, until the main window lands (issue 3)."""
+"""``python -m fidedesk``: the desktop window (``fidedesk-cli`` is the command line)."""
 
 import sys
 
-from fidedesk.cli import main
+from fidedesk.gui.app import main
 
 sys.exit(main())

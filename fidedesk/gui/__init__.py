@@ -1,0 +1,1 @@
+"""The desktop window: Qt widgets and models over the rating core."""

@@ -1,0 +1,35 @@
+"""Help > About: the version, the rule edition in use and the sources it follows."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import qVersion
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from fidedesk import __version__
+from fidedesk.gui.context import RatingContext
+
+
+class AboutDialog(QDialog):
+    def __init__(self, context: RatingContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("About fidedesk")
+        edition = context.edition()
+        sources = "".join(f"<li>{html.escape(source)}</li>" for source in edition.sources)
+        self.text = QLabel(
+            f"<h2>fidedesk {html.escape(__version__)}</h2>"
+            "<p>Offline FIDE rating calculations for arbiters and club secretaries.</p>"
+            f"<p><b>Rules in use:</b> {html.escape(edition.name)} — {html.escape(edition.title)}"
+            f" ({html.escape(context.kind.value)})</p>"
+            f"<p><b>Sources:</b></p><ul>{sources}</ul>"
+            f"<p style='color:gray'>Qt {html.escape(qVersion())}</p>"
+        )
+        self.text.setObjectName("about_text")
+        self.text.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.resize(560, 360)

@@ -1,0 +1,99 @@
+"""Reading what the user types and writing figures back, exactly.
+
+Figures are Fractions: every displayed decimal is rounded once, 0.5 away from zero, on the exact
+value (never through a binary float). The logistic edition's expected score is already a float
+made exact; it is rounded the same way.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final
+
+from fidedesk.core.tables import round_half_away
+
+#: The ratings the calculator accepts: below FIDE's lowest floor and above any rating ever published.
+RATING_MIN: Final[int] = 1000
+RATING_MAX: Final[int] = 3000
+
+WIN: Final[Fraction] = Fraction(1)
+DRAW: Final[Fraction] = Fraction(1, 2)
+LOSS: Final[Fraction] = Fraction(0)
+
+_RESULTS: Final[dict[str, Fraction]] = {
+    "1": WIN, "1.0": WIN, "1,0": WIN, "w": WIN, "win": WIN,
+    "½": DRAW, "0.5": DRAW, "0,5": DRAW, ".5": DRAW, ",5": DRAW, "1/2": DRAW, "=": DRAW, "d": DRAW, "draw": DRAW,
+    "0": LOSS, "0.0": LOSS, "0,0": LOSS, "l": LOSS, "loss": LOSS,
+}  # fmt: skip
+
+RESULT_HINT: Final[str] = "1, ½ (or 0.5, =), 0"
+
+
+def parse_rating(text: str, *, low: int = RATING_MIN, high: int = RATING_MAX) -> int | None:
+    """A rating typed by the user: None when blank; ValueError (with a short message) when not a rating."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    if not stripped.isdigit():
+        raise ValueError(f"“{stripped}” is not a rating")
+    value = int(stripped)
+    if not low <= value <= high:
+        raise ValueError(f"{value} is outside {low}–{high}")
+    return value
+
+
+def parse_whole(text: str, what: str, low: int, high: int) -> int | None:
+    """A whole number such as a count of games or a year: None when blank, ValueError when wrong."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    if not stripped.isdigit() or not low <= int(stripped) <= high:
+        raise ValueError(f"{what} must be a number {low}–{high}")
+    return int(stripped)
+
+
+def parse_result(text: str) -> Fraction | None:
+    """A game result: 1, ½ (0.5, 1/2, =) or 0; None when blank, ValueError otherwise."""
+    stripped = text.strip().lower()
+    if not stripped:
+        return None
+    try:
+        return _RESULTS[stripped]
+    except KeyError:
+        raise ValueError(f"“{text.strip()}” is not a result ({RESULT_HINT})") from None
+
+
+def result_text(score: Fraction) -> str:
+    """1, ½ or 0, as FIDE prints a game's result."""
+    return {WIN: "1", DRAW: "½", LOSS: "0"}.get(score, str(score))
+
+
+def score_text(score: Fraction) -> str:
+    """A total score with FIDE's half: 3½, ½, 4."""
+    whole, half = divmod(score, 1)
+    if half == 0:
+        return str(int(whole))
+    if half == DRAW:
+        return f"{int(whole)}½" if whole else "½"
+    return fixed(score, 2)
+
+
+def fixed(value: Fraction, places: int, *, signed: bool = False) -> str:
+    """``value`` with ``places`` decimals, rounded once on the exact value (0.5 away from zero).
+
+    ``signed`` writes + before a positive figure (a change); zero has no sign.
+    """
+    scaled = round_half_away(Fraction(value) * 10**places)
+    sign = "-" if scaled < 0 else "+" if signed and scaled > 0 else ""
+    whole, part = divmod(abs(scaled), 10**places)
+    return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
+
+
+def pd_text(hundredths: int) -> str:
+    """PD as table 8.1.2 prints it: .08, .93, 1.00."""
+    return "1.00" if hundredths >= 100 else f".{hundredths:02d}"
+
+
+def signed_int(value: int) -> str:
+    """A whole change with its sign: +16, -3, 0."""
+    return f"{value:+d}" if value else "0"

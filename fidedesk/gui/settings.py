@@ -1,0 +1,86 @@
+"""Every setting fidedesk keeps, declared once with its type and default, over QSettings.
+
+Code reads ``settings.rules`` rather than ``QSettings().value("rules")``: one place knows the
+keys, their types and their defaults. Tests pass a QSettings on a temporary file.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar, cast, overload
+
+from PySide6.QtCore import QByteArray, QSettings
+
+T = TypeVar("T", str, int, bool, QByteArray)
+
+
+class Setting(Generic[T]):
+    """One typed setting: ``key`` in the settings file, its Python type and default."""
+
+    def __init__(self, key: str, default: T) -> None:
+        self.key = key
+        self.default: T = default
+        self.kind: type[T] = type(default)
+
+    @overload
+    def __get__(self, owner: None, owner_type: type[Settings]) -> Setting[T]: ...
+    @overload
+    def __get__(self, owner: Settings, owner_type: type[Settings]) -> T: ...
+
+    def __get__(self, owner: Settings | None, owner_type: type[Settings]) -> Setting[T] | T:
+        if owner is None:
+            return self
+        return cast(T, owner.read(self))
+
+    def __set__(self, owner: Settings, value: T) -> None:
+        owner.write(self, value)
+
+
+class Settings:
+    """The application's settings; a QSettings object is given in tests, the user's file otherwise."""
+
+    # the rules, chosen in the toolbar
+    edition = Setting("rules/edition", "fide-2025")
+    kind = Setting("rules/kind", "standard")
+    # the window
+    geometry = Setting("window/geometry", QByteArray())
+    state = Setting("window/state", QByteArray())
+    tab = Setting("window/tab", 0)
+    # the calculator's last inputs
+    own_rating = Setting("calculator/own_rating", "")
+    opponent_rating = Setting("calculator/opponent_rating", "")
+    k_choice = Setting("calculator/k", "record")
+    games_played = Setting("calculator/games_played", "")
+    birth_year = Setting("calculator/birth_year", "")
+    ever_2400 = Setting("calculator/ever_2400", False)
+
+    def __init__(self, store: QSettings | None = None) -> None:
+        self._store = (
+            store
+            if store is not None
+            else QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "fidedesk", "fidedesk")
+        )
+
+    @property
+    def file_name(self) -> str:
+        return self._store.fileName()
+
+    def read(self, setting: Setting[T]) -> object:
+        """The stored value in the setting's type; the default when missing or not convertible."""
+        raw: Any = self._store.value(setting.key, setting.default)  # QSettings returns whatever the file holds
+        value: object
+        if setting.kind is bool:
+            value = raw if isinstance(raw, bool) else str(raw).lower() in ("true", "1")
+        elif setting.kind is QByteArray:
+            value = raw if isinstance(raw, QByteArray) else setting.default
+        else:
+            try:
+                value = setting.kind(raw)
+            except (TypeError, ValueError):
+                value = setting.default
+        return value
+
+    def write(self, setting: Setting[T], value: T) -> None:
+        self._store.setValue(setting.key, value)
+
+    def sync(self) -> None:
+        self._store.sync()

@@ -1,0 +1,123 @@
+"""The main window: tabs, the one rules toolbar, menus, About, settings kept apart from the user's."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import QDate, QSettings
+from PySide6.QtGui import QKeySequence
+from pytestqt.qtbot import QtBot
+
+from fidedesk.core.tournament import RatingKind
+from fidedesk.gui.about import AboutDialog
+from fidedesk.gui.app import main as app_main
+from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.settings import Settings
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings) -> MainWindow:
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    return win
+
+
+def test_tabs_and_default_rules(window: MainWindow) -> None:
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["&Calculator", "&Reference tables"]
+    assert window.context.edition().name == "fide-2025" and window.context.kind is RatingKind.STANDARD
+    assert "fide-2025" in window.rules_label.text()
+
+
+def test_rules_are_chosen_in_one_place(window: MainWindow) -> None:
+    """The toolbar sets the context every tab follows; auto takes the edition of the event date."""
+    bar = window.rules_bar
+    bar.edition_box.setCurrentIndex(bar.edition_box.findData("fide-2022"))
+    assert window.context.edition().name == "fide-2022" and not bar.date_edit.isEnabled()
+    bar.kind_box.setCurrentIndex(bar.kind_box.findData("blitz"))
+    assert window.context.kind is RatingKind.BLITZ
+    bar.edition_box.setCurrentIndex(bar.edition_box.findData("auto"))
+    assert bar.date_edit.isEnabled()
+    bar.date_edit.setDate(QDate(2016, 6, 28))
+    assert window.context.event_date == dt.date(2016, 6, 28)
+    assert window.context.edition().name == "fide-2014" and "fide-2014" in window.rules_label.text()
+    bar.date_edit.setDate(QDate(1990, 1, 1))
+    assert window.context.edition().name == "fide-2025" and "before 1994" in window.statusBar().currentMessage()
+
+
+def test_choices_and_geometry_are_restored(qtbot: QtBot, settings: Settings) -> None:
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.rules_bar.edition_box.setCurrentIndex(first.rules_bar.edition_box.findData("fide-2017"))
+    first.rules_bar.kind_box.setCurrentIndex(first.rules_bar.kind_box.findData("rapid"))
+    first.resize(640, 480)  # within the offscreen screen (800 x 600), which restoreGeometry clamps to
+    first.tabs.setCurrentIndex(1)
+    first.close()
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    assert second.context.edition_name == "fide-2017" and second.context.kind is RatingKind.RAPID
+    assert second.tabs.currentIndex() == 1
+    assert (second.width(), second.height()) == (640, 480)
+
+
+def test_settings_never_touch_the_users_file(settings: Settings, tmp_path: object) -> None:
+    assert str(tmp_path) in settings.file_name
+    user = Settings()
+    assert str(tmp_path) not in user.file_name
+
+
+def test_bad_stored_values_fall_back_to_defaults(qtbot: QtBot, tmp_path: object) -> None:
+    store = QSettings(f"{tmp_path}/bad.ini", QSettings.Format.IniFormat)
+    store.setValue("rules/edition", "fide-1066")
+    store.setValue("rules/kind", "bullet")
+    store.setValue("window/tab", "x")
+    win = MainWindow(Settings(store))
+    qtbot.addWidget(win)
+    assert win.context.edition_name == "fide-2025" and win.context.kind is RatingKind.STANDARD
+    assert win.tabs.currentIndex() == 0
+
+
+def test_menus_use_standard_shortcuts(window: MainWindow) -> None:
+    menus = {action.text(): action.menu() for action in window.menuBar().actions()}
+    assert list(menus) == ["&File", "&Edit", "&View", "&Help"]
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
+    quit_action = menus["&File"].actions()[0]  # type: ignore[union-attr]
+    assert quit_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
+
+
+def test_about_names_version_edition_and_sources(window: MainWindow, qtbot: QtBot) -> None:
+    from fidedesk import __version__
+
+    window.context.set_edition_name("fide-2022")
+    dialog = AboutDialog(window.context, window)
+    qtbot.addWidget(dialog)
+    text = dialog.text.text()
+    assert __version__ in text and "fide-2022" in text and "once per tournament" not in text
+    assert "one upgrade per tournament" in text
+
+
+def test_every_tab_builds_and_renders(window: MainWindow, qtbot: QtBot) -> None:
+    window.show()
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        content = window.tab_content(index)
+        qtbot.waitExposed(window)
+        assert content.isVisible() and not window.grab().isNull()
+
+
+def test_smoke_test_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
+    assert app_main(["--smoke-test"]) == 0
+    assert "2 tabs rendered" in capsys.readouterr().out
+
+
+def test_settings_keep_their_types(tmp_path: object) -> None:
+    from PySide6.QtCore import QByteArray
+
+    path = f"{tmp_path}/typed.ini"
+    first = Settings(QSettings(path, QSettings.Format.IniFormat))
+    first.tab, first.ever_2400, first.own_rating, first.geometry = 1, True, "2345", QByteArray(b"\x01\x02")
+    first.sync()
+    second = Settings(QSettings(path, QSettings.Format.IniFormat))
+    assert (second.tab, second.ever_2400, second.own_rating, bytes(second.geometry)) == (1, True, "2345", b"\x01\x02")
+    assert Settings(QSettings(f"{tmp_path}/empty.ini", QSettings.Format.IniFormat)).edition == "fide-2025"

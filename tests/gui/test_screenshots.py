@@ -1,0 +1,69 @@
+"""Screenshots of each tab at 1280 x 800, written to docs/screenshots/ for the README.
+
+The window is filled as an arbiter would fill it (worked examples E5 and the corrected seeds/002
+tournament; a look-up of D = 237), and the figures on screen are checked before the picture is taken.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
+
+from fidedesk.gui.calculator import CalculatorTab
+from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.reference import ReferenceTablesTab
+from fidedesk.gui.settings import Settings
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SEEDS_002 = "2100\t1\n2050\t½\n1950\t1\n1900\t0\n1850\t1\n"
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings) -> MainWindow:
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def _save(window: MainWindow, name: str) -> Path:
+    QApplication.processEvents()  # let the layouts catch up with the text typed, as a real window would
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    image = window.grab()
+    assert (image.width(), image.height()) == (1280, 800)
+    assert image.save(str(path))
+    return path
+
+
+def test_calculator_screenshot(qtbot: QtBot, window: MainWindow) -> None:
+    window.tabs.setCurrentIndex(0)
+    tab = window.tab_content(0)
+    assert isinstance(tab, CalculatorTab)
+    qtbot.keyClicks(tab.player_widget.own_edit, "2000")
+    tab.player_widget.k_box.setCurrentIndex(tab.player_widget.k_box.findData("20"))
+    qtbot.keyClicks(tab.single_widget.opponent_edit, "2100")
+    QGuiApplication.clipboard().setText(SEEDS_002)
+    tab.period_widget.table.setFocus()
+    qtbot.keyClick(tab.period_widget.table, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    # the corrected seeds/002 example: +16.00 and 2016; one game against 2100 at K 20: PD .36, +12.80
+    assert tab.period.summary.value("new_rating") == "2016"
+    new_rating = tab.single_widget.findChild(QLabel, "new_rating_value")
+    assert new_rating is not None and new_rating.text() == "2013"
+    assert _save(window, "calculator").stat().st_size > 10_000
+
+
+def test_reference_tables_screenshot(qtbot: QtBot, window: MainWindow) -> None:
+    window.tabs.setCurrentIndex(1)
+    tab = window.tab_content(1)
+    assert isinstance(tab, ReferenceTablesTab)
+    qtbot.keyClicks(tab.find_field, "237")
+    assert "236–245" in tab.find_message.text()
+    assert _save(window, "reference").stat().st_size > 10_000
