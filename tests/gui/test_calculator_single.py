@@ -21,16 +21,12 @@ from fidedesk.gui.calculator import CalculatorTab
 from fidedesk.gui.calculator.text import fixed
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
+from tests.gui.helpers import shown_at_1280
 
 
 @pytest.fixture
 def tab(qtbot: QtBot, context: RatingContext, undo_stack: QUndoStack, settings: Settings) -> CalculatorTab:
-    widget = CalculatorTab(context, undo_stack, settings)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_at_1280(qtbot, CalculatorTab(context, undo_stack, settings))
 
 
 def type_text(qtbot: QtBot, field: QLineEdit, text: str) -> None:

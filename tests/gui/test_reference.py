@@ -24,16 +24,12 @@ from fidedesk.gui.reference import (
 )
 from fidedesk.gui.reference_models import DpTableModel, FindState, PdTableModel, TableId, find_row
 from fidedesk.gui.settings import Settings
+from tests.gui.helpers import shown_at_1280
 
 
 @pytest.fixture
 def tab(qtbot: QtBot, context: RatingContext, undo_stack: QUndoStack, settings: Settings) -> ReferenceTablesTab:
-    widget = ReferenceTablesTab(context, undo_stack, settings)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_at_1280(qtbot, ReferenceTablesTab(context, undo_stack, settings))
 
 
 def cells(model: DpTableModel | PdTableModel, row: int) -> tuple[str, ...]:

@@ -17,7 +17,13 @@ from fidedesk.core.editions import JuniorRule, KRules
 from fidedesk.core.kfactor import KFactor, k_factor
 from fidedesk.core.tournament import BirthDate, PlayerRecord, RatingKind
 from fidedesk.gui.calculator.look import mark, named, say, show_problem
-from fidedesk.gui.calculator.text import RATING_MAX, RATING_MIN, parse_rating, parse_whole
+from fidedesk.gui.calculator.text import (
+    RATING_MAX,
+    RATING_MIN,
+    parse_whole,
+    rating_or_none,
+    rating_problem,
+)
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
 
@@ -99,18 +105,11 @@ class PlayerModel(QObject):
     @property
     def own(self) -> int | None:
         """The own rating, None when blank or not a rating (see :attr:`own_problem`)."""
-        try:
-            return parse_rating(self.own_text)
-        except ValueError:
-            return None
+        return rating_or_none(self.own_text)
 
     @property
     def own_problem(self) -> str | None:
-        try:
-            parse_rating(self.own_text)
-        except ValueError as error:
-            return str(error)
-        return None
+        return rating_problem(self.own_text)
 
     @property
     def games_problem(self) -> str | None:

@@ -28,7 +28,16 @@ from fidedesk.core.tables import pd_row_index, pd_rows
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
 from fidedesk.gui.calculator.look import named, say, show_problem
 from fidedesk.gui.calculator.player import PlayerModel
-from fidedesk.gui.calculator.text import DRAW, LOSS, WIN, fixed, parse_rating, pd_text, result_text
+from fidedesk.gui.calculator.text import (
+    DRAW,
+    LOSS,
+    WIN,
+    fixed,
+    pd_text,
+    rating_or_none,
+    rating_problem,
+    result_text,
+)
 from fidedesk.gui.settings import Settings
 
 #: The figures of one game, always in this order (views bind to their rows).
@@ -67,18 +76,11 @@ class SingleGameModel(FiguresModel):
 
     @property
     def opponent(self) -> int | None:
-        try:
-            return parse_rating(self.opponent_text)
-        except ValueError:
-            return None
+        return rating_or_none(self.opponent_text)
 
     @property
     def opponent_problem(self) -> str | None:
-        try:
-            parse_rating(self.opponent_text)
-        except ValueError as error:
-            return str(error)
-        return None
+        return rating_problem(self.opponent_text)
 
     def recompute(self) -> None:
         """Work the game out again and show the new figures."""

@@ -42,6 +42,20 @@ def parse_rating(text: str, *, low: int = RATING_MIN, high: int = RATING_MAX) ->
     return value
 
 
+def rating_problem(text: str) -> str | None:
+    """Why ``text`` is not a rating (or blank), for the message beside the field; None when it is fine."""
+    try:
+        parse_rating(text)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def rating_or_none(text: str) -> int | None:
+    """The rating typed, None when blank or not a rating (:func:`rating_problem` says why)."""
+    return None if rating_problem(text) else parse_rating(text)
+
+
 def parse_whole(text: str, what: str, low: int, high: int) -> int | None:
     """A whole number such as a count of games or a year: None when blank, ValueError when wrong."""
     stripped = text.strip()
