@@ -1,0 +1,74 @@
+"""Final standings: points, then the tie-breaks in the order chosen (FIDE C.07 article 4.2).
+
+Points come from the results, never from a file's points column. Each tie-break separates only the
+players still tied on points and every tie-break before it; players equal on all of them share
+their places (C.07 2.1 lets the regulations of the event say so), listed by start rank.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from fidedesk.core.tiebreaks import TieBreak, TieBreakValue, direct_encounter, tiebreak_values
+from fidedesk.core.tournament import Player, Tournament
+
+
+@dataclasses.dataclass(frozen=True)
+class Standing:
+    """One line of the standings: places ``rank`` to ``rank_to`` (shared when they differ).
+
+    ``tiebreaks`` holds one value per tie-break asked for, in that order. For DE it is the place
+    within the group of players it was applied to (1 first), None where it was not needed.
+    """
+
+    rank: int
+    rank_to: int
+    player: Player
+    points: Fraction
+    tiebreaks: tuple[TieBreakValue, ...]
+
+    @property
+    def shared(self) -> bool:
+        return self.rank_to > self.rank
+
+    @property
+    def place(self) -> str:
+        """``"3"``, or ``"3–4"`` for a shared place."""
+        return f"{self.rank}–{self.rank_to}" if self.shared else str(self.rank)
+
+
+def standings(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> tuple[Standing, ...]:
+    """The tournament ranked by points, then by each tie-break in turn among those still tied (C.07 4.2)."""
+    columns = tiebreak_values(tournament, tiebreaks)
+    players = tournament.by_rank()
+    points = {rank: player.score for rank, player in players.items()}
+    groups = _split(sorted(players), points)
+    for tiebreak, column in zip(tiebreaks, columns, strict=True):
+        order: Mapping[int, TieBreakValue] = column
+        if tiebreak is TieBreak.DIRECT_ENCOUNTER:
+            # DE is a ranking among the players tied so far, not a value of its own (C.07 6)
+            places = direct_encounter(tournament, [group for group in groups if len(group) > 1])
+            column.update(places)
+            order = {rank: -places.get(rank, 0) for rank in players}
+        groups = [block for group in groups for block in (_split(group, order) if len(group) > 1 else [group])]
+    result: list[Standing] = []
+    for group in groups:
+        first = len(result) + 1
+        for rank in group:
+            values = tuple(column.get(rank) for column in columns)
+            result.append(Standing(first, first + len(group) - 1, players[rank], points[rank], values))
+    return tuple(result)
+
+
+def _split(group: list[int], values: Mapping[int, TieBreakValue]) -> list[list[int]]:
+    """The group in blocks of equal value, highest first, None last; start-rank order within a block."""
+
+    def key(rank: int) -> tuple[bool, Fraction | int]:
+        found = values[rank]
+        return (found is None, -found if found is not None else 0)
+
+    ordered = sorted(group, key=lambda rank: (key(rank), rank))
+    return [list(block) for _, block in itertools.groupby(ordered, key=key)]
