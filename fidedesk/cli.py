@@ -2,17 +2,23 @@
 
     fidedesk-cli game RATING OPPONENT RESULT [--k K] [--rules R] [--kind KIND] [--json]
     fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json]
+    fidedesk-cli convert IN OUT
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
 
-Bad input ends with exit status 2 and one line naming the file, the line and what is wrong.
+FILE and IN are .fidedesk files (by the extension) or TRF files (any other extension); ``convert``
+writes OUT as .fidedesk or as TRF (.trf, .txt) by its extension, atomically, and never over IN; TRF
+output is read back first and refused when it would not give the same tournament.
+Bad input ends with exit status 2 and one line naming the file, the place and what is wrong.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import enum
 import json
+import os
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -24,11 +30,16 @@ from fidedesk.core.editions import DEFAULT_EDITION, EDITIONS, Edition, Expectanc
 from fidedesk.core.event import EventRating, PlayerRating, rate_tournament
 from fidedesk.core.kfactor import k_factor
 from fidedesk.core.rated import logistic_expected, single_game
+from fidedesk.core.results import ResultCode
 from fidedesk.core.tables import dp_rows, pd_rows, round_half_away
-from fidedesk.core.tournament import PlayerRecord, RatingKind
-from fidedesk.io.trf import TrfError, read_trf
+from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, PlayerRecord, RatingKind, RoundEntry, Tournament
+from fidedesk.io import fidedesk_file
+from fidedesk.io.atomic import write_atomic
+from fidedesk.io.fidedesk_file import FidedeskFileError
+from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
 
 EXIT_BAD_INPUT = 2
+_TRF_SUFFIXES = (".trf", ".txt")
 
 _RESULTS = {
     "1": Fraction(1), "win": Fraction(1), "w": Fraction(1), "1-0": Fraction(1),
@@ -213,15 +224,22 @@ def _ranks(ranks: list[int]) -> str:
     return shown + (f" and {len(ranks) - 12} more" if len(ranks) > 12 else "")
 
 
-def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
-    path = Path(args.file)
+def _read_tournament(path: Path) -> tuple[Tournament, TrfDocument | None]:
+    """The tournament of a .fidedesk file (by the extension) or a TRF file, and the TRF document."""
     try:
+        if path.suffix.lower() == fidedesk_file.SUFFIX:
+            return fidedesk_file.load(path), None
         document = read_trf(path)
-    except TrfError as error:
+    except (TrfError, FidedeskFileError) as error:
         raise InputError(str(error)) from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror or error}") from None
-    tournament = document.tournament
+    return document.tournament, document
+
+
+def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
+    path = Path(args.file)
+    tournament, _document = _read_tournament(path)
     if args.kind is not None:
         info = dataclasses.replace(tournament.info, kind=RatingKind(args.kind))
         tournament = dataclasses.replace(tournament, info=info)
@@ -236,6 +254,100 @@ def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
         f"{info.name or path.name}{dates} ({info.kind.value}, {info.system.value}, {len(tournament.players)} players)"
     )
     out.write(_table(result, title))
+
+
+# --- convert -----------------------------------------------------------------------------------
+
+
+def _output_format(target: Path) -> str:
+    """``fidedesk`` or ``trf``, from the output file's extension."""
+    suffix = target.suffix.lower()
+    if suffix == fidedesk_file.SUFFIX:
+        return "fidedesk"
+    if suffix in _TRF_SUFFIXES:
+        return "trf"
+    raise InputError(f'{target}: unknown output extension "{target.suffix}": use .fidedesk, .trf or .txt')
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.normcase(os.path.abspath(first)) == os.path.normcase(os.path.abspath(second))
+
+
+def _converted(tournament: Tournament, document: TrfDocument | None, kind: str, target: Path) -> str:
+    """The text of the output file; a TRF input keeps its other lines (write_trf).
+
+    TRF output is read back before it is written: InputError when a TRF reader would not get the same
+    tournament (the players' records and rounds a player was absent from aside).
+    """
+    try:
+        if kind == "fidedesk":
+            return fidedesk_file.dumps(tournament, source=str(target))
+        text = write_trf(document) if document is not None else tournament_to_trf(tournament)
+    except FidedeskFileError as error:
+        raise InputError(str(error)) from None
+    except ValueError as error:  # a value TRF's columns cannot hold
+        raise InputError(f"{target}: {error}") from None
+    try:
+        difference = _trf_difference(tournament, parse_trf(text, str(target)).tournament)
+    except TrfError as error:
+        difference = f"it would not read back (line {error.line}: {error.message})"
+    if difference is not None:
+        raise InputError(f"{target}: TRF cannot hold this tournament exactly: {difference}")
+    return text
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    return str(value.value if isinstance(value, enum.Enum) else value)
+
+
+def _trf_difference(written: Tournament, back: Tournament) -> str | None:
+    """The first thing a TRF reader reads differently from what was written; None when nothing does."""
+    for field in dataclasses.fields(EventInfo):
+        ours, theirs = getattr(written.info, field.name), getattr(back.info, field.name)
+        if ours != theirs:
+            return f"event {field.name} {_shown(ours)} would be read back as {_shown(theirs)}"
+    others = back.by_rank()
+    for player in written.players:
+        other = others.get(player.start_rank)
+        if other is None:
+            return f"player {player.start_rank} would be missing"
+        for field in dataclasses.fields(Player):
+            ours, theirs = getattr(player, field.name), getattr(other, field.name)
+            if field.name not in ("record", "rounds") and ours != theirs:
+                return f"player {player.start_rank}: {field.name} {_shown(ours)} would be read back as {_shown(theirs)}"
+        rounds, read = _results(player), _results(other)
+        for number in sorted(rounds.keys() | read.keys()):
+            if rounds.get(number) != read.get(number):
+                return f"player {player.start_rank}: round {number} would not be read back as written"
+    return None
+
+
+def _results(player: Player) -> dict[int, RoundEntry]:
+    """A player's round entries by round, without absences (a TRF reader adds those for gaps)."""
+    absent = (None, None, ResultCode.ZERO_BYE)
+    return {e.round: e for e in player.rounds if (e.opponent, e.color, e.result) != absent}
+
+
+def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
+    source, target = Path(args.input), Path(args.output)
+    kind = _output_format(target)
+    if _same_file(source, target):
+        raise InputError(f"{target}: is the input file; give the output another name")
+    tournament, document = _read_tournament(source)
+    text = _converted(tournament, document, kind, target)
+    try:
+        write_atomic(target, text)
+    except OSError as error:
+        raise InputError(f"{target}: {error.strerror or error}") from None
+    rounds = max((entry.round for player in tournament.players for entry in player.rounds), default=0)
+    out.write(f"{source} -> {target}: {len(tournament.players)} players, {rounds} rounds\n")
+    if kind == "trf" and any(player.record != UNKNOWN_RECORD for player in tournament.players):
+        out.write("Note: TRF has no place for the players' records (games, 2400 reached, K); they are not written\n")
 
 
 # --- tables ------------------------------------------------------------------------------------
@@ -308,13 +420,18 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--json", action="store_true")
     game.set_defaults(handler=cmd_game)
 
-    rate = commands.add_parser("rate", help="rate every player of a tournament file (TRF)")
+    rate = commands.add_parser("rate", help="rate every player of a tournament file (TRF or .fidedesk)")
     rate.add_argument("file")
     rate.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition, or 'auto' by start date")
     rate.add_argument("--k", type=_k_value, metavar="K", help="K for every rated player, 1-100")
     rate.add_argument("--kind", choices=kinds, help="rating kind (default: from the file)")
     rate.add_argument("--json", action="store_true")
     rate.set_defaults(handler=cmd_rate)
+
+    convert = commands.add_parser("convert", help="convert a tournament between TRF and .fidedesk")
+    convert.add_argument("input", metavar="IN", help="a .fidedesk file, or TRF (any other extension)")
+    convert.add_argument("output", metavar="OUT", help="the file to write: .fidedesk, or .trf / .txt for TRF")
+    convert.set_defaults(handler=cmd_convert)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
     tables.add_argument("--rules", default=DEFAULT_EDITION.name)

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from fidedesk.cli import main
+from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import PlayerRecord, RoundEntry
+from fidedesk.io import fidedesk_file
+from fidedesk.io.trf import read_trf, write_trf
 
 from .conftest import TRF_DIR
 
@@ -139,3 +146,139 @@ def test_rate_sample_round_robin_reproduces_e3(capsys: pytest.CaptureFixture[str
     assert {n: by_name[f"Player {n}"]["k_chg"] for n in "ABDFGJ"} == pytest.approx(
         {"A": 12.8, "B": 10.4, "D": 12.0, "F": 43.5, "G": -36.3, "J": -96.3}
     )
+
+
+# --- .fidedesk files and convert -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=[p.name for p in REAL_FILES])
+def test_convert_to_fidedesk_and_back_rates_identically(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, path: Path
+) -> None:
+    """TRF -> .fidedesk -> TRF keeps every result: rate --json is the same for all three files."""
+    ours, back = tmp_path / "event.fidedesk", tmp_path / "back.trf"
+    code, out, err = run(capsys, "convert", str(path), str(ours))
+    assert code == 0 and err == "" and out.startswith(f"{path} -> {ours}: ")
+    code, out, err = run(capsys, "convert", str(ours), str(back))
+    assert code == 0 and err == "" and "Note" not in out
+    original = run(capsys, "rate", str(path), "--json", "--rules", "auto")
+    assert original[0] == 0
+    assert run(capsys, "rate", str(ours), "--json", "--rules", "auto") == original
+    assert run(capsys, "rate", str(back), "--json", "--rules", "auto") == original
+    assert read_trf(back).tournament == read_trf(path).tournament == fidedesk_file.load(ours)
+
+
+def test_rate_reads_fidedesk_by_extension_in_any_case(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf"
+    upper = tmp_path / "EVENT.FIDEDESK"
+    fidedesk_file.save(read_trf(source).tournament, upper)
+    code, out, _err = run(capsys, "rate", str(upper))
+    assert code == 0 and out == run(capsys, "rate", str(source))[1]
+    assert out.startswith("XII SDS - Classic, 2016-06-28 (standard, swiss, 14 players)")
+
+
+def test_convert_trf_to_trf_keeps_the_lines_it_does_not_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = TRF_DIR / "gros_open_2010_donostia.trf"
+    target = tmp_path / "copy.txt"
+    assert run(capsys, "convert", str(source), str(target))[0] == 0
+    assert target.read_text(encoding="utf-8") == write_trf(read_trf(source))
+
+
+def test_convert_to_trf_says_the_records_are_dropped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    tournament = read_trf(TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf").tournament
+    first = dataclasses.replace(tournament.players[0], record=PlayerRecord(games=120, k=10))
+    ours = tmp_path / "event.fidedesk"
+    fidedesk_file.save(dataclasses.replace(tournament, players=(first, *tournament.players[1:])), ours)
+    code, out, _err = run(capsys, "convert", str(ours), str(tmp_path / "event.trf"))
+    assert code == 0 and "Note: TRF has no place for the players' records" in out
+
+
+def _bad_fidedesk(folder: Path) -> Path:
+    path = folder / "bad.fidedesk"
+    path.write_text('{"format": "fidedesk", "schema": 1,\n "tournament": {"event": ', encoding="utf-8")
+    return path
+
+
+def _changed_first_player(**changes: Any) -> Callable[[Path], Path]:
+    """An input maker: Gelendzhik 2016 as .fidedesk, its first player changed."""
+
+    def make(folder: Path) -> Path:
+        tournament = read_trf(TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf").tournament
+        first = dataclasses.replace(tournament.players[0], **changes)
+        path = folder / "changed.fidedesk"
+        fidedesk_file.save(dataclasses.replace(tournament, players=(first, *tournament.players[1:])), path)
+        return path
+
+    return make
+
+
+@pytest.mark.parametrize(
+    ("make_input", "output", "expected"),
+    [
+        (_bad_fidedesk, "out.trf", "bad.fidedesk:2:26: the file is truncated"),
+        (lambda folder: folder / "missing.trf", "out.fidedesk", "missing.trf: No such file or directory"),
+        (lambda folder: TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf", "out.xls", 'unknown output extension ".xls"'),
+        (lambda folder: TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf", "out", 'unknown output extension ""'),
+        (_changed_first_player(name="A name far too long for the TRF columns"), "out.trf", "player 1: name 'A name"),
+        (
+            _changed_first_player(name="Two\nlines"),
+            "out.trf",
+            "TRF cannot hold this tournament exactly: it would not read back (line",
+        ),
+        (_changed_first_player(rating=0), "out.trf", "player 1: rating 0 would be read back as None"),
+        (_changed_first_player(title="g"), "out.trf", "player 1: title 'g' would be read back as 'GM'"),
+    ],
+    ids=["truncated", "missing", "extension", "no-extension", "name-too-long", "line-break", "rating-0", "title"],
+)
+def test_convert_bad_input_exits_2_with_one_line_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make_input: Callable[[Path], Path], output: str, expected: str
+) -> None:
+    source = make_input(tmp_path)
+    code, out, err = run(capsys, "convert", str(source), str(tmp_path / output))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("fidedesk-cli: ") and expected in err
+    assert not (tmp_path / output).exists()
+
+
+def test_convert_to_trf_keeps_rounds_a_player_missed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Gros 2010 player 1 missed round 5 (a Z absence); without that entry in the .fidedesk file the TRF
+    written still reads back with the absence, and rates the same."""
+    tournament = read_trf(TRF_DIR / "gros_open_2010_donostia.trf").tournament
+    first = tournament.players[0]
+    assert first.rounds[4] == RoundEntry(5, None, None, ResultCode.ZERO_BYE)
+    missing = dataclasses.replace(first, rounds=first.rounds[:4] + first.rounds[5:])
+    ours = tmp_path / "event.fidedesk"
+    fidedesk_file.save(dataclasses.replace(tournament, players=(missing, *tournament.players[1:])), ours)
+    assert run(capsys, "convert", str(ours), str(tmp_path / "event.trf"))[0] == 0
+    assert read_trf(tmp_path / "event.trf").tournament == tournament
+    assert run(capsys, "rate", str(ours), "--json") == run(capsys, "rate", str(tmp_path / "event.trf"), "--json")
+
+
+def test_convert_refuses_to_overwrite_its_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ours = tmp_path / "event.fidedesk"
+    assert run(capsys, "convert", str(TRF_DIR / "gros_open_2010_donostia.trf"), str(ours))[0] == 0
+    before = ours.read_bytes()
+    for spelling in (str(ours), str(tmp_path / "." / "event.fidedesk")):
+        code, _out, err = run(capsys, "convert", str(ours), spelling)
+        assert code == 2 and "is the input file" in err and err.count("\n") == 1
+    assert ours.read_bytes() == before
+
+
+def test_rate_bad_fidedesk_names_the_place(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ours = tmp_path / "event.fidedesk"
+    fidedesk_file.save(read_trf(TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf").tournament, ours)
+    data = json.loads(ours.read_text(encoding="utf-8"))
+    data["tournament"]["players"][3]["rating"] = 5000
+    ours.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "rate", str(ours))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert (
+        err
+        == f"fidedesk-cli: {ours}: tournament.players[3].rating: expected a whole number 0-4000 or null, found 5000\n"
+    )
+    data["schema"] = 2
+    ours.write_text(json.dumps(data), encoding="utf-8")
+    code, _out, err = run(capsys, "rate", str(ours))
+    assert code == 2 and "saved by a newer fidedesk (schema 2)" in err and "update fidedesk" in err

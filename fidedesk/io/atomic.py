@@ -1,0 +1,163 @@
+"""Atomic file writes: a save interrupted at any moment leaves the old file or the new one, never a mix.
+
+``write_atomic`` writes the data to a temporary file in the target's folder, named
+``.NAME.PID.RANDOM.tmp`` (NAME cut to 80 characters), flushes it and ``fsync``\\ s it, gives it the old
+file's permission bits (a new file gets the usual ones, 0666 less the umask), and renames it over the
+target with ``os.replace`` (atomic on POSIX file systems and on NTFS). On POSIX the folder is then
+``fsync``\\ ed too, so that the rename itself survives a power cut. If anything fails before the rename,
+the temporary file is removed and the exception re-raised; the target is untouched.
+
+A process killed in the middle (SIGKILL, a power cut) cannot clean up, so its temporary file stays
+behind. Readers never look at these names. The next ``write_atomic`` to the same target removes the
+leftovers whose writer is gone: on POSIX, those whose PID is no longer a running process; everywhere,
+those older than an hour. A temporary file of a process still writing is left alone.
+
+The target is replaced as a directory entry: a symbolic link is replaced by a regular file, and the
+owner of the new file is the user who saves (permission bits are kept, ownership is not).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import re
+import secrets
+import stat
+import time
+from pathlib import Path
+
+__all__ = ["STALE_AFTER", "TEMP_SUFFIX", "remove_stale_temps", "temp_files", "write_atomic"]
+
+#: How every temporary file name ends.
+TEMP_SUFFIX = ".tmp"
+#: Seconds after which a leftover temporary file is removed even if its PID seems alive.
+STALE_AFTER = 3600.0
+
+_NAME_PART = 80  # characters of the target's name kept in the temporary name (names stay short)
+_ATTEMPTS = 100  # unique names tried before giving up (each is 32 random bits)
+_OWN = re.compile(r"([0-9]{1,10})\.[0-9a-f]{8}")  # PID.RANDOM between the prefix and the suffix
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Replace the file at ``path`` by ``data`` (str: UTF-8) atomically; see the module's docstring.
+
+    OSError (and anything else raised while writing) propagates after the temporary file is removed.
+    """
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    remove_stale_temps(target)
+    mode = _existing_mode(target)
+    temp, fd = _create_temp(target)
+    try:
+        _write_and_sync(fd, payload)
+        if mode is not None:
+            os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    _sync_folder(target.parent)
+
+
+def temp_files(path: str | os.PathLike[str]) -> list[Path]:
+    """The temporary files ``write_atomic`` made for ``path`` that are still there (any writer)."""
+    target = Path(path)
+    prefix = _temp_prefix(target)
+    pattern = glob.escape(prefix) + "*" + TEMP_SUFFIX
+    return sorted(p for p in target.parent.glob(pattern) if _writer_pid(p.name, prefix) is not None)
+
+
+def remove_stale_temps(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the leftover temporary files of ``path`` whose writer is gone; the ones removed."""
+    target = Path(path)
+    prefix = _temp_prefix(target)
+    removed = []
+    for temp in temp_files(target):
+        pid = _writer_pid(temp.name, prefix)
+        if pid is not None and _is_stale(temp, pid):
+            with contextlib.suppress(OSError):
+                temp.unlink()
+                removed.append(temp)
+    return removed
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name[:_NAME_PART]}."
+
+
+def _writer_pid(name: str, prefix: str) -> int | None:
+    """The PID in a temporary file name of ours, or None when the name is not one of ours."""
+    if not (name.startswith(prefix) and name.endswith(TEMP_SUFFIX)):
+        return None
+    match = _OWN.fullmatch(name[len(prefix) : -len(TEMP_SUFFIX)])
+    return None if match is None else int(match[1])
+
+
+def _is_stale(temp: Path, pid: int) -> bool:
+    """True when no process can still be writing ``temp``: too old, or (POSIX) its writer is gone."""
+    try:
+        age = time.time() - temp.stat().st_mtime
+    except OSError:
+        return False
+    if age > STALE_AFTER:
+        return True
+    # os.kill on Windows would terminate the process: there only the age counts.
+    return os.name != "nt" and pid != os.getpid() and not _process_exists(pid)
+
+
+def _process_exists(pid: int) -> bool:
+    """Whether a process with this PID exists (POSIX; a process of another user counts)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except OSError:  # PermissionError: it exists, it is not ours
+        return True
+    return True
+
+
+def _existing_mode(target: Path) -> int | None:
+    """Permission bits of the file being replaced, None when there is none."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        return None
+
+
+def _create_temp(target: Path) -> tuple[Path, int]:
+    """A new, empty temporary file beside ``target``, opened for writing: its path and descriptor."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    prefix = _temp_prefix(target)
+    for _ in range(_ATTEMPTS):
+        temp = target.parent / f"{prefix}{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        try:
+            return temp, os.open(temp, flags, 0o666)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary file name beside {target}")
+
+
+def _write_and_sync(fd: int, payload: bytes) -> None:
+    """Write everything to ``fd``, push it to the disk, close it."""
+    with os.fdopen(fd, "wb") as stream:
+        stream.write(payload)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
+    """fsync a folder so that a rename in it is durable (POSIX; ignored where not supported)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,616 @@
+"""The app's own tournament file, ``.fidedesk``: UTF-8 JSON, lossless and versioned.
+
+    {"format": "fidedesk", "schema": 1, "app_version": "0.1.0", "saved": "2026-01-10T18:04:12+01:00",
+     "tournament": {"event": {...}, "players": [{..., "rounds": [...]}, ...]}}
+
+docs/file-format.md describes every field. ``loads(dumps(t)) == t`` for every tournament this module
+accepts. Decisions:
+
+* Every key of schema 1 is required (null where a value may be unknown); keys this version does not
+  know are ignored, at every level. ``app_version`` and ``saved`` are informative and may be absent.
+* Points are exact decimal text (``"5.5"``, ``"0.25"``, ``"3"``); a fraction with no finite decimal
+  form (1/3) cannot be saved.
+* Ratings are whole numbers 0-4000, K 1-100; a birth date has a year, a month only with the year and a
+  day only with the month, and must exist in the calendar.
+* Pairings must be consistent, as in a TRF file: a round with an opponent names an existing start
+  rank other than the player's own, and that player's entry for the same round names the player back
+  with the mirrored result (``-`` against ``-`` is a double forfeit). Colours are not checked.
+* ``dumps`` runs the same checks as ``loads`` before it returns, so a file that ``save`` wrote always
+  loads: a tournament that breaks a rule cannot be saved (FidedeskFileError naming the field).
+* A schema newer than ``SCHEMA`` is refused with a message asking to update fidedesk; older schemas
+  will be read (schema 1 is the first).
+
+Bad content raises FidedeskFileError (a ValueError) and nothing else; its one-line message names the
+file and the place: ``event.fidedesk: tournament.players[3].rating: expected a whole number 0-4000 or
+null, found 5000``, or line and column for broken JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import NoReturn, TypeVar
+
+from fidedesk import __version__
+from fidedesk.core.pairings import PairingFault, PairingProblem, pairing_problems
+from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import (
+    BirthDate,
+    EventInfo,
+    Player,
+    PlayerRecord,
+    RatingKind,
+    RoundEntry,
+    System,
+    Tournament,
+)
+from fidedesk.io.atomic import write_atomic
+
+__all__ = [
+    "FORMAT",
+    "SCHEMA",
+    "SUFFIX",
+    "FidedeskDocument",
+    "FidedeskFileError",
+    "dumps",
+    "load",
+    "load_document",
+    "loads",
+    "parse_document",
+    "save",
+]
+
+#: The value of the top-level ``"format"`` key.
+FORMAT = "fidedesk"
+#: The newest schema this version reads and the one it writes.
+SCHEMA = 1
+#: The file name extension.
+SUFFIX = ".fidedesk"
+#: The highest rating (and standard rating) a file may hold.
+MAX_RATING = 4000
+#: The range of a K set by hand.
+K_RANGE = (1, 100)
+
+_RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
+_RESULT_CODES = " ".join(code.value for code in ResultCode)
+_DECIMAL = re.compile(r"-?[0-9]{1,12}(?:\.[0-9]{1,12})?")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_NO_LIMIT = 10**30
+_WIDTH = 120  # columns of a one-line object in the written file
+
+_MISSING = object()
+_E = TypeVar("_E", System, RatingKind, ResultCode)
+
+
+class FidedeskFileError(ValueError):
+    """Bad content in a .fidedesk file: source name, where (a JSON path, or line and column), what.
+
+    ``path`` is a JSON path such as ``tournament.players[3].rating`` (None for the file as a whole);
+    ``line`` and ``column`` (1-based) locate broken JSON.
+    """
+
+    def __init__(
+        self, source: str, message: str, *, path: str | None = None, line: int | None = None, column: int | None = None
+    ) -> None:
+        self.source = source
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        where = source if line is None else f"{source}:{line}:{column}"
+        super().__init__(f"{where}: {path}: {message}" if path else f"{where}: {message}")
+
+
+@dataclasses.dataclass(frozen=True)
+class FidedeskDocument:
+    """A whole .fidedesk file: the tournament and the top-level data around it.
+
+    ``fields`` is the top-level JSON object as read, for keys this module does not interpret (such as
+    a recovery file's ``recovery_for``); ``saved`` is None when absent or not an ISO timestamp.
+    """
+
+    tournament: Tournament
+    schema: int
+    app_version: str | None
+    saved: dt.datetime | None
+    fields: Mapping[str, object]
+
+
+# ---------------------------------------------------------------------------------------------- writing
+
+
+def dumps(
+    tournament: Tournament,
+    *,
+    saved: dt.datetime | None = None,
+    extra: Mapping[str, object] | None = None,
+    source: str = "<fidedesk>",
+) -> str:
+    """The tournament as .fidedesk text (UTF-8 when encoded, ends with a newline).
+
+    ``saved`` is the timestamp written (default: now, local time with its offset); ``extra`` adds
+    top-level keys (not the reserved ones) before ``tournament``; ``source`` names the file in error
+    messages. FidedeskFileError when the tournament breaks a rule of the format (module docstring).
+    """
+    clash = _RESERVED.intersection(extra or {})
+    if clash:
+        raise ValueError(f"extra keys {sorted(clash)} are reserved")
+    body = _tournament_json(tournament, source)
+    _read_tournament(body, source)  # what save writes, load reads
+    stamp = saved or dt.datetime.now().astimezone()
+    document: dict[str, object] = {
+        "format": FORMAT,
+        "schema": SCHEMA,
+        "app_version": __version__,
+        "saved": stamp.isoformat(timespec="seconds"),
+        **(extra or {}),
+        "tournament": body,
+    }
+    return _layout(document, "") + "\n"
+
+
+def save(tournament: Tournament, path: str | os.PathLike[str]) -> None:
+    """Write the tournament to ``path`` atomically (fidedesk.io.atomic): the old file or the new one.
+
+    FidedeskFileError when the tournament cannot be saved (nothing is written), OSError when the disk
+    refuses.
+    """
+    write_atomic(path, dumps(tournament, source=os.fspath(path)))
+
+
+def _layout(value: object, indent: str) -> str:
+    """JSON text indented by two spaces; an object or array of plain values (a round, a birth date, a
+    record) stays on one line when it fits in 120 columns: readable, and small."""
+    nested = isinstance(value, dict | list) and any(isinstance(item, dict | list) for item in _items(value))
+    if not nested:
+        text = _scalar(value)
+        if len(indent) + len(text) <= _WIDTH or not value or not isinstance(value, dict | list):
+            return text
+    inner = indent + "  "
+    if isinstance(value, dict):
+        members = (f"{inner}{_scalar(key)}: {_layout(item, inner)}" for key, item in value.items())
+        return "{\n" + ",\n".join(members) + f"\n{indent}}}"
+    assert isinstance(value, list)
+    items = (f"{inner}{_layout(item, inner)}" for item in value)
+    return "[\n" + ",\n".join(items) + f"\n{indent}]"
+
+
+def _items(container: dict[str, object] | list[object]) -> list[object]:
+    return list(container.values()) if isinstance(container, dict) else container
+
+
+_scalar = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
+def _tournament_json(tournament: Tournament, source: str) -> dict[str, object]:
+    players = [_player_json(player, f"tournament.players[{i}]", source) for i, player in enumerate(tournament.players)]
+    return {"event": _event_json(tournament.info), "players": players}
+
+
+def _event_json(info: EventInfo) -> dict[str, object]:
+    return {
+        "name": info.name,
+        "city": info.city,
+        "federation": info.federation,
+        "start": _date_json(info.start),
+        "end": _date_json(info.end),
+        "chief_arbiter": info.chief_arbiter,
+        "time_control": info.time_control,
+        "system": info.system.value,
+        "kind": info.kind.value,
+    }
+
+
+def _date_json(date: dt.date | None) -> str | None:
+    return None if date is None else date.isoformat()
+
+
+def _player_json(player: Player, path: str, source: str) -> dict[str, object]:
+    record = player.record
+    birth = player.birth
+    return {
+        "start_rank": player.start_rank,
+        "name": player.name,
+        "rating": player.rating,
+        "sex": player.sex,
+        "title": player.title,
+        "federation": player.federation,
+        "fide_id": player.fide_id,
+        "birth": None if birth is None else {"year": birth.year, "month": birth.month, "day": birth.day},
+        "points": None if player.points is None else _decimal(player.points, f"{path}.points", source),
+        "rank": player.rank,
+        "record": {
+            "games": record.games,
+            "ever_2400": record.ever_2400,
+            "k": record.k,
+            "standard_rating": record.standard_rating,
+        },
+        "rounds": [
+            {"round": e.round, "opponent": e.opponent, "color": e.color, "result": e.result.value}
+            for e in player.rounds
+        ],
+    }
+
+
+def _decimal(value: Fraction, path: str, source: str) -> str:
+    """Exact decimal text of a fraction whose denominator has no prime factor but 2 and 5."""
+    value = Fraction(value)
+    rest, places = value.denominator, 0
+    for factor in (2, 5):
+        while rest % factor == 0:
+            rest //= factor
+    if rest != 1:
+        raise FidedeskFileError(source, f"{value} has no exact decimal form", path=path)
+    while (value * 10**places).denominator != 1:
+        places += 1
+    digits = abs(value.numerator * 10**places // value.denominator)
+    sign = "-" if value < 0 else ""
+    if places == 0:
+        return f"{sign}{digits}"
+    whole, fraction = divmod(digits, 10**places)
+    return f"{sign}{whole}.{fraction:0{places}d}"
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def load(path: str | os.PathLike[str]) -> Tournament:
+    """The tournament in a .fidedesk file; OSError when it cannot be read, FidedeskFileError when bad."""
+    return load_document(path).tournament
+
+
+def load_document(path: str | os.PathLike[str]) -> FidedeskDocument:
+    """The whole .fidedesk file at ``path`` (see ``parse_document``)."""
+    source = os.fspath(path)
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FidedeskFileError(source, f"not UTF-8 text (byte {error.start})") from None
+    return parse_document(text, source=source)
+
+
+def loads(text: str, *, source: str = "<fidedesk>") -> Tournament:
+    """The tournament in .fidedesk text; FidedeskFileError (naming ``source``) when the text is bad."""
+    return parse_document(text, source=source).tournament
+
+
+def parse_document(text: str, *, source: str = "<fidedesk>") -> FidedeskDocument:
+    """The tournament and the top-level data of .fidedesk text; FidedeskFileError when bad."""
+    value = _parse_json(text.removeprefix("\ufeff"), source)
+    if not isinstance(value, dict):
+        raise FidedeskFileError(source, f"not a fidedesk file: expected a JSON object, found {_show(value)}")
+    top = _Object(value, "", source)
+    _check_format(top)
+    schema = _check_schema(top)
+    tournament = _read_tournament(top.get("tournament", "an object"), source)
+    version = top.data.get("app_version")
+    return FidedeskDocument(
+        tournament=tournament,
+        schema=schema,
+        app_version=version if isinstance(version, str) else None,
+        saved=_timestamp(top.data.get("saved")),
+        fields=top.data,
+    )
+
+
+def _parse_json(text: str, source: str) -> object:
+    """The JSON value of the text: FidedeskFileError for broken, truncated or empty text."""
+    if text.strip() == "":
+        raise FidedeskFileError(source, "the file is empty")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except json.JSONDecodeError as error:
+        raise _json_error(error, text, source) from None
+    except RecursionError:
+        raise FidedeskFileError(source, "not valid JSON: nested too deeply") from None
+    except ValueError as error:  # a number too long to convert, NaN or Infinity
+        raise FidedeskFileError(source, f"not valid JSON: {error}") from None
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _json_error(error: json.JSONDecodeError, text: str, source: str) -> FidedeskFileError:
+    """Broken JSON, located; "truncated" when the text ends before the JSON does."""
+    truncated = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+    if truncated:
+        message = "the file is truncated: its JSON ends before it is complete"
+    else:
+        message = f"not valid JSON: {error.msg}"
+    return FidedeskFileError(source, message, line=error.lineno, column=error.colno)
+
+
+def _check_format(top: _Object) -> None:
+    value = top.data.get("format")
+    if value != FORMAT:
+        found = "no format key" if "format" not in top.data else f'"format" is {_show(value)}'
+        top.fail(f'not a fidedesk file: {found}, expected "format": "{FORMAT}"')
+
+
+def _check_schema(top: _Object) -> int:
+    schema = top.integer("schema", 1, _NO_LIMIT)
+    if schema > SCHEMA:
+        top.fail(
+            f"this file was saved by a newer fidedesk (schema {schema}); this version reads schema {SCHEMA}"
+            " — update fidedesk"
+        )
+    return schema
+
+
+def _timestamp(value: object) -> dt.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def _read_tournament(value: object, source: str) -> Tournament:
+    body = _Object(value, "tournament", source)
+    info = _read_event(body.member("event"))
+    players = tuple(_read_player(item) for item in body.array("players", "an object"))
+    _check_pairings(players, source)
+    return Tournament(info, players)
+
+
+def _read_event(event: _Object) -> EventInfo:
+    return EventInfo(
+        name=event.text("name"),
+        city=event.text("city"),
+        federation=event.text("federation"),
+        start=event.date("start"),
+        end=event.date("end"),
+        chief_arbiter=event.text("chief_arbiter"),
+        time_control=event.text("time_control"),
+        system=event.choice("system", System),
+        kind=event.choice("kind", RatingKind),
+    )
+
+
+def _read_player(player: _Object) -> Player:
+    return Player(
+        start_rank=player.integer("start_rank", 1, _NO_LIMIT),
+        name=player.text("name"),
+        rating=player.optional_integer("rating", 0, MAX_RATING),
+        sex=player.text("sex"),
+        title=player.text("title"),
+        federation=player.text("federation"),
+        fide_id=player.optional_integer("fide_id", 1, _NO_LIMIT),
+        birth=_read_birth(player.optional_member("birth")),
+        points=player.points("points"),
+        rank=player.optional_integer("rank", 0, _NO_LIMIT),
+        record=_read_record(player.member("record")),
+        rounds=_read_rounds(player),
+    )
+
+
+def _read_birth(birth: _Object | None) -> BirthDate | None:
+    if birth is None:
+        return None
+    year = birth.integer("year", 1, 9999)
+    month = birth.optional_integer("month", 1, 12)
+    day = birth.optional_integer("day", 1, 31)
+    if day is not None and month is None:
+        birth.fail("a day without a month", key="day")
+    if month is not None and day is not None:
+        try:
+            dt.date(year, month, day)
+        except ValueError:
+            birth.fail(f"{year:04d}-{month:02d}-{day:02d} is not a date in the calendar", key="day")
+    return BirthDate(year, month, day)
+
+
+def _read_record(record: _Object) -> PlayerRecord:
+    ever = record.get("ever_2400", "true, false or null")
+    if ever is not None and not isinstance(ever, bool):
+        record.fail(f"expected true, false or null, found {_show(ever)}", key="ever_2400")
+    return PlayerRecord(
+        games=record.optional_integer("games", 0, _NO_LIMIT),
+        ever_2400=ever,
+        k=record.optional_integer("k", *K_RANGE),
+        standard_rating=record.optional_integer("standard_rating", 0, MAX_RATING),
+    )
+
+
+def _read_round(entry: _Object) -> RoundEntry:
+    color = entry.get("color", '"w", "b" or null')
+    if color not in ("w", "b", None):
+        entry.fail(f'expected "w", "b" or null, found {_show(color)}', key="color")
+    return RoundEntry(
+        round=entry.integer("round", 1, _NO_LIMIT),
+        opponent=entry.optional_integer("opponent", 1, _NO_LIMIT),
+        color=color if isinstance(color, str) else None,
+        result=entry.choice("result", ResultCode),
+    )
+
+
+def _read_rounds(player: _Object) -> tuple[RoundEntry, ...]:
+    """The player's rounds, in the file's order; a round number may appear once."""
+    rounds = tuple(_read_round(item) for item in player.array("rounds", "an object"))
+    seen: dict[int, int] = {}
+    for index, entry in enumerate(rounds):
+        if entry.round in seen:
+            player.fail(
+                f"round {entry.round} appears twice for this player (also rounds[{seen[entry.round]}])",
+                key=f"rounds[{index}].round",
+            )
+        seen[entry.round] = index
+    return rounds
+
+
+# ---------------------------------------------------------------------------------------------- pairings
+
+
+def _check_pairings(players: Sequence[Player], source: str) -> None:
+    """Start ranks are unique; every entry with an opponent is mirrored by that opponent's entry (core.pairings)."""
+    index_of: dict[int, int] = {}
+    for index, player in enumerate(players):
+        if player.start_rank in index_of:
+            raise FidedeskFileError(
+                source,
+                f"{player.start_rank} is already the start_rank of tournament.players[{index_of[player.start_rank]}]",
+                path=f"tournament.players[{index}].start_rank",
+            )
+        index_of[player.start_rank] = index
+    problem = next(pairing_problems(players), None)
+    if problem is not None:
+        path, message = _pairing_message(players, problem)
+        raise FidedeskFileError(source, message, path=path)
+
+
+def _pairing_message(players: Sequence[Player], problem: PairingProblem) -> tuple[str, str]:
+    """The JSON path and the wording of a pairing fault."""
+    player = players[problem.player]
+    entry = player.rounds[problem.slot]
+    here = f"tournament.players[{problem.player}].rounds[{problem.slot}]"
+    if problem.fault is PairingFault.UNKNOWN_OPPONENT:
+        return f"{here}.opponent", f"{entry.opponent} is not the start_rank of any player"
+    if problem.fault is PairingFault.SELF:
+        return f"{here}.opponent", f"player {player.start_rank} is paired with themselves"
+    assert problem.opponent is not None
+    opponent = players[problem.opponent]
+    there = f"player {opponent.start_rank} (tournament.players[{problem.opponent}])"
+    if problem.back_slot is None:
+        return f"{here}.opponent", f"{there} has no entry for round {entry.round}"
+    back = opponent.rounds[problem.back_slot]
+    if problem.fault is PairingFault.NOT_BACK:
+        paired = back.opponent or "nobody"
+        return (
+            f"{here}.opponent",
+            f"{there} is paired with {paired} in round {entry.round}, not with {player.start_rank}",
+        )
+    message = f'"{entry.result.value}" is not mirrored by the "{back.result.value}" of {there} in round {entry.round}'
+    return f"{here}.result", message
+
+
+# ---------------------------------------------------------------------------------------------- JSON access
+
+
+def _show(value: object) -> str:
+    """A value for an error message, on one line and short."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Object:
+    """A JSON object being read, with its path, so that every complaint names its place."""
+
+    __slots__ = ("data", "path", "source")
+
+    def __init__(self, value: object, path: str, source: str) -> None:
+        if not isinstance(value, dict):
+            raise FidedeskFileError(source, f"expected an object {{...}}, found {_show(value)}", path=path or None)
+        self.data: dict[str, object] = value
+        self.path = path
+        self.source = source
+
+    def where(self, key: str) -> str:
+        if key.startswith("["):
+            return f"{self.path}{key}"
+        return f"{self.path}.{key}" if self.path else key
+
+    def fail(self, message: str, *, key: str | None = None) -> NoReturn:
+        raise FidedeskFileError(self.source, message, path=self.where(key) if key else self.path or None)
+
+    def get(self, key: str, expected: str) -> object:
+        try:
+            return self.data[key]
+        except KeyError:
+            self.fail(f"missing (expected {expected})", key=key)
+
+    def text(self, key: str) -> str:
+        value = self.get(key, "a string")
+        if not isinstance(value, str):
+            self.fail(f"expected a string, found {_show(value)}", key=key)
+        if _SURROGATE.search(value):
+            self.fail("the string is not valid Unicode text (a lone surrogate)", key=key)
+        return value
+
+    def integer(self, key: str, low: int, high: int) -> int:
+        value = self.data.get(key, _MISSING)
+        if type(value) is int and low <= value <= high:  # not a bool
+            return value
+        self._refuse(key, value, _range(low, high))
+
+    def optional_integer(self, key: str, low: int, high: int) -> int | None:
+        value = self.data.get(key, _MISSING)
+        if value is None:
+            return None
+        if type(value) is int and low <= value <= high:  # not a bool
+            return value
+        self._refuse(key, value, f"{_range(low, high)} or null")
+
+    def _refuse(self, key: str, value: object, expected: str) -> NoReturn:
+        """Fail for a missing key or a value that is not the one expected."""
+        if value is _MISSING:
+            self.fail(f"missing (expected {expected})", key=key)
+        self.fail(f"expected {expected}, found {_show(value)}", key=key)
+
+    def points(self, key: str) -> Fraction | None:
+        value = self.get(key, 'points as a string such as "5.5", or null')
+        if value is None:
+            return None
+        if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
+            self.fail(f'expected points as a string such as "5.5", or null, found {_show(value)}', key=key)
+        return Fraction(value)
+
+    def date(self, key: str) -> dt.date | None:
+        value = self.get(key, 'a date "YYYY-MM-DD" or null')
+        if value is None:
+            return None
+        if isinstance(value, str) and _ISO_DATE.fullmatch(value):
+            try:
+                return dt.date.fromisoformat(value)
+            except ValueError:
+                pass
+        self.fail(f'expected a date "YYYY-MM-DD" or null, found {_show(value)}', key=key)
+
+    def choice(self, key: str, kind: type[_E]) -> _E:
+        value = self.data.get(key, _MISSING)
+        if isinstance(value, str):
+            try:
+                return kind(value)
+            except ValueError:
+                pass
+        names = ", ".join(f'"{member.value}"' for member in kind)
+        self.get(key, f"one of {names}")
+        self.fail(f"expected one of {names}, found {_show(value)}", key=key)
+
+    def member(self, key: str) -> _Object:
+        return _Object(self.get(key, "an object"), self.where(key), self.source)
+
+    def optional_member(self, key: str) -> _Object | None:
+        value = self.get(key, "an object or null")
+        return None if value is None else _Object(value, self.where(key), self.source)
+
+    def array(self, key: str, of: str) -> list[_Object]:
+        value = self.get(key, f"an array of {of}s")
+        if not isinstance(value, list):
+            self.fail(f"expected an array, found {_show(value)}", key=key)
+        where = self.where(key)
+        return [_Object(item, f"{where}[{index}]", self.source) for index, item in enumerate(value)]
+
+
+def _range(low: int, high: int) -> str:
+    return f"a whole number of at least {low}" if high >= _NO_LIMIT else f"a whole number {low}-{high}"
