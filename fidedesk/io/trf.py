@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from pathlib import Path
 
+from fidedesk.core.pairings import PairingFault, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, RatingKind, RoundEntry, System, Tournament
 
@@ -326,37 +327,33 @@ def _complete_rounds(player: Player, last: int) -> Player:
 
 
 def _check_pairings(players: list[Player], line_of: Mapping[int, int], source: str) -> None:
-    """Every entry with an opponent must be mirrored by the opponent's entry in that round."""
-    by_rank = {player.start_rank: player for player in players}
-    for player in players:
-        where = _Where(source, line_of[player.start_rank])
-        for entry in player.rounds:
-            if entry.opponent is not None:
-                _check_mirror(player, entry, by_rank, line_of, where)
-
-
-def _check_mirror(
-    player: Player, entry: RoundEntry, by_rank: Mapping[int, Player], line_of: Mapping[int, int], where: _Where
-) -> None:
+    """Every entry with an opponent must be mirrored by the opponent's entry in that round (core.pairings)."""
+    problem = next(pairing_problems(players), None)
+    if problem is None:
+        return
+    player = players[problem.player]
+    entry = player.rounds[problem.slot]
+    where = _Where(source, line_of[player.start_rank])
     column = _FIRST_ROUND + 10 * (entry.round - 1)
     prefix = f"round {entry.round}: "
-    opponent = by_rank.get(entry.opponent or 0)
-    if opponent is None:
+    if problem.fault is PairingFault.UNKNOWN_OPPONENT:
         raise where.error(column, f"{prefix}opponent {entry.opponent} is not the start rank of any 001 record")
-    if opponent is player:
+    if problem.fault is PairingFault.SELF:
         raise where.error(column, f"{prefix}player {player.start_rank} is paired with themselves")
-    back = opponent.rounds[entry.round - 1]
+    assert problem.opponent is not None
+    opponent = players[problem.opponent]
     there = f"opponent {opponent.start_rank} (line {line_of[opponent.start_rank]})"
-    if back.opponent != player.start_rank:
+    if problem.back_slot is None:
+        raise where.error(column, f"{prefix}{there} has no entry for that round")
+    back = opponent.rounds[problem.back_slot]
+    if problem.fault is PairingFault.NOT_BACK:
         raise where.error(
             column,
             f"{prefix}{there} is paired with {back.opponent or 'nobody'} in that round, not with {player.start_rank}",
         )
-    double_forfeit = entry.result is back.result is ResultCode.FORFEIT_LOSS
-    if back.result is not entry.result.mirrored() and not double_forfeit:
-        raise where.error(
-            column + 7, f'{prefix}result "{entry.result.value}" is not mirrored by the "{back.result.value}" of {there}'
-        )
+    raise where.error(
+        column + 7, f'{prefix}result "{entry.result.value}" is not mirrored by the "{back.result.value}" of {there}'
+    )
 
 
 def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
