@@ -315,7 +315,7 @@ R = "tournament.players.{}.rounds.{}"
 RATING = "expected a whole number 0-4000 or null, found"
 POINTS = 'expected points as a string such as "5.5", or null, found'
 DATE = 'expected a date "YYYY-MM-DD" or null, found'
-CODES = '"1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z"'
+CODES = '"1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", "?"'
 SYSTEMS = '"swiss", "round-robin", "double-round-robin", "match", "team-swiss"'
 
 BAD_CONTENT: list[tuple[str, _Edit, str]] = [

@@ -254,3 +254,24 @@ def test_rating_period_leaves_out_rapid_games_of_600_points() -> None:
     assert period.n == 1 and period.not_rated[0][:2] == (0, 0) and "7.3.1" in period.not_rated[0][2]
     standard = rate_period(get_edition("fide-2025"), 2650, [games], k=10)
     assert standard.n == 2 and not standard.not_rated
+
+
+def test_pending_results_are_not_rated_and_not_trf() -> None:
+    """A pairing without its result ('?', fidedesk's own) counts nowhere and cannot be written as TRF."""
+    from fidedesk.core.results import ResultCode
+    from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
+    from fidedesk.io.fidedesk_file import dumps, loads
+    from fidedesk.io.trf import tournament_to_trf
+
+    pending = ResultCode.PENDING
+    a = Player(1, "A", 2000, rounds=(RoundEntry(1, 2, "w", pending),))
+    b = Player(2, "B", 1900, rounds=(RoundEntry(1, 1, "b", pending),))
+    tournament = Tournament(EventInfo(), (a, b))
+    result = rate_tournament(tournament, get_edition("fide-2025")).players[0]
+    assert result.event is not None and result.event.n == 0
+    assert result.not_rated[0].reason == "result not entered yet"
+    assert loads(dumps(tournament)) == tournament
+    with pytest.raises(ValueError, match="not entered yet"):
+        tournament_to_trf(tournament)
+    with pytest.raises(ValueError):
+        ResultCode.from_code("?")

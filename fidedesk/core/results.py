@@ -13,7 +13,7 @@ from fractions import Fraction
 _PLAYED = frozenset("1=0")
 _WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 _SCORES = {"1": _WIN, "=": _DRAW, "0": _LOSS, "+": _WIN, "-": _LOSS, "W": _WIN, "D": _DRAW, "L": _LOSS,
-           "H": _DRAW, "F": _WIN, "U": _WIN, "Z": _LOSS}  # fmt: skip
+           "H": _DRAW, "F": _WIN, "U": _WIN, "Z": _LOSS, "?": _LOSS}  # fmt: skip
 
 _NOT_RATED = {
     "+": "forfeit win: unplayed games are not rated (FIDE 5.1)",
@@ -25,6 +25,7 @@ _NOT_RATED = {
     "F": "full-point bye: no game",
     "U": "pairing-allocated bye: no game",
     "Z": "zero-point bye or absence: no game",
+    "?": "result not entered yet",
 }
 
 
@@ -43,6 +44,8 @@ class ResultCode(enum.Enum):
     FULL_BYE = "F"
     PAIRING_BYE = "U"
     ZERO_BYE = "Z"
+    #: A pairing whose result is not entered yet. fidedesk's own; TRF has no code for it.
+    PENDING = "?"
 
     @classmethod
     def from_code(cls, code: str) -> ResultCode:
@@ -52,6 +55,8 @@ class ResultCode(enum.Enum):
             return cls.ZERO_BYE
         if code == "½":
             return cls.DRAW
+        if code == cls.PENDING.value:
+            raise ValueError("'?' (result not entered) is not a TRF result code")
         return cls(code)
 
     # Plain attributes, set once per member: events read them for every round of every player.

@@ -574,6 +574,8 @@ def _player_line(player: Player, layout: TrfLayout) -> str:
 
 
 def _round_block(entry: RoundEntry, fit: _Fitter) -> str:
+    if entry.result is ResultCode.PENDING:
+        raise ValueError(f"round {entry.round}: a result is not entered yet, and TRF has no code for that")
     opponent = fit(entry.opponent or "0000", 4, f"round {entry.round} opponent")
     colour = fit(entry.color or "-", 1, f"round {entry.round} colour")
     return f"  {opponent:>4} {colour} {entry.result.value}"
