@@ -72,6 +72,30 @@ class KRules:
 
 
 @dataclasses.dataclass(frozen=True)
+class FastPlay:
+    """Where blitz and rapid begin, in minutes per player for 60 moves (base + 60 x increment).
+
+    A game of ``rapid_from`` minutes is rapid when ``rapid_from_inclusive`` (2012: "at least 15"),
+    otherwise it must last more (2018 Laws, 2024 R&B 1.1: "more than 10"); blitz likewise from
+    ``blitz_from``. Standard play starts at 60 minutes in every edition.
+    """
+
+    blitz_from: int
+    blitz_from_inclusive: bool
+    rapid_from: int
+    rapid_from_inclusive: bool
+    standard_from: int = 60
+
+
+#: R&B 2024 1.1-1.2: rapid more than 10 and less than 60 minutes; blitz more than 3 and up to 10.
+FAST_PLAY_2024 = FastPlay(blitz_from=3, blitz_from_inclusive=False, rapid_from=10, rapid_from_inclusive=False)
+#: Laws of Chess from 1 Jan 2018, Appendix A/B: rapid more than 10 and less than 60; blitz 10 or less.
+FAST_PLAY_2018 = FastPlay(blitz_from=0, blitz_from_inclusive=False, rapid_from=10, rapid_from_inclusive=False)
+#: The rapid and blitz lists' start in 2012: rapid at least 15 and less than 60; blitz at least 5, less than 15.
+FAST_PLAY_2012 = FastPlay(blitz_from=5, blitz_from_inclusive=True, rapid_from=15, rapid_from_inclusive=True)
+
+
+@dataclasses.dataclass(frozen=True)
 class Edition:
     """A set of rating rules. Chosen by ``name``; ``auto`` picks one by the event's start date."""
 
@@ -120,6 +144,15 @@ class Edition:
     byes_as_games: bool = False
     #: The logistic calculator: K comes from the user.
     is_fide: bool = True
+    #: Standard rate of play (1.1): (rating, minutes for 60 moves) from the highest threshold down;
+    #: None where the edition's text sets no minimum fidedesk knows of.
+    rate_of_play: tuple[tuple[int, int], ...] | None = None
+    #: 1.1 (2024) compares the two players of a game; 1.1 (2008) the players of the whole tournament.
+    rate_of_play_per_game: bool = True
+    #: 1.2/1.3: moves of the first time control, and whether exactly that many (2008, 2017) or at least (2022).
+    first_control_moves: tuple[int, bool] | None = None
+    #: How long rapid and blitz games last (R&B regulations, Laws Appendix A/B). None: no such lists yet.
+    fast_play: FastPlay | None = None
 
     def k_rules(self, kind_is_standard: bool, start: dt.date | None) -> KRules:
         """The K rules for standard or rapid/blitz play in an event starting on ``start``."""
@@ -161,6 +194,9 @@ FIDE_2025 = Edition(
     initial=InitialMethod.HYPOTHETICAL_DRAWS,
     initial_max=2200,
     standard_rating_in_rapid_blitz=True,
+    rate_of_play=((2400, 120), (1800, 90), (0, 60)),
+    first_control_moves=(30, False),
+    fast_play=FAST_PLAY_2024,
 )
 
 FIDE_2024 = dataclasses.replace(
@@ -194,6 +230,9 @@ FIDE_2022 = Edition(
     k_rapid_blitz_standard_from=dt.date(2022, 10, 1),
     floor=1000,
     standard_rating_in_rapid_blitz=True,
+    rate_of_play=((2400, 120), (1800, 90), (0, 60)),
+    first_control_moves=(30, False),
+    fast_play=FAST_PLAY_2018,
 )
 
 FIDE_2017 = dataclasses.replace(
@@ -209,6 +248,8 @@ FIDE_2017 = dataclasses.replace(
     ),
     cap_once_per_event=False,
     k_rapid_blitz_standard_from=None,
+    rate_of_play=((2200, 120), (1600, 90), (0, 60)),
+    first_control_moves=(40, True),
 )
 
 FIDE_2014 = dataclasses.replace(
@@ -227,6 +268,7 @@ FIDE_2014 = dataclasses.replace(
     min_event_score=Fraction(1, 2),
     unrated_opponents=UnratedOpponents.ROUND_ROBIN,
     round_robin_method=True,
+    fast_play=FAST_PLAY_2012,
 )
 
 FIDE_2008 = Edition(
@@ -249,6 +291,9 @@ FIDE_2008 = Edition(
     ignore_first_below_floor=True,
     unrated_opponents=UnratedOpponents.IF_RATED_IN_EVENT,
     round_robin_method=True,
+    rate_of_play=((2200, 120), (1600, 90), (0, 60)),
+    rate_of_play_per_game=False,
+    first_control_moves=(40, True),
 )
 
 FIDE_2008_PRACTICE = dataclasses.replace(
