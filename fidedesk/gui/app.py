@@ -59,6 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName("fidedesk")
     window = MainWindow(Settings())
     window.show()
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(0, window.offer_recovery)  # once the window is up, offer work a crash left behind
     return app.exec()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
@@ -22,25 +23,36 @@ from PySide6.QtWidgets import (
 from fidedesk.core.editions import AUTO, DEFAULT_EDITION, EDITIONS
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.files import FileActions
 from fidedesk.gui.settings import Settings
 
-#: Builds a tab's widget: (context, undo stack, settings) -> widget.
-TabFactory = Callable[[RatingContext, QUndoStack, Settings], QWidget]
+#: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
+TabFactory = Callable[[RatingContext, QUndoStack, Settings, TournamentDocument], QWidget]
 
 
-def _calculator(context: RatingContext, stack: QUndoStack, settings: Settings) -> QWidget:
+def _tournament(context: RatingContext, stack: QUndoStack, settings: Settings, document: TournamentDocument) -> QWidget:
+    from fidedesk.gui.tournament import TournamentTab
+
+    return TournamentTab(context, stack, settings, document)
+
+
+def _calculator(
+    context: RatingContext, stack: QUndoStack, settings: Settings, _document: TournamentDocument
+) -> QWidget:
     from fidedesk.gui.calculator import CalculatorTab
 
     return CalculatorTab(context, stack, settings)
 
 
-def _reference(context: RatingContext, stack: QUndoStack, settings: Settings) -> QWidget:
+def _reference(context: RatingContext, stack: QUndoStack, settings: Settings, _document: TournamentDocument) -> QWidget:
     from fidedesk.gui.reference import ReferenceTablesTab  # Qt Charts loads with this tab, not at start-up
 
     return ReferenceTablesTab(context, stack, settings)
 
 
 TABS: tuple[tuple[str, TabFactory], ...] = (
+    ("&Tournament", _tournament),
     ("&Calculator", _calculator),
     ("&Reference tables", _reference),
 )
@@ -136,17 +148,24 @@ class RulesBar(QToolBar):
 
 
 class MainWindow(QMainWindow):
-    """fidedesk's window. ``settings`` is where geometry and choices are kept."""
+    """fidedesk's window. ``settings`` is where geometry and choices are kept.
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+    The window holds one open tournament (``document``) on its one undo stack; ``recovery_folder`` is
+    where its autosave writes (default: the application's data folder).
+    """
+
+    def __init__(
+        self, settings: Settings, parent: QWidget | None = None, *, recovery_folder: Path | None = None
+    ) -> None:
         super().__init__(parent)
         self.settings = settings
-        self.setWindowTitle("fidedesk")
         self.setObjectName("main_window")
         kind = RatingKind(settings.kind) if settings.kind in {k.value for k in RatingKind} else RatingKind.STANDARD
         edition = settings.edition if settings.edition in (*EDITIONS, AUTO) else DEFAULT_EDITION.name
         self.context = RatingContext(edition, kind, parent=self)
         self.undo_stack = QUndoStack(self)
+        self.document = TournamentDocument(self.undo_stack, parent=self)
+        self.files = FileActions(self, self.document, settings, recovery_folder)
 
         self.rules_bar = RulesBar(self.context, self)
         self.addToolBar(self.rules_bar)
@@ -162,10 +181,34 @@ class MainWindow(QMainWindow):
 
         self.context.changed.connect(self._on_rules_changed)
         self._on_rules_changed()
+        self.document.changed.connect(self._update_title)
+        self.document.changed.connect(self._follow_event_date)
+        self._event_start: dt.date | None = None
+        self.document.path_changed.connect(self._update_title)
+        self.undo_stack.cleanChanged.connect(self._update_title)
+        self._update_title()
         self._restore()
 
     def _builder(self, factory: TabFactory) -> Callable[[], QWidget]:
-        return lambda: factory(self.context, self.undo_stack, self.settings)
+        return lambda: factory(self.context, self.undo_stack, self.settings, self.document)
+
+    def _update_title(self) -> None:
+        """The title "Event — fidedesk", with Qt's ``*`` while there are unsaved changes."""
+        self.setWindowTitle(f"{self.files.display_name()}[*] — fidedesk")
+        self.setWindowModified(not self.undo_stack.isClean())
+
+    def _follow_event_date(self) -> None:
+        """The rules' event date follows the event's start date, so that ``auto`` applies the edition in
+        force when the event started (as ``fidedesk-cli rate --rules auto`` does). Only a changed start
+        date is passed on: a date chosen in the toolbar stays until the event's own date changes."""
+        start = self.document.tournament.info.start
+        if start is not None and start != self._event_start:
+            self.context.set_event_date(start)
+        self._event_start = start
+
+    def offer_recovery(self) -> bool:
+        """After the window is shown: offer work a crashed session left behind; True when restored."""
+        return self.files.offer_recovery()
 
     def tab_content(self, index: int) -> QWidget:
         """The widget of tab ``index``, built now if it was not yet shown."""
@@ -177,7 +220,15 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        quit_action = QAction("&Quit", self)
+        files = self.files
+        file_menu.addActions([files.new_action, files.open_action])
+        file_menu.addMenu(files.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([files.save_action, files.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addActions([files.import_action, files.export_action])
+        file_menu.addSeparator()
+        self.quit_action = quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         quit_action.triggered.connect(self.close)
@@ -238,7 +289,10 @@ class MainWindow(QMainWindow):
         if 0 <= tab < self.tabs.count():
             self.tabs.setCurrentIndex(tab)
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        if not self.files.close_document():  # the arbiter cancelled: keep the window and the work
+            event.ignore()
+            return
         self.settings.geometry = self.saveGeometry()
         self.settings.state = self.saveState()
         self.settings.tab = self.tabs.currentIndex()

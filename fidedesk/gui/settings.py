@@ -45,6 +45,9 @@ class Settings:
     geometry = Setting("window/geometry", QByteArray())
     state = Setting("window/state", QByteArray())
     tab = Setting("window/tab", 0)
+    # files: the recent ones (newest first, one path a line) and the folder dialogs open in
+    recent_files = Setting("files/recent", "")
+    last_folder = Setting("files/last_folder", "")
     # the calculator's last inputs
     own_rating = Setting("calculator/own_rating", "")
     opponent_rating = Setting("calculator/opponent_rating", "")

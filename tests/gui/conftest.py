@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtGui import QUndoStack
 
+from fidedesk.gui import files
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
 
@@ -29,3 +30,24 @@ def context(qapp: object) -> RatingContext:
 @pytest.fixture
 def undo_stack(qapp: object) -> QUndoStack:
     return QUndoStack()
+
+
+@pytest.fixture(autouse=True)
+def no_modal_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[str, str]]:
+    """File dialogs and messages never block a test: each is recorded and answered "cancel" ("discard"
+    for the unsaved-changes question, so a window closed at teardown closes); recovery files go to a
+    temporary folder. Tests that expect a dialog replace these answers with their own.
+    """
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(files, "default_recovery_folder", lambda: tmp_path / "recovery")
+    monkeypatch.setattr(files.Dialogs, "open_file", classmethod(lambda cls, *args: None))
+    monkeypatch.setattr(files.Dialogs, "save_file", classmethod(lambda cls, *args: None))
+    monkeypatch.setattr(files.Dialogs, "confirm_discard", classmethod(lambda cls, *args: files.Choice.DISCARD))
+    monkeypatch.setattr(files.Dialogs, "choose_recovery", classmethod(lambda cls, *args: None))
+    monkeypatch.setattr(
+        files.Dialogs, "error", classmethod(lambda cls, _parent, title, text: shown.append((title, text)))
+    )
+    monkeypatch.setattr(
+        files.Dialogs, "info", classmethod(lambda cls, _parent, title, text: shown.append((title, text)))
+    )
+    return shown

@@ -24,7 +24,11 @@ def window(qtbot: QtBot, settings: Settings) -> MainWindow:
 
 
 def test_tabs_and_default_rules(window: MainWindow) -> None:
-    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["&Calculator", "&Reference tables"]
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
+        "&Tournament",
+        "&Calculator",
+        "&Reference tables",
+    ]
     assert window.context.edition().name == "fide-2025" and window.context.kind is RatingKind.STANDARD
     assert "fide-2025" in window.rules_label.text()
 
@@ -82,8 +86,19 @@ def test_menus_use_standard_shortcuts(window: MainWindow) -> None:
     assert list(menus) == ["&File", "&Edit", "&View", "&Help"]
     assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
     assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
-    quit_action = menus["&File"].actions()[0]  # type: ignore[union-attr]
-    assert quit_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
+    file_actions = menus["&File"].actions()  # type: ignore[union-attr]
+    assert file_actions[-1] is window.quit_action
+    assert window.quit_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
+    files = window.files
+    for action, key in (
+        (files.new_action, QKeySequence.StandardKey.New),
+        (files.open_action, QKeySequence.StandardKey.Open),
+        (files.save_action, QKeySequence.StandardKey.Save),
+        (files.save_as_action, QKeySequence.StandardKey.SaveAs),
+    ):
+        assert action in file_actions and action.shortcut() == QKeySequence(key)
+    assert files.recent_menu.menuAction() in file_actions
+    assert files.import_action in file_actions and files.export_action in file_actions
 
 
 def test_about_names_version_edition_and_sources(window: MainWindow, qtbot: QtBot) -> None:
@@ -108,7 +123,7 @@ def test_every_tab_builds_and_renders(window: MainWindow, qtbot: QtBot) -> None:
 
 def test_smoke_test_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
     assert app_main(["--smoke-test"]) == 0
-    assert "2 tabs rendered" in capsys.readouterr().out
+    assert "3 tabs rendered" in capsys.readouterr().out
 
 
 def test_settings_keep_their_types(tmp_path: object) -> None:

@@ -1,7 +1,8 @@
 """Screenshots of each tab at 1280 x 800, written to docs/screenshots/ for the README.
 
 The window is filled as an arbiter would fill it (worked examples E5 and the corrected seeds/002
-tournament; a look-up of D = 237), and the figures on screen are checked before the picture is taken.
+tournament; a look-up of D = 237; the Gelendzhik Swiss imported from TRF), and the figures on screen
+are checked before the picture is taken.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from fidedesk.gui.calculator import CalculatorTab
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.reference import ReferenceTablesTab
 from fidedesk.gui.settings import Settings
+from fidedesk.gui.tournament import TournamentTab
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+GELENDZHIK = Path("/work/shared/reference/trf/xii_sds_classic_2016_gelendzhik.trf")
 SEEDS_002 = "2100\t1\n2050\t½\n1950\t1\n1900\t0\n1850\t1\n"
 
 
@@ -44,8 +47,8 @@ def _save(window: MainWindow, name: str) -> Path:
 
 
 def test_calculator_screenshot(qtbot: QtBot, window: MainWindow) -> None:
-    window.tabs.setCurrentIndex(0)
-    tab = window.tab_content(0)
+    window.tabs.setCurrentIndex(1)
+    tab = window.tab_content(1)
     assert isinstance(tab, CalculatorTab)
     qtbot.keyClicks(tab.player_widget.own_edit, "2000")
     tab.player_widget.k_box.setCurrentIndex(tab.player_widget.k_box.findData("20"))
@@ -61,9 +64,23 @@ def test_calculator_screenshot(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def test_reference_tables_screenshot(qtbot: QtBot, window: MainWindow) -> None:
-    window.tabs.setCurrentIndex(1)
-    tab = window.tab_content(1)
+    window.tabs.setCurrentIndex(2)
+    tab = window.tab_content(2)
     assert isinstance(tab, ReferenceTablesTab)
     qtbot.keyClicks(tab.find_field, "237")
     assert "236–245" in tab.find_message.text()
     assert _save(window, "reference").stat().st_size > 10_000
+
+
+def test_tournament_screenshot(qtbot: QtBot, window: MainWindow) -> None:
+    """The Gelendzhik Swiss (14 players, 7 rounds) imported from its TRF file."""
+    window.files.import_trf(GELENDZHIK)
+    window.tabs.setCurrentIndex(0)
+    tab = window.tab_content(0)
+    assert isinstance(tab, TournamentTab)
+    table = tab.players.table
+    assert table.model().rowCount() == 14 and table.model().index(0, 1).data() == "Vitaly Boiarintsev"
+    qtbot.waitUntil(lambda: table.columnWidth(1) > 100)  # the columns fit their contents once laid out
+    assert table.columnWidth(1) >= table.fontMetrics().horizontalAdvance("Kardashevskiy Evgeny")  # names readable
+    assert tab.event_form.name_edit.text() == "XII SDS - Classic"
+    assert _save(window, "tournament").stat().st_size > 10_000

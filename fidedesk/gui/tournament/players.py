@@ -1,0 +1,528 @@
+"""The players of the open tournament as an editable table: model, cell editors and the view around them.
+
+The model is a thin layer over ``document.tournament.players``: it reads the frozen players and turns
+each accepted cell edit into one ``document.apply(...)`` step (fidedesk.core.editing.update_player), so
+Edit › Undo works for every cell. What a cell may hold is decided by :func:`parse_cell`, without Qt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QItemSelection,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRegularExpression,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from fidedesk.core.editing import EditError, add_player, remove_player, update_player
+from fidedesk.core.tournament import BirthDate, Player, Tournament
+from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.document import TournamentDocument
+
+Index = QModelIndex | QPersistentModelIndex
+
+TITLES = ("", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+SEXES = ("", "m", "w")
+YES_NO = ("", "yes", "no")
+RATING_RANGE = (1000, 3500)
+K_RANGE = (1, 100)  # as the .fidedesk format allows
+#: Role giving a value that sorts right (numbers as numbers, blanks last); the proxy sorts on it.
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+#: Role giving the start rank of the row's player, whatever the column.
+RANK_ROLE = Qt.ItemDataRole.UserRole + 2
+
+_BORN = re.compile(r"([0-9]{4})(?:-([0-9]{1,2})-([0-9]{1,2}))?")
+
+
+# ---------------------------------------------------------------------------------------------- parsing
+
+
+def _optional_int(text: str, what: str, low: int, high: int) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"“{text}”: {what} is {low}–{high}, or empty")
+    return int(text)
+
+
+def _birth(text: str) -> BirthDate | None:
+    if not text:
+        return None
+    match = _BORN.fullmatch(text)
+    if match is None:
+        raise ValueError(f"“{text}”: a birth date is YYYY or YYYY-MM-DD")
+    year = int(match[1])
+    if match[2] is None:
+        return BirthDate(year)
+    try:
+        dt.date(year, int(match[2]), int(match[3]))
+    except ValueError:
+        raise ValueError(f"“{text}” is not a date") from None
+    return BirthDate(year, int(match[2]), int(match[3]))
+
+
+def birth_text(birth: BirthDate | None) -> str:
+    """A birth date as typed in the table: ``1978`` or ``1978-05-02``."""
+    if birth is None:
+        return ""
+    if birth.month is None or birth.day is None:
+        return f"{birth.year:04d}"
+    return f"{birth.year:04d}-{birth.month:02d}-{birth.day:02d}"
+
+
+def _choice(text: str, choices: tuple[str, ...], what: str) -> str:
+    for choice in choices:
+        if text.casefold() == choice.casefold():
+            return choice
+    raise ValueError(f"“{text}”: {what} is one of {', '.join(c for c in choices if c)}, or empty")
+
+
+def _fide_id(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 10:
+        raise ValueError(f"“{text}”: a FIDE ID is digits only")
+    return int(text) or None
+
+
+def _federation(text: str) -> str:
+    if text and not (len(text) == 3 and text.isascii() and text.isalpha()):
+        raise ValueError(f"“{text}”: a federation is three letters (RUS, GER, ENG), or empty")
+    return text.upper()
+
+
+def _name(text: str) -> str:
+    if not text:
+        raise ValueError("a player needs a name")
+    return text
+
+
+def _ever_2400(text: str) -> bool | None:
+    choice = _choice(text, YES_NO, "2400+")
+    return None if choice == "" else choice == "yes"
+
+
+# ---------------------------------------------------------------------------------------------- model
+
+
+@dataclasses.dataclass(frozen=True)
+class Column:
+    """One column: header, tip, how a player shows in it and (when editable) how typed text changes it.
+
+    ``parse`` turns the typed text into keyword changes for ``update_player`` and raises ValueError with
+    a message for the arbiter; ``record`` says the value belongs in the player's PlayerRecord.
+    """
+
+    header: str
+    tip: str
+    field: str
+    show: Callable[[Player], object]
+    parse: Callable[[str], object] | None = None
+    record: bool = False
+    numeric: bool = False
+
+
+def _show_optional(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _show_yes_no(value: bool | None) -> str:
+    return "" if value is None else ("yes" if value else "no")
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("No", "Start rank: fixed once given, sorting does not change it", "start_rank", lambda p: p.start_rank,
+           numeric=True),
+    Column("Name", "Family name, given name", "name", lambda p: p.name, _name),
+    Column("Sex", "m or w", "sex", lambda p: p.sex, lambda t: _choice(t, SEXES, "sex")),
+    Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p: p.title,
+           lambda t: _choice(t, TITLES, "a title")),
+    Column("Fed", "Federation: three letters", "federation", lambda p: p.federation, _federation),
+    Column("FIDE ID", "Digits only", "fide_id", lambda p: p.fide_id, _fide_id, numeric=True),
+    Column("Rating", f"{RATING_RANGE[0]}–{RATING_RANGE[1]}; empty: unrated", "rating", lambda p: p.rating,
+           lambda t: _optional_int(t, "a rating", *RATING_RANGE), numeric=True),
+    Column("Born", "YYYY or YYYY-MM-DD", "birth", lambda p: p.birth, _birth),
+    Column("Games", "Rated games before this event (K: 40 under 30 games)", "games", lambda p: p.record.games,
+           lambda t: _optional_int(t, "a number of games", 0, 9999), record=True, numeric=True),
+    Column("2400+", "Has the player's rating ever reached 2400? (K 10 for life)", "ever_2400",
+           lambda p: p.record.ever_2400, _ever_2400, record=True),
+    Column("K", "K set by hand; empty: found from the record by the edition's rules", "k", lambda p: p.record.k,
+           lambda t: _optional_int(t, "K", *K_RANGE), record=True, numeric=True),
+    Column("Points", "Points from the results entered", "points", lambda p: p.score, numeric=True),
+)  # fmt: skip
+
+
+def _text(column: Column, player: Player) -> str:
+    value = column.show(player)
+    if column.field == "birth":
+        return birth_text(player.birth)
+    if column.field == "ever_2400":
+        return _show_yes_no(player.record.ever_2400)
+    if column.field == "points":
+        return f"{float(player.score):g}"
+    return _show_optional(value)
+
+
+def parse_cell(column: int, text: str) -> dict[str, object]:
+    """The changes typed ``text`` makes in ``column``: keyword arguments for update_player (``record`` for
+    the K-factor record's fields). ValueError with the reason when the text is refused."""
+    spec = COLUMNS[column]
+    if spec.parse is None:
+        raise ValueError(f"{spec.header} cannot be edited")
+    return {spec.field: spec.parse(text.strip())}
+
+
+def edited(tournament: Tournament, start_rank: int, column: int, text: str) -> Tournament:
+    """The tournament with ``text`` typed into the player's cell (ValueError/EditError when refused)."""
+    changes = parse_cell(column, text)
+    if COLUMNS[column].record:
+        record = dataclasses.replace(tournament.player(start_rank).record, **changes)  # type: ignore[arg-type]
+        return update_player(tournament, start_rank, record=record)
+    return update_player(tournament, start_rank, **changes)
+
+
+class PlayersModel(QAbstractTableModel):
+    """The tournament's players, one row each in start-rank order; editing a cell is one undo step.
+
+    ``problem`` carries the reason a typed value was refused, and an empty text after an accepted edit.
+    """
+
+    problem = Signal(str)
+
+    def __init__(self, document: TournamentDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._players: tuple[Player, ...] = document.tournament.players
+        document.changed.connect(self._on_changed)
+
+    # --- row interface -------------------------------------------------------------------------
+
+    def player(self, row: int) -> Player:
+        return self._players[row]
+
+    def row_of(self, start_rank: int) -> int | None:
+        """The row of the player with this start rank, None when there is none."""
+        return next((row for row, p in enumerate(self._players) if p.start_rank == start_rank), None)
+
+    def _on_changed(self) -> None:
+        """Follow the document with the smallest change Qt can be told about, so views keep their place."""
+        old, new = self._players, self._document.tournament.players
+        old_ranks, new_ranks = [p.start_rank for p in old], [p.start_rank for p in new]
+        if old_ranks == new_ranks:
+            self._players = new
+            if new:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(new) - 1, len(COLUMNS) - 1))
+        elif new_ranks[: len(old_ranks)] == old_ranks:
+            self.beginInsertRows(QModelIndex(), len(old), len(new) - 1)
+            self._players = new
+            self.endInsertRows()
+        elif len(new_ranks) == len(old_ranks) - 1 and all(rank in old_ranks for rank in new_ranks):
+            gone = next(row for row, rank in enumerate(old_ranks) if rank not in new_ranks)
+            self.beginRemoveRows(QModelIndex(), gone, gone)
+            self._players = new
+            self.endRemoveRows()
+            if new:  # the rest may have changed too (an undo step can do both)
+                self.dataChanged.emit(self.index(0, 0), self.index(len(new) - 1, len(COLUMNS) - 1))
+        else:
+            self.beginResetModel()
+            self._players = new
+            self.endResetModel()
+
+    # --- model interface -----------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
+        return 0 if parent.isValid() else len(self._players)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return flags | Qt.ItemFlag.ItemIsEditable if COLUMNS[index.column()].parse else flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._players):
+            return None
+        player, column = self._players[index.row()], COLUMNS[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return _text(column, player)
+        if role == SORT_ROLE:  # None for a blank, which PlayersProxy keeps last
+            value = column.show(player)
+            if column.numeric:
+                return None if value is None else float(value)  # type: ignore[arg-type]
+            return _text(column, player).casefold() or None
+        if role == RANK_ROLE:
+            return player.start_rank
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            horizontal = Qt.AlignmentFlag.AlignRight if column.numeric else Qt.AlignmentFlag.AlignLeft
+            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole and column.parse is None:
+            return QBrush(QColor("#f3f3f3"))  # computed or fixed: not for typing in
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # Qt override
+        if role != Qt.ItemDataRole.EditRole or not index.isValid() or COLUMNS[index.column()].parse is None:
+            return False
+        player = self._players[index.row()]
+        text = "" if value is None else str(value)
+        try:
+            after = edited(self._document.tournament, player.start_rank, index.column(), text)
+        except ValueError as error:  # EditError included
+            self.problem.emit(f"{player.name or f'Player {player.start_rank}'}: {error}")
+            return False
+        self.problem.emit("")
+        field = COLUMNS[index.column()].header
+        self._document.apply(f"Edit {field} of {player.name or f'player {player.start_rank}'}", after)
+        return True
+
+    def headerData(  # Qt override
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section].header
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMNS[section].tip
+        return None
+
+
+class PlayersProxy(QSortFilterProxyModel):
+    """Sorts on :data:`SORT_ROLE`, numbers as numbers, and keeps blank cells (unrated, no ID) last in
+    both orders: sorting by rating should show the strongest or the weakest rated player first, not the
+    unrated ones. Start ranks stay as they are: sorting only reorders the view."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+
+    def lessThan(self, left: Index, right: Index) -> bool:  # Qt override
+        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
+        if a is None or b is None:
+            if a is None and b is None:
+                return bool(left.data(RANK_ROLE) < right.data(RANK_ROLE))
+            blank_last = self.sortOrder() == Qt.SortOrder.AscendingOrder
+            return (b is None) == blank_last
+        if a == b:  # ties in start-rank order, whichever way the column is sorted
+            earlier = bool(left.data(RANK_ROLE) < right.data(RANK_ROLE))
+            return earlier == (self.sortOrder() == Qt.SortOrder.AscendingOrder)
+        return bool(a < b)
+
+
+# ---------------------------------------------------------------------------------------------- delegate
+
+
+class PlayerDelegate(QStyledItemDelegate):
+    """Cell editors that let through only what a field can hold: digits for numbers, lists for titles."""
+
+    _PATTERNS: ClassVar[dict[str, str]] = {
+        "federation": r"[A-Za-z]{0,3}",
+        "fide_id": r"\d{0,10}",
+        "rating": r"\d{0,4}",
+        "birth": r"\d{0,4}(-\d{0,2}(-\d{0,2})?)?",
+        "games": r"\d{0,4}",
+        "k": r"\d{0,3}",
+    }
+    _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"sex": SEXES, "title": TITLES, "ever_2400": YES_NO}
+
+    def createEditor(  # Qt override
+        self, parent: QWidget, option: QStyleOptionViewItem, index: Index
+    ) -> QWidget:
+        field = COLUMNS[index.column()].field
+        if field in self._CHOICES:
+            box = QComboBox(parent)
+            box.addItems(list(self._CHOICES[field]))
+            return box
+        editor = super().createEditor(parent, option, index)
+        pattern = self._PATTERNS.get(field)
+        if isinstance(editor, QLineEdit) and pattern:
+            editor.setValidator(QRegularExpressionValidator(QRegularExpression(pattern), editor))
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:  # Qt override
+        if isinstance(editor, QComboBox):
+            editor.setCurrentIndex(max(0, editor.findText(str(index.data(Qt.ItemDataRole.EditRole)))))
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:  # Qt override
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+        elif isinstance(editor, QLineEdit):
+            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+        else:
+            super().setModelData(editor, model, index)
+
+
+# ---------------------------------------------------------------------------------------------- view
+
+
+#: The widest value each column usually holds (the name column fits its contents instead).
+_WIDEST = ("999", "", "m", "WGM", "RUS", "34128384", "2427", "1994", "9999", "2400+", "40", "10.5")
+
+
+class PlayersTable(QTableView):
+    """The table itself: Insert adds a player, Delete removes the selected ones (when not editing)."""
+
+    insert_pressed = Signal()
+    delete_pressed = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
+        if self.state() != QAbstractItemView.State.EditingState:
+            if event.key() == Qt.Key.Key_Insert:
+                self.insert_pressed.emit()
+                return
+            if event.key() == Qt.Key.Key_Delete:
+                self.delete_pressed.emit()
+                return
+        super().keyPressEvent(event)
+
+
+class PlayersWidget(QWidget):
+    """The players table with Add and Remove, and a line that says why an edit was refused.
+
+    ``player_selected`` carries the start rank of the player whose row becomes current.
+    """
+
+    player_selected = Signal(int)
+
+    def __init__(self, document: TournamentDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.model = PlayersModel(document, self)
+        self.proxy = PlayersProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = named(PlayersTable(), "players_table")
+        self.table.setModel(self.proxy)
+        self.table.setItemDelegate(PlayerDelegate(self.table))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        # compact rows: a 60-player Swiss should fit on a laptop screen with little scrolling
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        header = self.table.horizontalHeader()
+        header.setMinimumSectionSize(24)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # names keep their full width (a stretched name column shrinks to "Vit…" beside the rounds);
+        # the short columns get just their widest value, so all fit beside the rounds at 1280 pixels
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        metrics = self.table.fontMetrics()
+        for column, sample in enumerate(_WIDEST):
+            if column != 1:
+                text = max(sample, COLUMNS[column].header, key=metrics.horizontalAdvance)
+                header.resizeSection(column, metrics.horizontalAdvance(text) + 14)
+
+        self.add_button = named(QPushButton("&Add player"), "add_player")
+        self.add_button.setToolTip("Add a player at the next start rank (Insert)")
+        self.remove_button = named(QPushButton("Re&move player"), "remove_player")
+        self.remove_button.setToolTip("Remove the selected players (Delete); only players without games")
+        self.message = named(QLabel(), "players_message")
+        self.message.setWordWrap(True)
+        say(self.message, "Type in a cell to change it; Insert adds a player, Delete removes one.")
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.message, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.table, 1)
+
+        self.add_button.clicked.connect(self.add_player)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.table.insert_pressed.connect(self.add_player)
+        self.table.delete_pressed.connect(self.remove_selected)
+        self.model.problem.connect(self._on_problem)
+        selection = self.table.selectionModel()
+        selection.currentRowChanged.connect(self._on_current_row)
+        selection.selectionChanged.connect(self._on_selection)
+
+    def index_of(self, start_rank: int, column: int) -> QModelIndex:
+        """The table's index (through the sort) of the player's cell in ``column``; invalid when none."""
+        row = self.model.row_of(start_rank)
+        if row is None:
+            return QModelIndex()
+        return self.proxy.mapFromSource(self.model.index(row, column))
+
+    def selected_ranks(self) -> list[int]:
+        rows = {index.row() for index in self.table.selectionModel().selectedRows()}
+        return sorted(int(self.proxy.index(row, 0).data(RANK_ROLE)) for row in rows)
+
+    def add_player(self) -> None:
+        """Add a player at the next start rank and start typing their name."""
+        after = add_player(self._document.tournament, Player(0, ""))
+        rank = after.players[-1].start_rank
+        self._document.apply(f"Add player {rank}", after)
+        index = self.index_of(rank, 1)
+        self.table.setCurrentIndex(index)
+        self.table.scrollTo(index)
+        self.table.setFocus()
+        self.table.edit(index)
+
+    def remove_selected(self) -> None:
+        """Remove the selected players in one step, or none of them, saying why, when one has games."""
+        ranks = self.selected_ranks()
+        if not ranks:
+            return
+        after = self._document.tournament
+        try:
+            for rank in ranks:
+                after = remove_player(after, rank)
+        except EditError as error:
+            say(self.message, str(error), "error")
+            return
+        names = ", ".join(self._document.tournament.player(rank).name or f"player {rank}" for rank in ranks)
+        text = f"Remove {names}" if len(ranks) == 1 else f"Remove {len(ranks)} players"
+        self._document.apply(text, after)
+        say(self.message, f"Removed {names}. Edit › Undo brings them back.")
+
+    def _on_problem(self, text: str) -> None:
+        if text:
+            say(self.message, text, "error")
+        else:
+            say(self.message, "")
+
+    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.player_selected.emit(int(current.data(RANK_ROLE)))
+
+    def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self.remove_button.setEnabled(bool(self.selected_ranks()))

@@ -1,0 +1,295 @@
+"""The rating panel: one player's event as FIDE's individual calculation prints it.
+
+:class:`EventRatings` rates the whole tournament once per edit or change of rules and hands the
+result to the panel and the warnings; the panel only turns one player's figures into rows and text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+
+from fidedesk.core.editing import entry_for
+from fidedesk.core.editions import AUTO, Edition, Expectancy, InitialMethod, UnknownEditionError, get_edition
+from fidedesk.core.event import EventRating, PlayerRating, rate_tournament
+from fidedesk.core.tournament import Tournament
+from fidedesk.gui.calculator.figures import Figure, FiguresModel, Index, Tone
+from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.calculator.text import fixed, pd_text, result_text, score_text, signed_int
+from fidedesk.gui.context import RatingContext
+from fidedesk.gui.document import TournamentDocument
+
+
+class EventRatings(QObject):
+    """The tournament rated under the context's edition, worked out once per change; ``updated`` after one."""
+
+    updated = Signal()
+
+    def __init__(self, document: TournamentDocument, context: RatingContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.context = context
+        self._rating: EventRating | None = None
+        document.changed.connect(self._invalidate)
+        context.changed.connect(self._invalidate)
+
+    def edition(self) -> Edition:
+        """The context's edition; under ``auto`` the one in force when the event started, when its date is known."""
+        start = self.document.tournament.info.start
+        if self.context.is_auto and start is not None:
+            try:
+                return get_edition(AUTO, start)
+            except UnknownEditionError:
+                pass  # before every known edition: the context's fallback, which it reports itself
+        return self.context.edition()
+
+    def tournament(self) -> Tournament:
+        """The tournament as it is rated: for the rating kind chosen in the toolbar, which every tab follows."""
+        tournament = self.document.tournament
+        if tournament.info.kind is self.context.kind:
+            return tournament
+        return dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, kind=self.context.kind))
+
+    def kind_note(self) -> str | None:
+        """Why the event is rated for another kind than its own, or None when they agree."""
+        own = self.document.tournament.info.kind
+        if own is self.context.kind:
+            return None
+        return f"The event is entered as {own.value}; rated here as {self.context.kind.value} (chosen in the toolbar)"
+
+    def rating(self) -> EventRating:
+        """Every player's figures for the tournament as it is now (computed at most once per change)."""
+        if self._rating is None:
+            self._rating = rate_tournament(self.tournament(), self.edition())
+        return self._rating
+
+    def _invalidate(self) -> None:
+        self._rating = None
+        self.updated.emit()
+
+
+@dataclasses.dataclass(frozen=True)
+class GameRow:
+    """One line of the panel's games: text per column, and why it does not count (``note``)."""
+
+    round: str
+    opponent: str
+    rating: str
+    score: str
+    pd: str = ""
+    chg: str = ""
+    k_chg: str = ""
+    note: str = ""
+    counted: bool = True
+
+
+def game_rows(tournament: Tournament, rating: PlayerRating, edition: Edition) -> list[GameRow]:
+    """The player's rounds as the individual calculation lists them, not-rated results included, by round."""
+    player = rating.player
+    players = tournament.by_rank()
+
+    def opponent(round_: int | None) -> tuple[str, int | None]:
+        entry = entry_for(player, round_) if round_ is not None else None
+        if entry is None or entry.opponent is None:
+            return "bye", None
+        other = players.get(entry.opponent)
+        return (f"{entry.opponent}. {other.name}" if other else str(entry.opponent)), entry.opponent
+
+    rows: list[tuple[int, GameRow]] = []
+    places = 2 if edition.expectancy is Expectancy.TABLE else 4
+    if rating.event is not None:
+        k = rating.event.k.value
+        for calc in rating.event.games:
+            name, _ = opponent(calc.round)
+            used = f"{calc.used_rating}*" if calc.capped else str(calc.used_rating)
+            note = f"{calc.opponent_rating} counts as {calc.used_rating} (8.3.1)" if calc.capped else ""
+            rows.append((calc.round or 0, GameRow(str(calc.round or ""), name, used, result_text(calc.score),
+                                                  fixed(calc.expected, places), fixed(calc.chg, 2, signed=True),
+                                                  fixed(k * calc.chg, 2, signed=True), note)))  # fmt: skip
+    else:
+        for game in rating.against_rated:
+            name, _ = opponent(game.round)
+            rows.append((game.round or 0, GameRow(str(game.round or ""), name, str(game.opponent_rating),
+                                                  result_text(game.score), note="counts towards Ra")))  # fmt: skip
+    for skipped in rating.not_rated:
+        name, rank = opponent(skipped.round)
+        entry = entry_for(player, skipped.round)
+        other = players.get(rank) if rank is not None else None
+        shown = str(other.rating) if other is not None and other.rating is not None else "—"
+        score = result_text(entry.result.score) if entry is not None else ""
+        rows.append((skipped.round, GameRow(str(skipped.round), name, shown, score, "not rated", note=skipped.reason,
+                                            counted=False)))  # fmt: skip
+    return [row for _, row in sorted(rows, key=lambda pair: pair[0])]
+
+
+def panel_figures(rating: PlayerRating, edition: Edition) -> list[Figure]:
+    """Rc, W, n, Σ, K and why, K × Σ, the new rating and the performance; or the first rating of an unrated player."""
+    figures: list[Figure] = []
+    event = rating.event
+    if event is not None and rating.new_rating is not None:
+        n = event.n
+        figures += [
+            Figure("rc", "Rc", "—" if event.rc is None else str(event.rc),
+                   "average of the opponents' ratings as used (* 400-point rule)"),
+            Figure("w", "W", score_text(event.w), f"score in {n} rated game{'s' if n != 1 else ''}"),
+            Figure("n", "n", str(n), "rated games"),
+            Figure("sum", "Σ(score − PD)", fixed(event.chg, 2, signed=True),
+                   f"W − ΣPD = {score_text(event.w)} − {fixed(event.expected_total, 2)}"),
+            Figure("k", "K", str(event.k.value), event.k.reason),
+            Figure("k_sum", "K × Σ", fixed(event.k_chg, 2, signed=True), f"{event.k.value} × Σ(score − PD)"),
+            Figure("new_rating", "New rating", str(rating.new_rating),
+                   f"{event.rating} {signed_int(rating.new_rating - event.rating)} (K × Σ rounded once, 8.3.4)",
+                   Tone.MAIN),
+        ]  # fmt: skip
+    initial = rating.initial
+    if initial is not None:
+        perf = initial.performance
+        value = "—" if initial.value is None else str(initial.value)
+        figures.append(Figure("initial", "First rating", value, perf.formula if perf else initial.reason, Tone.MAIN))
+        if perf is not None:
+            draws = edition.initial is InitialMethod.HYPOTHETICAL_DRAWS
+            extra = f" and {edition.hypothetical_games} hypothetical draws against {edition.hypothetical_rating}"
+            extra = extra if draws else ""
+            figures += [
+                Figure("ra", "Ra", fixed(perf.ra, 2), f"average rating of the rated opponents{extra}"),
+                Figure("p", "p", pd_text(perf.p), f"{score_text(perf.score)} in {perf.games} games{extra}"),
+                Figure("dp", "dp", signed_int(perf.dp), f"table 8.1.1 for p = {pd_text(perf.p)}"),
+            ]
+        tone = Tone.PLAIN if initial.published else Tone.WARN
+        figures.append(Figure("published", "Published", "yes" if initial.published else "no", initial.reason, tone))
+    if rating.performance is not None:
+        figures.append(Figure("performance", "Performance", str(rating.performance), "against rated opponents"))
+    if rating.not_rated:
+        count = len(rating.not_rated)
+        reasons = "; ".join(sorted({item.reason for item in rating.not_rated}))
+        figures.append(
+            Figure("not_rated", "Not rated", f"{count} result{'s' if count != 1 else ''}", reasons, Tone.WARN)
+        )
+    return figures
+
+
+class PanelGamesModel(QAbstractTableModel):
+    """The selected player's games: Rd, Opponent, Rating (used), Score, PD, Score − PD, K × (score − PD)."""
+
+    HEADERS = ("Rd", "Opponent", "Rating", "Score", "PD", "Score − PD", "K × (score − PD)")
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[GameRow] = []
+
+    def rows(self) -> tuple[GameRow, ...]:
+        return tuple(self._rows)
+
+    def set_rows(self, rows: list[GameRow]) -> None:
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return dataclasses.astuple(row)[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row.note or None
+        if role == Qt.ItemDataRole.ForegroundRole and not row.counted:
+            return QBrush(QColor("#8a8a8a"))
+        if role == Qt.ItemDataRole.FontRole and not row.counted:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(  # Qt override
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
+        return None
+
+
+class RatingPanel(QWidget):
+    """The selected player's games and figures under the chosen rules; follows edits and rule changes."""
+
+    def __init__(self, ratings: EventRatings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ratings = ratings
+        self.start_rank: int | None = None
+        self.games = PanelGamesModel(self)
+        self.summary = FiguresModel(self)
+        self.title = named(QLabel(), "rating_title")
+        self.title.setWordWrap(True)
+        self.games_table = named(QTableView(), "panel_games")
+        self.games_table.setModel(self.games)
+        self.games_table.verticalHeader().hide()
+        self.games_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.games_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.games_table.verticalHeader().setDefaultSectionSize(22)
+        self.summary_table = named(QTableView(), "panel_summary")
+        self.summary_table.setModel(self.summary)
+        self.summary_table.verticalHeader().hide()
+        self.summary_table.horizontalHeader().hide()
+        self.summary_table.setShowGrid(False)
+        self.summary_table.setWordWrap(True)
+        self.summary_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        summary_header = self.summary_table.horizontalHeader()
+        summary_header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        summary_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        summary_header.setStretchLastSection(True)
+        summary_header.sectionResized.connect(self._on_summary_resized)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.games_table)
+        splitter.addWidget(self.summary_table)
+        splitter.setSizes([220, 200])  # share the height: seven games and nine figures fit in 420 pixels
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(splitter, 1)
+        ratings.updated.connect(self.refresh)
+        self.refresh()
+
+    def select_player(self, start_rank: int | None) -> None:
+        """Show the player with this start rank (None: nobody)."""
+        self.start_rank = start_rank
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the selected player's figures from the current rating of the event."""
+        rating = self._player_rating()
+        if rating is None:
+            say(self.title, "Select a player (Standings or Crosstable) to see their rating calculation.")
+            self.games.set_rows([])
+            self.summary.set_figures([])
+            return
+        event = self.ratings.rating()
+        player = rating.player
+        own = f"rated {player.rating}" if player.rating is not None else "unrated"
+        say(self.title, f"<b>{player.start_rank}. {player.name}</b> ({own}) — {event.edition.name}, "
+                        f"{self.ratings.context.kind.value}", "plain")  # fmt: skip
+        self.games.set_rows(game_rows(self.ratings.document.tournament, rating, event.edition))
+        self.summary.set_figures(panel_figures(rating, event.edition))
+        self.summary_table.resizeRowsToContents()
+
+    def _on_summary_resized(self, _section: int, _old: int, _new: int) -> None:
+        self.summary_table.resizeRowsToContents()  # the reasons wrap
+
+    def _player_rating(self) -> PlayerRating | None:
+        if self.start_rank is None:
+            return None
+        players = self.ratings.rating().players
+        return next((p for p in players if p.player.start_rank == self.start_rank), None)

@@ -1,0 +1,234 @@
+"""The Rounds view: a round's boards, pairing by start ranks, and result entry made for speed.
+
+With a board selected, one key enters its result and moves on to the next board; Delete unpairs it;
+Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the document's undo stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, QRegularExpression, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from fidedesk.core.editing import EditError, give_bye, pair, rounds_count, unpair
+from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import Tournament
+from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, keyed_result, paste_round, result_text
+
+_HINT = (
+    "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
+    "Enter on an empty White goes to the boards. "
+    "Ctrl+V pastes lines “white ⇥ black ⇥ result” (1-0, ½-½, 0-1, +--, --+, 0-0, blank)."
+)
+#: The byes the Bye button gives, as the combo box names them.
+_BYES = {
+    ResultCode.PAIRING_BYE: "Pairing bye (1)",
+    ResultCode.HALF_BYE: "Half-point bye",
+    ResultCode.FULL_BYE: "Full-point bye",
+    ResultCode.ZERO_BYE: "Zero-point bye",
+}
+
+
+class BoardTable(QTableView):
+    """The boards table: result keys, Delete and paste are handed to the view as signals."""
+
+    result_key = Signal(ResultCode)
+    unpair_key = Signal()
+    paste_key = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
+        if event.matches(QKeySequence.StandardKey.Paste):
+            self.paste_key.emit()
+        elif event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.unpair_key.emit()
+        elif event.text() in RESULT_KEYS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.result_key.emit(RESULT_KEYS[event.text()])
+        else:
+            super().keyPressEvent(event)
+
+
+class RoundsWidget(QWidget):
+    """Round selector, Pair and Bye entry, the boards table, a hint and the last message.
+
+    ``player_chosen`` carries white's start rank when a board becomes the current one.
+    """
+
+    player_chosen = Signal(int)
+
+    def __init__(self, document: TournamentDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.model = RoundModel(document, self)
+
+        self.round_box = named(QSpinBox(), "round_box")
+        self.round_box.setPrefix("Round ")
+        self.white_edit = self._rank_edit("white_edit", "White")
+        self.black_edit = self._rank_edit("black_edit", "Black")
+        self.pair_button = named(QPushButton("Pair"), "pair_button")
+        self.bye_box = named(QComboBox(), "bye_box")
+        for code, label in _BYES.items():
+            self.bye_box.addItem(label, code)
+        self.bye_button = named(QPushButton("Bye"), "bye_button")
+        self.bye_button.setToolTip("Give the player in the White field this bye")
+
+        self.table = named(BoardTable(), "boards_table")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for column in (RoundModel.BOARD, RoundModel.RESULT):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        hint = named(QLabel(), "rounds_hint")
+        hint.setWordWrap(True)
+        say(hint, _HINT)
+        self.message = named(QLabel(), "rounds_message")
+        self.message.setWordWrap(True)
+
+        entry = QHBoxLayout()
+        entry.setSpacing(4)
+        entry.addWidget(self.round_box)
+        entry.addStretch(1)
+        for widget in (QLabel("White"), self.white_edit, QLabel("Black"), self.black_edit, self.pair_button):
+            entry.addWidget(widget)
+        entry.addStretch(1)
+        entry.addWidget(self.bye_box)
+        entry.addWidget(self.bye_button)
+        # beside the players in the Tournament tab the view is about 580 pixels wide: keep this row narrow
+        for button in (self.pair_button, self.bye_button):
+            button.setMaximumWidth(56)
+        self.bye_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.bye_box.setMinimumContentsLength(12)
+        layout = QVBoxLayout(self)
+        layout.addLayout(entry)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(hint)
+        layout.addWidget(self.message)
+
+        self.round_box.valueChanged.connect(self.model.set_round)
+        self.white_edit.returnPressed.connect(self._on_white_entered)
+        self.black_edit.returnPressed.connect(self.pair_entered)
+        self.pair_button.clicked.connect(self.pair_entered)
+        self.bye_button.clicked.connect(self.bye_entered)
+        self.table.result_key.connect(self.enter_result)
+        self.table.unpair_key.connect(self.unpair_selected)
+        self.table.paste_key.connect(self.paste)
+        document.changed.connect(self._update_rounds)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
+        self._update_rounds()
+
+    def _rank_edit(self, name: str, placeholder: str) -> QLineEdit:
+        edit = named(QLineEdit(), name)
+        edit.setPlaceholderText("No")
+        edit.setToolTip(f"{placeholder}: start rank; Enter pairs")
+        edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,5}"), edit))
+        edit.setFixedWidth(48)
+        return edit
+
+    def _update_rounds(self) -> None:
+        """Rounds 1 to one past the last paired round can be chosen."""
+        self.round_box.setRange(1, rounds_count(self.document.tournament) + 1)
+
+    def _apply(self, text: str, edit: Callable[[], Tournament]) -> bool:
+        """Hand a worked-out edit to the document, or say why it was refused."""
+        try:
+            after = edit()
+        except (EditError, KeyError) as error:
+            missing = isinstance(error, KeyError)
+            say(self.message, f"No player {error.args[0]} in the event" if missing else str(error), "error")
+            return False
+        self.document.apply(text, after)
+        say(self.message, text)
+        return True
+
+    def _on_white_entered(self) -> None:
+        """Enter goes on to Black; on an empty White it goes to the boards, to enter results by keys."""
+        if self.white_edit.text():
+            self.black_edit.setFocus()
+            return
+        self.table.setFocus()
+        row = self._first_pending()
+        self.table.setCurrentIndex(self.model.index(row if row is not None else 0, RoundModel.RESULT))
+
+    def pair_entered(self) -> None:
+        """Pair the start ranks typed in White and Black in the shown round."""
+        if not (self.white_edit.text() and self.black_edit.text()):
+            say(self.message, "Type both start ranks: White and Black", "error")
+            return
+        white, black, round_ = int(self.white_edit.text()), int(self.black_edit.text()), self.model.round
+        if self._apply(f"Pair {white} – {black} in round {round_}",
+                       lambda: pair(self.document.tournament, round_, white, black)):  # fmt: skip
+            self.white_edit.clear()
+            self.black_edit.clear()
+            self.white_edit.setFocus()
+
+    def bye_entered(self) -> None:
+        """Give the player typed in White the chosen bye in the shown round."""
+        if not self.white_edit.text():
+            say(self.message, "Type the start rank of the player who gets the bye in White", "error")
+            return
+        rank, round_, code = int(self.white_edit.text()), self.model.round, self.bye_box.currentData()
+        if self._apply(f"Bye ({result_text(code)}) for {rank} in round {round_}",
+                       lambda: give_bye(self.document.tournament, round_, rank, code)):  # fmt: skip
+            self.white_edit.clear()
+
+    def _selected_row(self) -> int | None:
+        """The current board, or else the first board still without a result (keys work straight away)."""
+        index = self.table.currentIndex()
+        return index.row() if index.isValid() else self._first_pending()
+
+    def _first_pending(self) -> int | None:
+        pending = (row for row in range(self.model.rowCount()) if self.model.board(row).result is ResultCode.PENDING)
+        return next(pending, None)
+
+    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.player_chosen.emit(self.model.board(current.row()).white)
+
+    def enter_result(self, code: ResultCode) -> None:
+        """Enter white's ``code`` on the selected board, then select the next board."""
+        row = self._selected_row()
+        if row is None:
+            return
+        board, round_ = self.model.board(row), self.model.round
+        text = f"Result board {row + 1}: {result_text(code) if board.black is not None else 'bye'}"
+        if self._apply(text, lambda: keyed_result(self.document.tournament, round_, board, code)):
+            next_row = min(row + 1, self.model.rowCount() - 1)
+            self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))
+
+    def unpair_selected(self) -> None:
+        """Remove the selected board from the round."""
+        row = self._selected_row()
+        if row is not None:
+            board, round_ = self.model.board(row), self.model.round
+            self._apply(f"Unpair board {row + 1}", lambda: unpair(self.document.tournament, round_, board.white))
+
+    def paste(self) -> None:
+        """Apply the round on the clipboard: the good lines as one undo step, the bad ones reported."""
+        round_ = self.model.round
+        after, applied, errors = paste_round(self.document.tournament, round_, QGuiApplication.clipboard().text())
+        report = [f"Pasted {applied} line{'s' if applied != 1 else ''} into round {round_}."]
+        if applied:
+            self.document.apply(f"Paste {applied} boards into round {round_}", after)
+        if errors:
+            report.append(f"Not applied: {'; '.join(errors)}.")
+        say(self.message, " ".join(report), "error" if errors else "muted")

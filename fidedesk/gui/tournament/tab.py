@@ -1,0 +1,84 @@
+"""The Tournament tab: the event form and the players on the left, the tournament's views on the right."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QGroupBox, QSplitter, QVBoxLayout, QWidget
+
+from fidedesk.gui.calculator.look import STYLE, named
+from fidedesk.gui.context import RatingContext
+from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.settings import Settings
+from fidedesk.gui.tournament.event_form import EventForm
+from fidedesk.gui.tournament.players import PlayersWidget
+
+
+def _views(document: TournamentDocument, context: RatingContext, settings: Settings) -> QWidget | None:
+    """The rounds, crosstable, standings and rating panel, when this version has them (None otherwise)."""
+    try:
+        from fidedesk.gui.tournament.views import (  # type: ignore[import-not-found,unused-ignore]
+            TournamentViews,
+        )
+    except ModuleNotFoundError as error:  # built in parallel with this tab: the tab works without it
+        if error.name != "fidedesk.gui.tournament.views":
+            raise  # a bug inside the views must not pass for their absence
+        return None
+    views: QWidget = TournamentViews(document, context, settings)
+    return views
+
+
+class TournamentTab(QWidget):
+    """What the arbiter works in all weekend: the event, its players, and the views of the rounds.
+
+    Every edit is a step on ``undo_stack`` through ``document`` (the window's open tournament).
+    """
+
+    def __init__(
+        self,
+        context: RatingContext,
+        undo_stack: QUndoStack,
+        settings: Settings,
+        document: TournamentDocument,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("tournament_tab")
+        self.setStyleSheet(STYLE)
+        self.document = document
+        self.undo_stack = undo_stack
+        self.event_form = EventForm(document)
+        self.players = PlayersWidget(document)
+        self.views = _views(document, context, settings)
+
+        event_box = _group("Event", self.event_form, "event_box")
+        players_box = _group("Players", self.players, "players_box")
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(event_box)
+        left_layout.addWidget(players_box, 1)
+        self.splitter = named(QSplitter(Qt.Orientation.Horizontal), "tournament_splitter")
+        self.splitter.addWidget(left)
+        if self.views is not None:
+            self.splitter.addWidget(self.views)
+            self.splitter.setStretchFactor(0, 1)
+            self.splitter.setStretchFactor(1, 1)
+            # at 1280 the players keep every column in view and the rounds still show whole names
+            self.splitter.setSizes([700, 580])
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.splitter)
+        self.players.player_selected.connect(self._on_player_selected)
+
+    def _on_player_selected(self, start_rank: int) -> None:
+        select = getattr(self.views, "select_player", None)
+        if callable(select):
+            select(start_rank)
+
+
+def _group(title: str, content: QWidget, name: str) -> QGroupBox:
+    box = named(QGroupBox(title), name)
+    layout = QVBoxLayout(box)
+    layout.addWidget(content)
+    return box

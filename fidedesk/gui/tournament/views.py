@@ -1,0 +1,170 @@
+"""The tournament's views side by side: Rounds, Crosstable and Standings in tabs, the rating panel and warnings beside.
+
+Every model listens to the document, so an edit, an undo or a redo refreshes them all; the event is
+rated once per change (:class:`EventRatings`) for the panel and the warnings together.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from fidedesk.gui.calculator.look import STYLE, named
+from fidedesk.gui.context import RatingContext
+from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.settings import Settings
+from fidedesk.gui.tournament.crosstable import CrosstableModel
+from fidedesk.gui.tournament.rating_panel import EventRatings, RatingPanel
+from fidedesk.gui.tournament.rounds_view import RoundsWidget
+from fidedesk.gui.tournament.standings_view import StandingsWidget
+from fidedesk.gui.tournament.table_copy import CopyTable
+from fidedesk.gui.tournament.warnings_view import WarningsModel
+
+#: Rows measured to size the columns of the crosstable and the standings.
+SAMPLED_ROWS = 40
+
+#: From this width on the calculation sits beside the tabs rather than under them.
+WIDE = 1000
+
+
+class TournamentViews(QWidget):
+    """Rounds, Crosstable, Standings; the selected player's rating calculation and the event's warnings.
+
+    ``settings`` is accepted for the tab's sake; the tie-break choice is kept in memory for now.
+    """
+
+    def __init__(
+        self,
+        document: TournamentDocument,
+        context: RatingContext,
+        settings: Settings,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.context = context
+        self.settings = settings
+        self.setStyleSheet(STYLE)
+        self.ratings = EventRatings(document, context, self)
+
+        self.rounds = RoundsWidget(document)
+        self.standings = StandingsWidget(document)
+        self.crosstable = CrosstableModel(document, self.standings.model, self)
+        self.crosstable_table = named(CopyTable(), "crosstable_table")
+        self.crosstable_table.setModel(self.crosstable)
+        self.crosstable_table.verticalHeader().hide()
+        self.crosstable_table.verticalHeader().setDefaultSectionSize(24)
+        self.crosstable_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.crosstable_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.crosstable_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # widths from the first rows only: measuring every cell of a 500-player crosstable takes longer than an edit
+        self.crosstable_table.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
+
+        self.standings.table.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
+        self.tabs = named(QTabWidget(), "views_tabs")
+        self.tabs.addTab(self.rounds, "Rounds")
+        self.tabs.addTab(self.crosstable_table, "Crosstable")
+        self.tabs.addTab(self.standings, "Standings")
+
+        self.panel = RatingPanel(self.ratings)
+        self.warnings = WarningsModel(self.ratings, self)
+        self.warnings_table = named(QTableView(), "warnings_table")
+        self.warnings_table.setModel(self.warnings)
+        self.warnings_table.verticalHeader().hide()
+        self.warnings_table.setWordWrap(True)
+        self.warnings_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.warnings_table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+        self.warnings_box = QWidget()
+        warnings_layout = QVBoxLayout(self.warnings_box)
+        warnings_layout.setContentsMargins(0, 0, 0, 0)
+        self.warnings_title = QLabel()
+        warnings_layout.addWidget(self.warnings_title)
+        warnings_layout.addWidget(self.warnings_table)
+
+        # Wide (the views alone): the calculation beside the tabs, warnings under it. Narrow (beside the
+        # players in the Tournament tab): the calculation and the warnings as tabs under the rounds.
+        self.side_split = QSplitter(Qt.Orientation.Vertical)
+        self.side_split.setChildrenCollapsible(False)
+        self.side_tabs = named(QTabWidget(), "side_tabs")
+        self.side = QStackedWidget()
+        self.side.addWidget(self.side_split)
+        self.side.addWidget(self.side_tabs)
+        # a wide layout must not stop the view from being made narrow (which then lays it out anew)
+        self.side.setMinimumWidth(1)
+        self.splitter = named(QSplitter(Qt.Orientation.Horizontal), "views_splitter")
+        self.splitter.addWidget(self.tabs)
+        self.splitter.addWidget(self.side)
+        self.splitter.setChildrenCollapsible(False)
+        self.wide: bool | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+        self._arrange(wide=True)
+
+        self.standings.player_chosen.connect(self.select_player)
+        self.rounds.player_chosen.connect(self.select_player)
+        self.crosstable_table.selectionModel().currentRowChanged.connect(self._on_crosstable_row)
+        self.warnings.modelReset.connect(self._on_warnings_reset)
+        header.sectionResized.connect(self._on_warnings_resized)
+        self._on_warnings_reset()
+
+    def select_player(self, start_rank: int) -> None:
+        """Show this player's rating calculation in the panel."""
+        self.panel.select_player(start_rank)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
+        super().resizeEvent(event)
+        self._arrange(wide=event.size().width() >= WIDE)
+
+    def _arrange(self, *, wide: bool) -> None:
+        """Put the calculation and the warnings beside the tabs (wide) or in tabs under them (narrow)."""
+        if wide == self.wide:
+            return
+        self.wide = wide
+        if wide:
+            self.side_tabs.clear()
+            self.side_split.addWidget(self.panel)
+            self.side_split.addWidget(self.warnings_box)
+            self.side_split.setSizes([600, 200])
+            self.side.setCurrentWidget(self.side_split)
+            self.splitter.setOrientation(Qt.Orientation.Horizontal)
+            # the crosstable of a 7-round Swiss needs about 600 pixels, the calculation beside it as much
+            self.splitter.setSizes([600, 680])
+        else:
+            self.side_tabs.addTab(self.panel, "Rating calculation")
+            self.side_tabs.addTab(self.warnings_box, "Warnings")
+            self.side.setCurrentWidget(self.side_tabs)
+            self.splitter.setOrientation(Qt.Orientation.Vertical)
+            self.splitter.setSizes([330, 470])  # the calculation needs the height more than the boards
+        self.warnings_title.setVisible(wide)
+        self._on_warnings_reset()
+
+    def _on_warnings_reset(self) -> None:
+        count = self.warnings.rowCount()
+        self.warnings_title.setText(f"<b>Warnings ({count})</b>")
+        index = self.side_tabs.indexOf(self.warnings_box)
+        if index >= 0:
+            self.side_tabs.setTabText(index, f"Warnings ({count})")
+        self.warnings_table.resizeRowsToContents()
+
+    def _on_warnings_resized(self, _section: int, _old: int, _new: int) -> None:
+        self.warnings_table.resizeRowsToContents()  # wrapped text needs taller rows when columns narrow
+
+    def _on_crosstable_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.select_player(self.crosstable.player_at(current.row()).start_rank)

@@ -1,0 +1,248 @@
+"""The Tournament tab's event form and players table, driven through the window as an arbiter would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QLineEdit
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from fidedesk.core.editing import add_player, pair, set_result
+from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import EventInfo, Player, Tournament
+from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.settings import Settings
+from fidedesk.gui.tournament import TournamentTab
+from fidedesk.gui.tournament.players import COLUMNS, PlayersModel, parse_cell
+
+NAME, SEX, TITLE, FED, FIDE_ID, RATING, BORN = 1, 2, 3, 4, 5, 6, 7
+GELENDZHIK = Path("/work/shared/reference/trf/xii_sds_classic_2016_gelendzhik.trf")
+
+
+def small_tournament() -> Tournament:
+    """Three players; 1 and 2 played round 1 (1-0), 3 has no games."""
+    t = Tournament(EventInfo(name="Club Open"), ())
+    for name, rating in (("Anna", 2100), ("Boris", 1950), ("Clara", None)):
+        t = add_player(t, Player(0, name, rating))
+    return set_result(pair(t, 1, 1, 2), 1, 1, ResultCode.WIN)
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
+    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+    win.document.reset(small_tournament(), None)
+    return win
+
+
+@pytest.fixture
+def tab(window: MainWindow) -> TournamentTab:
+    window.tabs.setCurrentIndex(0)
+    content = window.tab_content(0)
+    assert isinstance(content, TournamentTab)
+    return content
+
+
+def shown(tab: TournamentTab, column: int) -> list[str]:
+    """A column of the players table as shown (in the table's sorted order)."""
+    model = tab.players.table.model()
+    return [model.index(row, column).data() for row in range(model.rowCount())]
+
+
+def type_into(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> None:
+    """Go to the player's cell, type ``text`` (replacing what is there) and press Return."""
+    table = tab.players.table
+    index = tab.players.index_of(rank, column)
+    assert index.isValid()
+    table.setFocus()
+    table.setCurrentIndex(index)
+    qtbot.keyClick(table, Qt.Key.Key_F2)
+    editor = table.indexWidget(index)
+    assert isinstance(editor, QLineEdit), "no cell editor open"
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: table.state() is not QAbstractItemView.State.EditingState)
+
+
+def test_players_model_passes_the_model_tester(qtmodeltester: ModelTester, window: MainWindow) -> None:
+    model = PlayersModel(window.document)
+    qtmodeltester.check(model)
+    window.document.apply("Add", add_player(window.document.tournament, Player(0, "Dora", 1800)))
+    qtmodeltester.check(model)
+    assert model.rowCount() == 4
+
+
+def test_typing_name_and_rating_then_undo_redo(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    type_into(qtbot, tab, 2, NAME, "Boris Spassky")
+    type_into(qtbot, tab, 2, RATING, "2480")
+    assert window.document.tournament.player(2).name == "Boris Spassky"
+    assert window.document.tournament.player(2).rating == 2480
+    assert shown(tab, NAME) == ["Anna", "Boris Spassky", "Clara"]
+    assert window.undo_stack.undoText() == "Edit Rating of Boris Spassky"
+    window.undo_action.trigger()
+    assert shown(tab, RATING) == ["2100", "1950", ""]
+    window.undo_action.trigger()
+    assert shown(tab, NAME) == ["Anna", "Boris", "Clara"] and not window.document.is_modified
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert shown(tab, NAME)[1] == "Boris Spassky" and shown(tab, RATING)[1] == "2480"
+
+
+def test_refused_rating_shows_why_and_changes_nothing(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    before = window.document.tournament
+    type_into(qtbot, tab, 3, RATING, "800")
+    assert window.document.tournament == before and window.undo_stack.count() == 0
+    message = tab.players.message.text()
+    assert "Clara" in message and "1000–3500" in message
+    type_into(qtbot, tab, 3, RATING, "1500")  # a good value clears the message
+    assert window.document.tournament.player(3).rating == 1500 and tab.players.message.text() == ""
+
+
+@pytest.mark.parametrize(
+    ("column", "text", "refused"),
+    [
+        (FIDE_ID, "12a4", True),
+        (FIDE_ID, "24108138", False),
+        (RATING, "3600", True),
+        (RATING, "", False),
+        (TITLE, "XM", True),
+        (TITLE, "wgm", False),
+        (FED, "RU", True),
+        (FED, "rus", False),
+        (BORN, "1994-02-30", True),
+        (BORN, "94", True),
+        (BORN, "1994-02-28", False),
+        (NAME, "", True),
+    ],
+)
+def test_field_validation(column: int, text: str, refused: bool) -> None:
+    if refused:
+        with pytest.raises(ValueError):
+            parse_cell(column, text)
+    else:
+        parse_cell(column, text)
+    assert parse_cell(TITLE, "wgm") == {"title": "WGM"} and parse_cell(FED, "rus") == {"federation": "RUS"}
+
+
+def test_delegate_only_lets_digits_into_fide_id(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    type_into(qtbot, tab, 3, FIDE_ID, "34a17b")
+    assert window.document.tournament.player(3).fide_id == 3417
+
+
+def test_title_combo_edits_the_title(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    table = tab.players.table
+    index = tab.players.index_of(1, TITLE)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    editor = table.indexWidget(index)
+    assert isinstance(editor, QComboBox)
+    editor.setCurrentIndex(editor.findText("WIM"))
+    table.commitData(editor)
+    assert window.document.tournament.player(1).title == "WIM"
+    assert window.undo_stack.undoText() == "Edit Title of Anna"
+
+
+def test_add_player_with_insert_starts_typing_the_name(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    table = tab.players.table
+    table.setFocus()
+    table.setCurrentIndex(tab.players.index_of(1, NAME))
+    qtbot.keyClick(table, Qt.Key.Key_Insert)
+    assert [p.start_rank for p in window.document.tournament.players] == [1, 2, 3, 4]
+    editor = table.indexWidget(table.currentIndex())
+    assert isinstance(editor, QLineEdit)
+    qtbot.keyClicks(editor, "Dora")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: table.state() is not QAbstractItemView.State.EditingState)
+    assert window.document.tournament.player(4).name == "Dora"
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert len(window.document.tournament.players) == 3
+
+
+def test_remove_refused_for_a_player_with_games(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    table = tab.players.table
+    table.setFocus()
+    table.selectRow(tab.players.index_of(2, NAME).row())
+    qtbot.keyClick(table, Qt.Key.Key_Delete)
+    assert len(window.document.tournament.players) == 3
+    assert "Boris has games in round 1" in tab.players.message.text()
+    table.selectRow(tab.players.index_of(3, NAME).row())
+    qtbot.mouseClick(tab.players.remove_button, Qt.MouseButton.LeftButton)
+    assert [p.name for p in window.document.tournament.players] == ["Anna", "Boris"]
+    window.undo_action.trigger()
+    assert shown(tab, NAME) == ["Anna", "Boris", "Clara"]
+
+
+def click_header(qtbot: QtBot, tab: TournamentTab, column: int) -> None:
+    header = tab.players.table.horizontalHeader()
+    x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
+
+
+def test_sorting_by_header_keeps_start_ranks(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    click_header(qtbot, tab, RATING)
+    order = tab.players.table.horizontalHeader().sortIndicatorOrder()
+    first = ["Boris", "Anna", "Clara"] if order == Qt.SortOrder.AscendingOrder else ["Anna", "Boris", "Clara"]
+    assert shown(tab, NAME) == first  # the unrated player last, whichever the order
+    click_header(qtbot, tab, RATING)
+    assert shown(tab, NAME) == [first[1], first[0], "Clara"]
+    click_header(qtbot, tab, NAME)
+    assert shown(tab, 0) in (["1", "2", "3"], ["3", "2", "1"])
+    assert [p.start_rank for p in window.document.tournament.players] == [1, 2, 3]
+    type_into(qtbot, tab, 3, RATING, "2500")  # an edit through the sorted view reaches the right player
+    assert window.document.tournament.player(3).rating == 2500
+
+
+def test_points_come_from_results(tab: TournamentTab) -> None:
+    points = COLUMNS.index(next(c for c in COLUMNS if c.field == "points"))
+    assert shown(tab, points) == ["1", "0", "0"]
+
+
+def test_event_form_commits_on_editing_finished(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    form = tab.event_form
+    form.city_edit.setFocus()
+    qtbot.keyClicks(form.city_edit, "Gelendzhik")
+    assert window.undo_stack.count() == 0  # not one step per keystroke
+    qtbot.keyClick(form.city_edit, Qt.Key.Key_Return)
+    assert window.document.tournament.info.city == "Gelendzhik" and window.undo_stack.count() == 1
+    assert window.undo_stack.undoText() == "Edit event"
+    form.system_box.setCurrentIndex(form.system_box.findData("round-robin"))
+    form.system_box.activated.emit(form.system_box.currentIndex())
+    assert window.document.tournament.info.system.value == "round-robin"
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert form.city_edit.text() == "" and form.system_box.currentData() == "swiss"
+
+
+def test_event_form_refuses_a_two_letter_federation(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    form = tab.event_form
+    form.federation_edit.setFocus()
+    qtbot.keyClicks(form.federation_edit, "RU")
+    qtbot.keyClick(form.federation_edit, Qt.Key.Key_Return)
+    assert window.document.tournament.info.federation == "" and "three letters" in form.message.text()
+
+
+def test_window_title_shows_unsaved_changes(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    assert window.windowTitle() == "Club Open[*] — fidedesk" and not window.isWindowModified()
+    type_into(qtbot, tab, 1, RATING, "2150")
+    assert window.isWindowModified()
+    window.undo_action.trigger()
+    assert not window.isWindowModified()
+
+
+def test_selecting_a_player_reaches_the_views(window: MainWindow, tab: TournamentTab) -> None:
+    chosen: list[int] = []
+    tab.views = type("Views", (), {"select_player": lambda self, rank: chosen.append(rank)})()  # type: ignore[assignment]
+    tab.players.table.setCurrentIndex(tab.players.index_of(3, NAME))
+    assert chosen == [3]
+    assert tab.players.table.currentIndex() != QModelIndex()
