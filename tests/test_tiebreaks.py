@@ -427,3 +427,21 @@ def _timed(work: Any) -> float:
     start = time.perf_counter()
     work()
     return time.perf_counter() - start
+
+
+def test_a_pending_pairing_counts_its_opponent_but_no_points_and_is_no_voluntary_absence() -> None:
+    # Round 1: 1 beat 2, 4 beat 3. Round 2: 1-3 not entered yet ('?'), 2 drew 4.
+    pending = ResultCode.PENDING
+    t = Tournament(EventInfo(system=System.SWISS), (
+        Player(1, "P1", 2000, rounds=(RoundEntry(1, 2, "w", ResultCode.WIN), RoundEntry(2, 3, "w", pending))),
+        Player(2, "P2", 1900, rounds=(RoundEntry(1, 1, "b", ResultCode.LOSS), RoundEntry(2, 4, "w", ResultCode.DRAW))),
+        Player(3, "P3", 1800, rounds=(RoundEntry(1, 4, "w", ResultCode.LOSS), RoundEntry(2, 1, "b", pending))),
+        Player(4, "P4", 1700, rounds=(RoundEntry(1, 3, "b", ResultCode.WIN), RoundEntry(2, 2, "b", ResultCode.DRAW))),
+    ))  # fmt: skip
+    # 1 met 2 (½) and is paired with 3 (0): BH ½; an absence would have met a dummy on 1's own point
+    assert buchholz(t)[1] == F(1, 2)
+    assert buchholz_cut1(t)[1] == F(1, 2)  # the lowest opponent (3's 0) is cut, as in any game
+    assert sonneborn_berger(t)[1] == F(1, 2)  # 1 x 2's ½, nothing yet against 3
+    assert buchholz(t)[3] == F(5, 2)  # 3 is paired with 1 too: 4's 1½ and 1's 1
+    # rating tie-breaks leave the pending game out
+    assert aro(t)[1] == 1900

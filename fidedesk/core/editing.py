@@ -33,7 +33,7 @@ class Board:
 
 def rounds_count(tournament: Tournament) -> int:
     """The number of the last round any player has an entry for (0 before the first pairing)."""
-    return max((entry.round for player in tournament.players for entry in player.rounds), default=0)
+    return tournament.last_round
 
 
 def entry_for(player: Player, round_: int) -> RoundEntry | None:

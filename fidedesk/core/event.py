@@ -187,17 +187,52 @@ def _bye_as_game(edition: Edition, own: int | None, result: ResultCode) -> Game 
     return None
 
 
+class RatingMemo:
+    """Figures from an earlier rating of the same event, reused for players whose inputs did not change.
+
+    An editor rates the event again after every edit, and an edit changes one or two players. Outside
+    the round-robin method (which rates everyone from the whole table), a player's figures depend only on
+    their own record (the Player, immutable: the same object means the same record) and on each
+    opponent's rating as it counts, so :func:`rate_tournament` takes the figures of every other player
+    from here. Pass one memo to successive calls for one event; it never changes a figure, only how
+    soon it is known.
+    """
+
+    def __init__(self) -> None:
+        self._setting: tuple[object, ...] | None = None
+        self._players: dict[int, tuple[Player, PlayerRating]] = {}
+        self._ratings: dict[int, tuple[int | None, int | None]] = {}
+
+    def _begin(self, setting: tuple[object, ...]) -> dict[int, tuple[Player, PlayerRating]]:
+        """The figures kept for this setting (none when the rules or the event's terms changed)."""
+        if setting != self._setting:
+            self._setting = setting
+            self._players = {}
+            self._ratings = {}
+        return self._players
+
+    def _moved(self, ratings: dict[int, tuple[int | None, int | None]]) -> set[int]:
+        """Start ranks whose rating as opponents see it changed, or who came or went; remember the new ones."""
+        before = self._ratings
+        self._ratings = ratings
+        if before.keys() == ratings.keys() and before == ratings:
+            return set()
+        return {rank for rank in before.keys() | ratings.keys() if before.get(rank, ()) != ratings.get(rank, ())}
+
+
 def rate_tournament(
     tournament: Tournament,
     edition: Edition,
     *,
     k: int | None = None,
     period_games: Mapping[int, int] | None = None,
+    memo: RatingMemo | None = None,
 ) -> EventRating:
     """Rate every player of the event under ``edition``.
 
     ``k`` sets K for every rated player (else it is inferred from each player's record, and
     capped by K x n <= 700 with n the games in ``period_games`` or, by default, in this event).
+    ``memo`` keeps figures between calls for an event being edited (:class:`RatingMemo`).
     """
     kind = tournament.info.kind
     start = tournament.info.start
@@ -217,25 +252,61 @@ def rate_tournament(
     else:
         unrated_ratings = _swiss_unrated_ratings(context)
 
+    use_memo = memo is not None and method is None
+    kept: dict[int, tuple[Player, PlayerRating]] = {}
+    moved: set[int] = set()
+    if memo is not None and method is None:
+        periods = tuple(sorted(period_games.items())) if period_games is not None else None
+        kept = memo._begin((edition, kind, start, k, periods, tournament.info.name))
+        moved = memo._moved({rank: (p.rating, unrated_ratings.get(rank)) for rank, p in context.players.items()})
     results = []
     for player in tournament.players:
-        counted = _count_games(context, player, unrated_ratings)
-        real = counted.against_rated
-        if player.rating is not None:
-            factor = _k_for(edition, player, k, len(counted.games), period_games, kind, start)
-            calc = rate_event(
-                edition, player.rating, counted.games, factor, kind=kind, rc_override=_rc_1994(method, player)
-            )
-            new = player.rating + round_half_away(calc.k_chg)
-            # the event's W is the score against published ratings unless byes or Ru-rated opponents count
-            score = calc.w if len(real) == calc.n else _points(real)
-            performance = performance_rating([g.opponent_rating for g in real], score) if real else None
-            results.append(PlayerRating(player, calc, new, None, performance, counted.skipped, real))
-        else:
-            initial = initial_rating(edition, [_unrated_event(method, player, real, tournament.info.name)])
-            performance = performance_rating([g.opponent_rating for g in real], _points(real)) if real else None
-            results.append(PlayerRating(player, None, None, initial, performance, counted.skipped, real))
+        if use_memo:
+            found = kept.get(player.start_rank)
+            if (
+                found is not None
+                and found[0] is player
+                and not (moved and any(entry.opponent in moved for entry in player.rounds))
+            ):
+                results.append(found[1])
+                continue
+        rating = _rate_player(context, player, unrated_ratings, method, k, period_games, tournament.info.name)
+        if use_memo:
+            kept[player.start_rank] = (player, rating)
+        results.append(rating)
+    if use_memo and len(kept) > len(results):  # players removed: forget them
+        ranks = {rating.player.start_rank for rating in results}
+        for rank in [rank for rank in kept if rank not in ranks]:
+            del kept[rank]
     return EventRating(edition, tuple(results), tuple(warnings), method)
+
+
+def _rate_player(
+    context: _Context,
+    player: Player,
+    unrated_ratings: Mapping[int, int],
+    method: RoundRobinMethod | None,
+    k: int | None,
+    period_games: Mapping[int, int] | None,
+    event_name: str,
+) -> PlayerRating:
+    """One player's figures: the change of a rated player, the initial rating of an unrated one."""
+    edition, kind, start = context.edition, context.kind, context.start
+    counted = _count_games(context, player, unrated_ratings)
+    real = counted.against_rated
+    if player.rating is not None:
+        factor = _k_for(edition, player, k, len(counted.games), period_games, kind, start)
+        calc = rate_event(
+            edition, player.rating, counted.games, factor, kind=kind, rc_override=_rc_1994(method, player)
+        )
+        new = player.rating + round_half_away(calc.k_chg)
+        # the event's W is the score against published ratings unless byes or Ru-rated opponents count
+        score = calc.w if len(real) == calc.n else _points(real)
+        performance = performance_rating([g.opponent_rating for g in real], score) if real else None
+        return PlayerRating(player, calc, new, None, performance, counted.skipped, real)
+    initial = initial_rating(edition, [_unrated_event(method, player, real, event_name)])
+    performance = performance_rating([g.opponent_rating for g in real], _points(real)) if real else None
+    return PlayerRating(player, None, None, initial, performance, counted.skipped, real)
 
 
 def _standard_ratings_for_unrated(edition: Edition, tournament: Tournament, warnings: list[str]) -> Tournament:

@@ -62,6 +62,8 @@ class ResultCode(enum.Enum):
     # Plain attributes, set once per member: events read them for every round of every player.
     #: Points in the tournament's standard scoring (1, ½, 0).
     score: Fraction
+    #: The same points counted in half points (2, 1, 0): sums over a whole event stay in ints.
+    halves: int
     #: True only for a game both players started: ``1``, ``=``, ``0`` (FIDE 5.1).
     is_played: bool
     #: A round without an opponent: ``H``, ``F``, ``U``, ``Z``.
@@ -71,6 +73,7 @@ class ResultCode(enum.Enum):
 
     def __init__(self, code: str) -> None:
         self.score = _SCORES[code]
+        self.halves = int(self.score * 2)
         self.is_played = code in _PLAYED
         self.is_bye = code in "HFUZ"
         self.reason_not_rated = _NOT_RATED.get(code)

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from fidedesk.core.tiebreaks import TieBreak, TieBreakValue, direct_encounter, tiebreak_values
+from fidedesk.core.tiebreaks import RawValue, TieBreak, TieBreakValue, direct_encounter_in, tiebreak_event
 from fidedesk.core.tournament import Player, Tournament
 
 
@@ -42,31 +42,37 @@ class Standing:
 
 def standings(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> tuple[Standing, ...]:
     """The tournament ranked by points, then by each tie-break in turn among those still tied (C.07 4.2)."""
-    columns = tiebreak_values(tournament, tiebreaks)
+    event = tiebreak_event(tournament)
     players = tournament.by_rank()
-    points = {rank: player.score for rank, player in players.items()}
-    groups = _split(sorted(players), points)
-    for tiebreak, column in zip(tiebreaks, columns, strict=True):
-        order: Mapping[int, TieBreakValue] = column
+    # ranking compares the raw ints (half points, counts); Fractions are made only for what is shown
+    groups = _split(sorted(players), event.halves)
+    shown: list[Mapping[int, TieBreakValue]] = []
+    for tiebreak in tiebreaks:
+        order: Mapping[int, RawValue]
         if tiebreak is TieBreak.DIRECT_ENCOUNTER:
             # DE is a ranking among the players tied so far, not a value of its own (C.07 6)
-            places = direct_encounter(tournament, [group for group in groups if len(group) > 1])
-            column.update(places)
+            places = direct_encounter_in(event, [group for group in groups if len(group) > 1])
+            shown.append(places)
             order = {rank: -places.get(rank, 0) for rank in players}
+        else:
+            order = event.raw(tiebreak)
+            shown.append(event.values(tiebreak))
         groups = [block for group in groups for block in (_split(group, order) if len(group) > 1 else [group])]
+    rows = list(zip(*(map(column.get, players) for column in shown), strict=True)) if shown else [()] * len(players)
+    values = dict(zip(players, rows, strict=True))
+    points = {halves: Fraction(halves, 2) for halves in set(event.halves.values())}
     result: list[Standing] = []
     for group in groups:
         first = len(result) + 1
-        for rank in group:
-            values = tuple(column.get(rank) for column in columns)
-            result.append(Standing(first, first + len(group) - 1, players[rank], points[rank], values))
+        last = first + len(group) - 1
+        result.extend(Standing(first, last, players[rank], points[event.halves[rank]], values[rank]) for rank in group)
     return tuple(result)
 
 
-def _split(group: list[int], values: Mapping[int, TieBreakValue]) -> list[list[int]]:
+def _split(group: list[int], values: Mapping[int, RawValue]) -> list[list[int]]:
     """The group in blocks of equal value, highest first, None last; start-rank order within a block."""
 
-    def key(rank: int) -> tuple[bool, Fraction | int]:
+    def key(rank: int) -> tuple[bool, int]:
         found = values[rank]
         return (found is None, -found if found is not None else 0)
 

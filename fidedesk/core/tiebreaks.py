@@ -20,13 +20,19 @@ Unplayed rounds in a Swiss event (C.07 article 16):
 
 In a round robin (article 15.2) a forfeit is a game against the scheduled opponent, a round without
 an opponent is left out, and scores are not adjusted.
+
+A pairing whose result is not entered yet (``?``, during a round) has no article of its own; fidedesk
+counts it as a game against that opponent that has brought no points so far: the opponent's score
+enters Buchholz and Sonneborn-Berger, it is not a voluntarily unplayed round, and direct encounter
+and the rating tie-breaks leave it out until the result is entered.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+import functools
+from collections.abc import Callable, Collection, Iterable, Sequence
 from fractions import Fraction
 from typing import TypeAlias
 
@@ -63,27 +69,44 @@ class TieBreak(enum.Enum):
 
 
 # Points in half points: sums stay in ints, which a 2,000-player event needs for speed.
-_HALVES = {code: int(code.score * 2) for code in ResultCode}
-_VUR = frozenset(code for code in ResultCode if not code.is_played and code.score < 1)
+_HALVES = {code: code.halves for code in ResultCode}
+_VUR = frozenset(
+    code for code in ResultCode if not code.is_played and code.score < 1 and code is not ResultCode.PENDING
+)
 _WIN = frozenset(code for code in ResultCode if code.score == 1)
+#: A raw tie-break value: an int in the tie-break's unit (half or quarter points, a count, a rating), or None.
+RawValue: TypeAlias = int | None
 
 
 @dataclasses.dataclass(frozen=True)
-class _Event:
-    """What every tie-break reads, built once per tournament."""
+class TieBreakEvent:
+    """What every tie-break reads, built once per tournament (:func:`tiebreak_event`).
+
+    Values are computed once each and kept as ints in the tie-break's own unit (:meth:`raw`), so
+    that ranking compares ints; :meth:`values` gives them as points.
+    """
 
     rounds: dict[int, tuple[RoundEntry, ...]]  # rounds 1..n of each player; a missing one is a Z bye
     ratings: dict[int, int | None]
     halves: dict[int, int]  # points, in half points
     adjusted: dict[int, int]  # points as opponents see them (16.3), in half points
     round_robin: bool
-    computed: dict[TieBreak, dict[int, TieBreakValue]] = dataclasses.field(default_factory=dict)
+    computed: dict[TieBreak, dict[int, RawValue]] = dataclasses.field(default_factory=dict)
+    contributions: dict[int, list[tuple[int, int, bool]]] = dataclasses.field(default_factory=dict)
 
-    def values(self, tiebreak: TieBreak) -> dict[int, TieBreakValue]:
-        """A tie-break's values, computed once: APRO and APPO reuse every player's TPR and PTP."""
+    def raw(self, tiebreak: TieBreak) -> dict[int, RawValue]:
+        """A tie-break's values in its unit (:data:`UNITS`), computed once: APRO and APPO reuse TPR and PTP."""
         if tiebreak not in self.computed:
             self.computed[tiebreak] = _COMPUTE[tiebreak](self)
         return self.computed[tiebreak]
+
+    def values(self, tiebreak: TieBreak) -> dict[int, TieBreakValue]:
+        """A tie-break's values: Fractions of a point for sums of points, ints for counts and ratings."""
+        raw = self.raw(tiebreak)
+        unit = UNITS.get(tiebreak, 1)
+        if unit == 1:
+            return dict(raw)
+        return {rank: None if value is None else _fraction(value, unit) for rank, value in raw.items()}
 
     def opponent_in_game(self, entry: RoundEntry) -> int | None:
         """The opponent, when the round is a game: played, or a forfeit in a round robin (15.2)."""
@@ -91,109 +114,127 @@ class _Event:
             return entry.opponent
         return None
 
+    def opponent_met_or_pending(self, entry: RoundEntry) -> int | None:
+        """The opponent as Buchholz and Sonneborn-Berger see them: a game, or one whose result is still to come."""
+        if entry.result is ResultCode.PENDING and entry.opponent in self.halves:
+            return entry.opponent
+        return self.opponent_in_game(entry)
 
-def _event(tournament: Tournament) -> _Event:
-    last = max((entry.round for player in tournament.players for entry in player.rounds), default=0)
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(value: int, unit: int) -> Fraction:
+    # standings show the same few sums over and over: build each Fraction once
+    return Fraction(value, unit)
+
+
+def tiebreak_event(tournament: Tournament) -> TieBreakEvent:
+    """The tournament read once for its tie-breaks: rounds completed with absences, points, ratings."""
+    expected = list(range(1, tournament.last_round + 1))
     rounds = {}
     for player in tournament.players:
-        if [entry.round for entry in player.rounds] == list(range(1, last + 1)):
+        if [entry.round for entry in player.rounds] == expected:
             rounds[player.start_rank] = player.rounds
             continue
         given = {entry.round: entry for entry in player.rounds}
         rounds[player.start_rank] = tuple(
-            given.get(number) or RoundEntry(number, None, None, ResultCode.ZERO_BYE) for number in range(1, last + 1)
+            given.get(number) or RoundEntry(number, None, None, ResultCode.ZERO_BYE) for number in expected
         )
-    halves = {rank: sum(_HALVES[entry.result] for entry in entries) for rank, entries in rounds.items()}
+    halves = {rank: sum(entry.result.halves for entry in entries) for rank, entries in rounds.items()}
     round_robin = tournament.info.system.is_round_robin
     adjusted = halves if round_robin else {rank: _adjusted(entries) for rank, entries in rounds.items()}
     ratings = {player.start_rank: player.rating for player in tournament.players}
-    return _Event(rounds, ratings, halves, adjusted, round_robin)
+    return TieBreakEvent(rounds, ratings, halves, adjusted, round_robin)
 
 
 def _adjusted(entries: tuple[RoundEntry, ...]) -> int:
     """16.3: byes and absences after the last round that was not a VUR (16.2.5) count as draws."""
-    available = max((entry.round for entry in entries if entry.result not in _VUR), default=0)
-    return sum(1 if entry.round > available and entry.opponent is None else _HALVES[entry.result] for entry in entries)
+    available = next((entry.round for entry in reversed(entries) if entry.result not in _VUR), 0)
+    if available == len(entries):  # the usual case: nothing to adjust
+        return sum(entry.result.halves for entry in entries)
+    return sum(1 if entry.round > available and entry.opponent is None else entry.result.halves for entry in entries)
 
 
 def adjusted_scores(tournament: Tournament) -> dict[int, Fraction]:
     """Each player's score as it enters the opponents' Buchholz and Sonneborn-Berger (C.07 16.3)."""
-    return {rank: Fraction(halves, 2) for rank, halves in _event(tournament).adjusted.items()}
+    return {rank: Fraction(halves, 2) for rank, halves in tiebreak_event(tournament).adjusted.items()}
 
 
 # --- Buchholz and Sonneborn-Berger (articles 8, 9, 14, 15, 16) -------------------------------------------
 
 
-def _contributions(event: _Event, rank: int) -> Iterator[tuple[int, int, bool]]:
+def _contributions(event: TieBreakEvent, rank: int) -> list[tuple[int, int, bool]]:
     """Per round: the opponent's score, the points scored and whether it is a VUR, in half points.
 
     An unplayed round in a Swiss meets the dummy on the player's own points (16.4); in a round robin
-    a round without a game is left out (15.2).
+    a round without a game is left out (15.2). Read once per player: BH, BH-C1 and SB share them.
     """
-    own = event.halves[rank]
-    for entry in event.rounds[rank]:
-        if (opponent := event.opponent_in_game(entry)) is not None:
-            yield event.adjusted[opponent], _HALVES[entry.result], False
-        elif not event.round_robin:
-            yield own, _HALVES[entry.result], entry.result in _VUR
+    found = event.contributions.get(rank)
+    if found is None:
+        found = []
+        own = event.halves[rank]
+        for entry in event.rounds[rank]:
+            result = entry.result
+            if (opponent := event.opponent_met_or_pending(entry)) is not None:
+                found.append((event.adjusted[opponent], result.halves, False))
+            elif not event.round_robin:
+                found.append((own, result.halves, result in _VUR))
+        event.contributions[rank] = found
+    return found
 
 
-def _buchholz(event: _Event) -> dict[int, TieBreakValue]:
-    return {rank: Fraction(sum(value for value, _, _ in _contributions(event, rank)), 2) for rank in event.rounds}
+def _buchholz(event: TieBreakEvent) -> dict[int, RawValue]:
+    return {rank: sum(value for value, _, _ in _contributions(event, rank)) for rank in event.rounds}
 
 
-def _buchholz_cut1(event: _Event) -> dict[int, TieBreakValue]:
-    result: dict[int, TieBreakValue] = {}
+def _buchholz_cut1(event: TieBreakEvent) -> dict[int, RawValue]:
+    result: dict[int, RawValue] = {}
     for rank in event.rounds:
         values = list(_contributions(event, rank))
         # 16.5: a player who chose not to play loses that round's value, not the weakest opponent's
         vurs = [value for value, _, vur in values if vur]
         cut = min(vurs or [value for value, _, _ in values], default=0)
-        result[rank] = Fraction(sum(value for value, _, _ in values) - cut, 2)
+        result[rank] = sum(value for value, _, _ in values) - cut
     return result
 
 
-def _sonneborn_berger(event: _Event) -> dict[int, TieBreakValue]:
-    return {
-        rank: Fraction(sum(value * scored for value, scored, _ in _contributions(event, rank)), 4)
-        for rank in event.rounds
-    }
+def _sonneborn_berger(event: TieBreakEvent) -> dict[int, RawValue]:
+    return {rank: sum(value * scored for value, scored, _ in _contributions(event, rank)) for rank in event.rounds}
 
 
 def buchholz(tournament: Tournament) -> dict[int, TieBreakValue]:
     """BH (C.07 8.1): the sum of the opponents' adjusted scores (16.3), dummies for unplayed rounds (16.4)."""
-    return _event(tournament).values(TieBreak.BUCHHOLZ)
+    return tiebreak_event(tournament).values(TieBreak.BUCHHOLZ)
 
 
 def buchholz_cut1(tournament: Tournament) -> dict[int, TieBreakValue]:
     """BH-C1 (C.07 14.1): Buchholz less its least significant value, or the lowest VUR value (16.5)."""
-    return _event(tournament).values(TieBreak.BUCHHOLZ_CUT1)
+    return tiebreak_event(tournament).values(TieBreak.BUCHHOLZ_CUT1)
 
 
 def sonneborn_berger(tournament: Tournament) -> dict[int, TieBreakValue]:
     """SB (C.07 9.1): each opponent's adjusted score times the points scored against them (16.3, 16.4)."""
-    return _event(tournament).values(TieBreak.SONNEBORN_BERGER)
+    return tiebreak_event(tournament).values(TieBreak.SONNEBORN_BERGER)
 
 
 # --- Own results (article 7) ---------------------------------------------------------------------------
 
 
-def _wins(event: _Event) -> dict[int, TieBreakValue]:
+def _wins(event: TieBreakEvent) -> dict[int, RawValue]:
     return {rank: sum(entry.result in _WIN for entry in entries) for rank, entries in event.rounds.items()}
 
 
-def _won(event: _Event) -> dict[int, TieBreakValue]:
+def _won(event: TieBreakEvent) -> dict[int, RawValue]:
     return {rank: sum(entry.result is ResultCode.WIN for entry in entries) for rank, entries in event.rounds.items()}
 
 
 def wins(tournament: Tournament) -> dict[int, TieBreakValue]:
     """WIN (C.07 7.1): rounds that brought a win's points, played or not (forfeit wins, full-point byes)."""
-    return _event(tournament).values(TieBreak.WINS)
+    return tiebreak_event(tournament).values(TieBreak.WINS)
 
 
 def games_won(tournament: Tournament) -> dict[int, TieBreakValue]:
     """WON (C.07 7.2): games won over the board; forfeits and byes do not count."""
-    return _event(tournament).values(TieBreak.WON)
+    return tiebreak_event(tournament).values(TieBreak.WON)
 
 
 # --- Ratings (article 10) ------------------------------------------------------------------------------
@@ -204,7 +245,7 @@ def games_won(tournament: Tournament) -> dict[int, TieBreakValue]:
 # board count (10.1). A player who met no rated opponent has no value, and ranks after those who have.
 
 
-def _rated_games(event: _Event, rank: int) -> tuple[list[int], Fraction]:
+def _rated_games(event: TieBreakEvent, rank: int) -> tuple[list[int], Fraction]:
     ratings, halves = [], 0
     for entry in event.rounds[rank]:
         if not entry.result.is_played or entry.opponent is None:
@@ -215,20 +256,20 @@ def _rated_games(event: _Event, rank: int) -> tuple[list[int], Fraction]:
     return ratings, Fraction(halves, 2)
 
 
-def _aro(event: _Event) -> dict[int, TieBreakValue]:
+def _aro(event: TieBreakEvent) -> dict[int, RawValue]:
     return {rank: average_rating(r) if (r := _rated_games(event, rank)[0]) else None for rank in event.rounds}
 
 
-def _tpr(event: _Event) -> dict[int, TieBreakValue]:
-    result: dict[int, TieBreakValue] = {}
+def _tpr(event: TieBreakEvent) -> dict[int, RawValue]:
+    result: dict[int, RawValue] = {}
     for rank in event.rounds:
         ratings, score = _rated_games(event, rank)
         result[rank] = performance_rating(ratings, score) if ratings else None
     return result
 
 
-def _ptp(event: _Event) -> dict[int, TieBreakValue]:
-    result: dict[int, TieBreakValue] = {}
+def _ptp(event: TieBreakEvent) -> dict[int, RawValue]:
+    result: dict[int, RawValue] = {}
     for rank in event.rounds:
         ratings, score = _rated_games(event, rank)
         if not ratings:
@@ -242,24 +283,24 @@ def _ptp(event: _Event) -> dict[int, TieBreakValue]:
     return result
 
 
-def _average_of_opponents(event: _Event, values: dict[int, TieBreakValue]) -> dict[int, TieBreakValue]:
+def _average_of_opponents(event: TieBreakEvent, values: dict[int, RawValue]) -> dict[int, RawValue]:
     """10.4-10.5: the average (0.5 up) of the opponents' values, over the games played; None left out."""
-    result: dict[int, TieBreakValue] = {}
+    result: dict[int, RawValue] = {}
     for rank, entries in event.rounds.items():
         opponents = (entry.opponent for entry in entries if entry.result.is_played and entry.opponent is not None)
-        found = [int(value) for opponent in opponents if (value := values.get(opponent)) is not None]
+        found = [value for opponent in opponents if (value := values.get(opponent)) is not None]
         result[rank] = average_rating(found) if found else None
     return result
 
 
 def aro(tournament: Tournament) -> dict[int, TieBreakValue]:
     """ARO (C.07 10.1): the average rating of the rated opponents met over the board, 0.5 rounded up."""
-    return _event(tournament).values(TieBreak.ARO)
+    return tiebreak_event(tournament).values(TieBreak.ARO)
 
 
 def tpr(tournament: Tournament) -> dict[int, TieBreakValue]:
     """TPR (C.07 10.2): ARO plus dp of the percentage scored against those opponents (table 8.1.1)."""
-    return _event(tournament).values(TieBreak.TPR)
+    return tiebreak_event(tournament).values(TieBreak.TPR)
 
 
 def ptp(tournament: Tournament) -> dict[int, TieBreakValue]:
@@ -268,20 +309,23 @@ def ptp(tournament: Tournament) -> dict[int, TieBreakValue]:
     A zero score gives the lowest opponent's rating − 800; a full score the highest + 736, where the
     table reaches 1.00.
     """
-    return _event(tournament).values(TieBreak.PTP)
+    return tiebreak_event(tournament).values(TieBreak.PTP)
 
 
 def apro(tournament: Tournament) -> dict[int, TieBreakValue]:
     """APRO (C.07 10.4): the average of the opponents' TPRs."""
-    return _event(tournament).values(TieBreak.APRO)
+    return tiebreak_event(tournament).values(TieBreak.APRO)
 
 
 def appo(tournament: Tournament) -> dict[int, TieBreakValue]:
     """APPO (C.07 10.5): the average of the opponents' PTPs."""
-    return _event(tournament).values(TieBreak.APPO)
+    return tiebreak_event(tournament).values(TieBreak.APPO)
 
 
-_COMPUTE: dict[TieBreak, Callable[[_Event], dict[int, TieBreakValue]]] = {
+#: The unit of each tie-break's raw values where it is not 1: half points, and quarters for SB (½ × ½).
+UNITS: dict[TieBreak, int] = {TieBreak.BUCHHOLZ: 2, TieBreak.BUCHHOLZ_CUT1: 2, TieBreak.SONNEBORN_BERGER: 4}
+
+_COMPUTE: dict[TieBreak, Callable[[TieBreakEvent], dict[int, RawValue]]] = {
     TieBreak.BUCHHOLZ: _buchholz,
     TieBreak.BUCHHOLZ_CUT1: _buchholz_cut1,
     TieBreak.SONNEBORN_BERGER: _sonneborn_berger,
@@ -290,15 +334,15 @@ _COMPUTE: dict[TieBreak, Callable[[_Event], dict[int, TieBreakValue]]] = {
     TieBreak.ARO: _aro,
     TieBreak.TPR: _tpr,
     TieBreak.PTP: _ptp,
-    TieBreak.APRO: lambda event: _average_of_opponents(event, event.values(TieBreak.TPR)),
-    TieBreak.APPO: lambda event: _average_of_opponents(event, event.values(TieBreak.PTP)),
+    TieBreak.APRO: lambda event: _average_of_opponents(event, event.raw(TieBreak.TPR)),
+    TieBreak.APPO: lambda event: _average_of_opponents(event, event.raw(TieBreak.PTP)),
 }
 
 
 def tiebreak_values(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> list[dict[int, TieBreakValue]]:
     """Each tie-break for every player, in order; DE, which ranks only a group (direct_encounter), gives {}."""
-    event = _event(tournament)
-    return [{} if tiebreak is TieBreak.DIRECT_ENCOUNTER else dict(event.values(tiebreak)) for tiebreak in tiebreaks]
+    event = tiebreak_event(tournament)
+    return [{} if tiebreak is TieBreak.DIRECT_ENCOUNTER else event.values(tiebreak) for tiebreak in tiebreaks]
 
 
 # --- Direct encounter (article 6) ----------------------------------------------------------------------
@@ -313,7 +357,11 @@ def direct_encounter(tournament: Tournament, groups: Iterable[Collection[int]]) 
     goes first only when no result of the missing games could catch them up; DE then goes on with the
     rest.
     """
-    event = _event(tournament)
+    return direct_encounter_in(tiebreak_event(tournament), groups)
+
+
+def direct_encounter_in(event: TieBreakEvent, groups: Iterable[Collection[int]]) -> dict[int, int]:
+    """:func:`direct_encounter` on an event already read."""
     places: dict[int, int] = {}
     for group in groups:
         position = 1
@@ -323,7 +371,7 @@ def direct_encounter(tournament: Tournament, groups: Iterable[Collection[int]]) 
     return places
 
 
-def _direct_encounter(event: _Event, group: list[int]) -> list[list[int]]:
+def _direct_encounter(event: TieBreakEvent, group: list[int]) -> list[list[int]]:
     """The group in DE order, as sets of players DE cannot separate."""
     if len(group) < 2:
         return [group]

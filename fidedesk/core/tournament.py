@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import functools
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -102,7 +103,7 @@ class Player:
     @property
     def score(self) -> Fraction:
         """Points from the results themselves (files often leave the points column stale)."""
-        return sum((entry.result.score for entry in self.rounds), Fraction(0))
+        return Fraction(sum(entry.result.halves for entry in self.rounds), 2)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -129,12 +130,20 @@ class Tournament:
 
     def player(self, start_rank: int) -> Player:
         """The player with this start rank; KeyError if there is none."""
-        for player in self.players:
-            if player.start_rank == start_rank:
-                return player
-        raise KeyError(start_rank)
+        return self._ranks[start_rank]
 
     def by_rank(self) -> dict[int, Player]:
+        """A new dict of the players by start rank."""
+        return dict(self._ranks)
+
+    @functools.cached_property
+    def last_round(self) -> int:
+        """The number of the last round any player has an entry for (0 before the first pairing)."""
+        return max((entry.round for player in self.players for entry in player.rounds), default=0)
+
+    @functools.cached_property
+    def _ranks(self) -> dict[int, Player]:
+        # built once per tournament (it never changes): views look players up for every cell they draw
         return {player.start_rank: player for player in self.players}
 
     def played_games(self) -> Iterator[tuple[Player, Player, RoundEntry]]:

@@ -45,6 +45,7 @@ from fidedesk.core.editing import EditError, add_player, remove_player, update_p
 from fidedesk.core.tournament import BirthDate, Player, Tournament
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.row_models import row_runs
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -237,8 +238,10 @@ class PlayersModel(QAbstractTableModel):
         old_ranks, new_ranks = [p.start_rank for p in old], [p.start_rank for p in new]
         if old_ranks == new_ranks:
             self._players = new
-            if new:
-                self.dataChanged.emit(self.index(0, 0), self.index(len(new) - 1, len(COLUMNS) - 1))
+            # edits replace only the players they change: announce those, so the sorted view moves only them
+            changed = [row for row, (before, after) in enumerate(zip(old, new, strict=True)) if before is not after]
+            for first, last in row_runs(changed):
+                self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
         elif new_ranks[: len(old_ranks)] == old_ranks:
             self.beginInsertRows(QModelIndex(), len(old), len(new) - 1)
             self._players = new
@@ -439,9 +442,8 @@ class PlayersWidget(QWidget):
         header = self.table.horizontalHeader()
         header.setMinimumSectionSize(24)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # names keep their full width (a stretched name column shrinks to "Vit…" beside the rounds);
-        # the short columns get just their widest value, so all fit beside the rounds at 1280 pixels
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # names keep their full width (a stretched name column shrinks to "Vit…" beside the rounds), fitted
+        # by _fit_names; the short columns get just their widest value, so all fit beside the rounds at 1280
         header.setStretchLastSection(True)
         metrics = self.table.fontMetrics()
         for column, sample in enumerate(_WIDEST):
@@ -466,6 +468,11 @@ class PlayersWidget(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
 
+        self._name_width = 0
+        self._name_widths: dict[str, int] = {}
+        self._fit_names()
+        for signal in (self.model.modelReset, self.model.rowsInserted, self.model.dataChanged):
+            signal.connect(self._fit_names)
         self.add_button.clicked.connect(self.add_player)
         self.remove_button.clicked.connect(self.remove_selected)
         self.table.insert_pressed.connect(self.add_player)
@@ -513,6 +520,24 @@ class PlayersWidget(QWidget):
         text = f"Remove {names}" if len(ranks) == 1 else f"Remove {len(ranks)} players"
         self._document.apply(text, after)
         say(self.message, f"Removed {names}. Edit › Undo brings them back.")
+
+    def _fit_names(self) -> None:
+        """Fit the name column to the longest name whenever that changes (the user may still drag it).
+
+        Measured from the names themselves: Qt's fit-to-contents asks every cell of the column for its
+        size after each edit, which at 500 players costs more than the edit.
+        """
+        metrics = self.table.fontMetrics()
+        widths = self._name_widths  # each name measured once: an edit changes a name at most
+        for row in range(self.model.rowCount()):
+            name = self.model.player(row).name
+            if name not in widths:
+                widths[name] = metrics.horizontalAdvance(name)
+        widest = max((widths[self.model.player(row).name] for row in range(self.model.rowCount())), default=0)
+        width = max(widest, metrics.horizontalAdvance(COLUMNS[1].header)) + 14
+        if width != self._name_width:
+            self._name_width = width
+            self.table.horizontalHeader().resizeSection(1, width)
 
     def _on_problem(self, text: str) -> None:
         if text:

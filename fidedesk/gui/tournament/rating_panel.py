@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter,
 
 from fidedesk.core.editing import entry_for
 from fidedesk.core.editions import AUTO, Edition, Expectancy, InitialMethod, UnknownEditionError, get_edition
-from fidedesk.core.event import EventRating, PlayerRating, rate_tournament
+from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Index, Tone
 from fidedesk.gui.calculator.look import named, say
@@ -34,6 +34,7 @@ class EventRatings(QObject):
         self.document = document
         self.context = context
         self._rating: EventRating | None = None
+        self._memo = RatingMemo()  # an edit changes one or two players: the others' figures are kept
         document.changed.connect(self._invalidate)
         context.changed.connect(self._invalidate)
 
@@ -64,7 +65,7 @@ class EventRatings(QObject):
     def rating(self) -> EventRating:
         """Every player's figures for the tournament as it is now (computed at most once per change)."""
         if self._rating is None:
-            self._rating = rate_tournament(self.tournament(), self.edition())
+            self._rating = rate_tournament(self.tournament(), self.edition(), memo=self._memo)
         return self._rating
 
     def _invalidate(self) -> None:

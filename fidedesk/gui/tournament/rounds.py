@@ -9,14 +9,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Final
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.editing import Board, EditError, boards, entry_for, give_bye, pair, set_result, unpair
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tournament import Tournament
-from fidedesk.gui.calculator.figures import Index
+from fidedesk.core.tournament import Player, Tournament
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.row_models import Index, RowTableModel
 
 #: How a board's result reads, from white's code (and black's, for a double forfeit).
 _RESULT_TEXT: Final[dict[R, str]] = {
@@ -129,13 +129,24 @@ def _start_rank(text: str) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class BoardRow:
-    """One board as shown: the core's Board and black's own code (they differ only in a double forfeit)."""
+    """One board as shown: the core's Board, black's own code (they differ only in a double forfeit)
+    and the two players as they are now (so that a change of name or rating is seen)."""
 
     board: Board
     black_result: R | None
+    players: tuple[Player | None, Player | None]
+
+    def same_as(self, other: BoardRow) -> bool:
+        """Shown the same: edits replace only the players they change, so identity is enough."""
+        return (
+            self.board == other.board
+            and self.black_result is other.black_result
+            and self.players[0] is other.players[0]
+            and self.players[1] is other.players[1]
+        )
 
 
-class RoundModel(QAbstractTableModel):
+class RoundModel(RowTableModel[BoardRow]):
     """The boards of one round: Board, White, Black, Result. Read-only; edits go through the document."""
 
     BOARD, WHITE, BLACK, RESULT = range(4)
@@ -145,7 +156,7 @@ class RoundModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._round = 1
-        self._rows: list[BoardRow] = self._read()
+        self.set_rows(self._read())
         document.changed.connect(self.refresh)
 
     # --- round interface -------------------------------------------------------------------------
@@ -164,63 +175,44 @@ class RoundModel(QAbstractTableModel):
 
     def board(self, row: int) -> Board:
         """The board shown in ``row``."""
-        return self._rows[row].board
+        return self.row(row).board
 
     def refresh(self) -> None:
-        """Read the round again: the same pairings change in place (the selection stays), others reset."""
-        rows = self._read()
-        if [(r.board.white, r.board.black) for r in rows] == [(r.board.white, r.board.black) for r in self._rows]:
-            self._rows = rows
-            if rows:  # every row: a player's name or rating may have changed as well as a result
-                self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, self.RESULT))
-            return
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
+        """Read the round again: the same pairings change in place (the selection stays), others reset.
+
+        Only the boards that changed are announced, so a view repaints one board, not the round.
+        """
+        self.set_rows(self._read(), key=lambda row: (row.board.white, row.board.black), same=BoardRow.same_as)
 
     def _read(self) -> list[BoardRow]:
         tournament = self._document.tournament
         rows = []
         for board in boards(tournament, self._round):
-            black = entry_for(tournament.player(board.black), self._round) if board.black is not None else None
-            rows.append(BoardRow(board, black.result if black is not None else None))
+            white = tournament.player(board.white)
+            black = tournament.player(board.black) if board.black is not None else None
+            black_entry = entry_for(black, self._round) if black is not None else None
+            rows.append(BoardRow(board, black_entry.result if black_entry is not None else None, (white, black)))
         return rows
-
-    def _player_text(self, rank: int | None) -> str:
-        if rank is None:
-            return "—"
-        player = self._document.tournament.player(rank)
-        rating = f"  ({player.rating})" if player.rating is not None else ""
-        return f"{rank}. {player.name}{rating}"
 
     # --- model interface -------------------------------------------------------------------------
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row, column = self._rows[index.row()], index.column()
-        board = row.board
+    def cell(self, row: BoardRow, index: Index, role: int) -> Any:
+        column, board = index.column(), row.board
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.BOARD:
                 return str(index.row() + 1)
             if column == self.RESULT:
                 return result_text(board.result, row.black_result)
-            return self._player_text(board.white if column == self.WHITE else board.black)
+            return _player_text(row.players[0] if column == self.WHITE else row.players[1])
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.BOARD, self.RESULT):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.BackgroundRole and column == self.RESULT and board.result is R.PENDING:
             return QBrush(QColor("#fff6d5"))  # the boards still to enter stand out
         return None
 
-    def headerData(  # Qt override
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
-        return None
+
+def _player_text(player: Player | None) -> str:
+    if player is None:
+        return "—"
+    rating = f"  ({player.rating})" if player.rating is not None else ""
+    return f"{player.start_rank}. {player.name}{rating}"
