@@ -6,11 +6,33 @@ keys, their types and their defaults. Tests pass a QSettings on a temporary file
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Any, Final, Generic, TypeVar, cast, overload
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from fidedesk.core.tiebreaks import TieBreak
+
 T = TypeVar("T", str, int, bool, QByteArray)
+
+#: FIDE's usual choice for a Swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger.
+DEFAULT_TIEBREAKS: Final[tuple[TieBreak, ...]] = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
+
+
+def tiebreak_codes(tiebreaks: tuple[TieBreak, ...]) -> str:
+    """The tie-breaks as stored: their C.07 codes in order, one space apart ("BH-C1 BH SB")."""
+    return " ".join(tiebreak.code for tiebreak in tiebreaks)
+
+
+def tiebreaks_from_codes(text: str) -> tuple[TieBreak, ...] | None:
+    """The tie-breaks named by stored codes, in order; None when a code is unknown or repeated.
+
+    An empty text is a choice too: no tie-break after the points.
+    """
+    known = {tiebreak.code: tiebreak for tiebreak in TieBreak}
+    codes = text.split()
+    if len(set(codes)) != len(codes) or not all(code in known for code in codes):
+        return None
+    return tuple(known[code] for code in codes)
 
 
 class Setting(Generic[T]):
@@ -48,6 +70,8 @@ class Settings:
     # files: the recent ones (newest first, one path a line) and the folder dialogs open in
     recent_files = Setting("files/recent", "")
     last_folder = Setting("files/last_folder", "")
+    # the standings' tie-breaks, as C.07 codes in order (read through ``tiebreaks``)
+    tiebreak_choice = Setting("tournament/tiebreaks", tiebreak_codes(DEFAULT_TIEBREAKS))
     # the calculator's last inputs
     own_rating = Setting("calculator/own_rating", "")
     opponent_rating = Setting("calculator/opponent_rating", "")
@@ -81,6 +105,16 @@ class Settings:
             except (TypeError, ValueError):
                 value = setting.default
         return value
+
+    @property
+    def tiebreaks(self) -> tuple[TieBreak, ...]:
+        """The standings' tie-breaks in order; the default when the stored codes are not all known ones."""
+        chosen = tiebreaks_from_codes(self.tiebreak_choice)
+        return DEFAULT_TIEBREAKS if chosen is None else chosen
+
+    @tiebreaks.setter
+    def tiebreaks(self, tiebreaks: tuple[TieBreak, ...]) -> None:
+        self.tiebreak_choice = tiebreak_codes(tiebreaks)
 
     def write(self, setting: Setting[T], value: T) -> None:
         self._store.setValue(setting.key, value)

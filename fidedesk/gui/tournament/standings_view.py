@@ -1,14 +1,14 @@
 """Standings with the tie-breaks the arbiter chooses (FIDE C.07), recomputed after every edit.
 
-The choice is a checkable, reorderable list of FIDE's tie-breaks. It is kept in memory for the
-session: the typed settings module has no entry for it yet, and another part of the tab owns it.
+The choice is a checkable, reorderable list of FIDE's tie-breaks, remembered in the settings
+(``Settings.tiebreaks``) from one session to the next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -25,13 +25,11 @@ from PySide6.QtWidgets import (
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import TieBreak, TieBreakValue
 from fidedesk.gui.calculator.figures import Index
-from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.calculator.look import named
 from fidedesk.gui.calculator.text import fixed, score_text
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.settings import DEFAULT_TIEBREAKS, Settings
 from fidedesk.gui.tournament.table_copy import CopyTable
-
-#: FIDE's usual choice for a Swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger.
-DEFAULT_TIEBREAKS: Final[tuple[TieBreak, ...]] = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
 
 
 def value_text(value: TieBreakValue, places: int = 2) -> str:
@@ -135,14 +133,22 @@ class StandingsModel(QAbstractTableModel):
 
 
 class StandingsWidget(QWidget):
-    """The standings table and, beside it, the tie-breaks to use: tick them, drag them into order."""
+    """The standings table and, beside it, the tie-breaks to use: tick them, drag them into order.
+
+    The choice is read from ``settings`` and written back on every change; without settings it lasts
+    as long as the widget.
+    """
 
     player_chosen = Signal(int)
     tiebreaks_changed = Signal()
 
-    def __init__(self, document: TournamentDocument, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, document: TournamentDocument, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self.model = StandingsModel(document, DEFAULT_TIEBREAKS, self)
+        self._settings = settings
+        chosen = list(settings.tiebreaks if settings is not None else DEFAULT_TIEBREAKS)
+        self.model = StandingsModel(document, chosen, self)
         self.table = named(CopyTable(), "standings_table")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -154,7 +160,6 @@ class StandingsWidget(QWidget):
 
         self.tiebreak_list = named(QListWidget(), "tiebreak_list")
         self.tiebreak_list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        chosen = list(DEFAULT_TIEBREAKS)
         for tiebreak in [*chosen, *(t for t in TieBreak if t not in chosen)]:
             item = QListWidgetItem(f"{tiebreak.code}: {tiebreak.label}")
             item.setToolTip(f"{tiebreak.label} (C.07 {tiebreak.article})")
@@ -169,10 +174,6 @@ class StandingsWidget(QWidget):
         side = QVBoxLayout()
         side.addWidget(title)
         side.addWidget(self.tiebreak_list, 1)
-        note = QLabel()
-        note.setWordWrap(True)
-        say(note, "Kept for this session.")
-        side.addWidget(note)
         layout = QHBoxLayout(self)
         layout.addWidget(self.table, 1)
         layout.addLayout(side)
@@ -187,7 +188,10 @@ class StandingsWidget(QWidget):
         return [item.data(Qt.ItemDataRole.UserRole) for item in items if item.checkState() == Qt.CheckState.Checked]
 
     def _on_choice_changed(self, *_args: object) -> None:
-        self.model.set_tiebreaks(self.chosen())
+        chosen = tuple(self.chosen())
+        self.model.set_tiebreaks(chosen)
+        if self._settings is not None:
+            self._settings.tiebreaks = chosen
         self.tiebreaks_changed.emit()
 
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:

@@ -41,7 +41,7 @@ WIDE = 1000
 class TournamentViews(QWidget):
     """Rounds, Crosstable, Standings; the selected player's rating calculation and the event's warnings.
 
-    ``settings`` is accepted for the tab's sake; the tie-break choice is kept in memory for now.
+    ``settings`` holds the standings' tie-break choice, read here and written whenever it changes.
     """
 
     def __init__(
@@ -59,7 +59,7 @@ class TournamentViews(QWidget):
         self.ratings = EventRatings(document, context, self)
 
         self.rounds = RoundsWidget(document)
-        self.standings = StandingsWidget(document)
+        self.standings = StandingsWidget(document, settings)
         self.crosstable = CrosstableModel(document, self.standings.model, self)
         self.crosstable_table = named(CopyTable(), "crosstable_table")
         self.crosstable_table.setModel(self.crosstable)

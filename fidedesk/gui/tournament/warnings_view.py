@@ -1,5 +1,5 @@
 """What the arbiter should know before sending the event: results not rated, players left without a rating,
-the edition's composition rules, and boards still without a result.
+the edition's composition rules, the rate of play, and boards still without a result.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.editing import boards
+from fidedesk.core.editions import Edition
+from fidedesk.core.eligibility import checks_rate_of_play, event_rate_problems, parse_time_control
 from fidedesk.core.event import EventRating
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
@@ -80,17 +82,71 @@ def pending_boards(tournament: Tournament) -> list[WarningLine]:
     return lines
 
 
+#: Where the time control is entered: the event form's field (TRF record 122).
+_TIME_CONTROL_FIELD = "Event: Time control"
+
+
+def rate_of_play(tournament: Tournament, edition: Edition) -> list[WarningLine]:
+    """The edition's rate-of-play rules (1.1-1.2, R&B 1.1-1.2) against the event's time control and players.
+
+    ``tournament.info.kind`` is the list the event is rated on. Editions without such rules (plain Elo,
+    the 1994 text) say nothing.
+    """
+    if not checks_rate_of_play(edition):
+        return []
+    text = tournament.info.time_control.strip()
+    if not text:
+        # The time control goes to FIDE in the report (TRF record 122) and the rating officer checks it against
+        # 1.1, so an arbiter expects to be told it is missing; but a new event has none yet, and the rest of the
+        # list is what needs attention: one calm note, not a warning per rule.
+        return [WarningLine("Note", "No time control entered: the rate of play (1.1-1.2) is not checked",
+                            _TIME_CONTROL_FIELD)]  # fmt: skip
+    control = parse_time_control(text)
+    if control is None:
+        what = (
+            f"Time control \u201c{text}\u201d cannot be read, so the rate of play (1.1-1.2) is not checked; "
+            "write the minutes and the seconds per move, e.g. 90 min + 30 s/move or 40/90 + 30 min + 30 s"
+        )
+        return [WarningLine("Rate of play", what, _TIME_CONTROL_FIELD)]
+    lines = []
+    for problem in event_rate_problems(edition, control, tournament.info.kind, tournament.players):
+        players = f"player{'s' if len(problem.players) != 1 else ''} {', '.join(map(str, problem.players))}"
+        if not problem.players:
+            where = "every game"
+        elif problem.every_game:
+            where = f"every game, because of {players}"
+        else:
+            where = f"games of {players}"
+        lines.append(WarningLine("Rate of play", problem.text, where))
+    return lines
+
+
 def all_warnings(tournament: Tournament, rating: EventRating) -> list[WarningLine]:
-    """The event's warnings, then results not rated, players without a rating, and boards to enter."""
+    """The event's warnings and its rate of play, then results not rated, players without a rating, boards to enter.
+
+    ``tournament`` is the event as rated (its kind the one chosen for the rating).
+    """
     event = [WarningLine("Rules", text) for text in rating.warnings]
-    return [*event, *not_rated_groups(rating), *without_rating(rating), *pending_boards(tournament)]
+    return [
+        *event,
+        *rate_of_play(tournament, rating.edition),
+        *not_rated_groups(rating),
+        *without_rating(rating),
+        *pending_boards(tournament),
+    ]
 
 
 class WarningsModel(QAbstractTableModel):
-    """Kind, What, Where: refreshed whenever the event is rated again."""
+    """Kind, What, Where: refreshed whenever the event is rated again (reset only when a line changed)."""
 
     HEADERS = ("Kind", "What", "Where")
-    _COLORS = {"Rules": "#b23b00", "No rating": "#b23b00", "No result": "#8a6d00"}  # noqa: RUF012 (read-only)
+    _COLORS = {  # noqa: RUF012 (read-only)
+        "Rules": "#b23b00",
+        "Rate of play": "#b23b00",
+        "No rating": "#b23b00",
+        "No result": "#8a6d00",
+        "Note": "#5a5a5a",
+    }
 
     def __init__(self, ratings: EventRatings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -103,11 +159,18 @@ class WarningsModel(QAbstractTableModel):
         return tuple(self._rows)
 
     def refresh(self) -> None:
-        """Read the warnings of the event as it is rated now."""
-        self.beginResetModel()
+        """Read the warnings of the event as it is rated now; the view is reset only when they differ.
+
+        Most edits (a result entered) change no warning: resetting then would lose the view's scroll
+        position and make it lay its rows out again for nothing.
+        """
         note = self._ratings.kind_note()
         kind = [WarningLine("Rules", note)] if note else []
-        self._rows = [*kind, *all_warnings(self._ratings.document.tournament, self._ratings.rating())]
+        rows = [*kind, *all_warnings(self._ratings.tournament(), self._ratings.rating())]
+        if rows == self._rows:
+            return
+        self.beginResetModel()
+        self._rows = rows
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
