@@ -2,24 +2,24 @@
 
 A field is committed when the arbiter leaves it (``editingFinished``), not at each keystroke, so that
 typing "Gelendzhik" is one undo step and not ten; every commit is ``document.apply("Edit event", ...)``.
+Every field has its own Alt+letter (none taken by the window's menus, tabs or buttons), and the dates
+are typed as YYYY-MM-DD: a date spin box showing "no date" could neither be typed into nor left by Tab.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 
-from PySide6.QtCore import QDate, QRegularExpression
+from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QDateEdit, QGridLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
 from fidedesk.core.editing import set_event_info
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
-
-#: The date a QDateEdit shows as "no date" (its minimum, displayed as its special value text).
-NO_DATE = QDate(1900, 1, 1)
 
 SYSTEM_NAMES = {
     System.SWISS: "Swiss",
@@ -29,26 +29,53 @@ SYSTEM_NAMES = {
     System.TEAM_SWISS: "Team Swiss",
 }
 
+#: What a date field lets through while it is typed: digits and dashes in the shape YYYY-MM-DD.
+_DATE_TYPING = r"\d{0,4}(-\d{0,2}(-\d{0,2})?)?"
+_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
-def _date_edit(name: str) -> QDateEdit:
-    edit = named(QDateEdit(), name)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("yyyy-MM-dd")
-    edit.setMinimumDate(NO_DATE)
-    edit.setSpecialValueText("—")  # the minimum date stands for "not known"
-    edit.setToolTip("The date; go to the lowest date (or clear it) for none")
-    edit.setMinimumWidth(130)
+
+class FieldError(ValueError):
+    """A field's text cannot be used; ``field`` is the widget to mark."""
+
+    def __init__(self, field: QWidget, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _date_edit(name: str) -> QLineEdit:
+    edit = named(QLineEdit(), name)
+    edit.setPlaceholderText("YYYY-MM-DD")
+    edit.setValidator(QRegularExpressionValidator(QRegularExpression(_DATE_TYPING), edit))
+    edit.setToolTip("The date as YYYY-MM-DD; empty when not known")
+    edit.setMinimumWidth(100)
     edit.setMaximumWidth(150)  # a date does not need half the window
     return edit
 
 
-def _to_date(edit: QDateEdit) -> dt.date | None:
-    date = edit.date()
-    return None if date == NO_DATE else dt.date(date.year(), date.month(), date.day())
+def parse_date(text: str) -> dt.date | None:
+    """A typed date: None for an empty field, ValueError with the reason when it is not a date."""
+    text = text.strip()
+    if not text:
+        return None
+    match = _DATE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"“{text}”: a date is YYYY-MM-DD")
+    try:
+        return dt.date(int(match[1]), int(match[2]), int(match[3]))
+    except ValueError:
+        raise ValueError(f"“{text}” is not a date") from None
 
 
-def _show_date(edit: QDateEdit, date: dt.date | None) -> None:
-    edit.setDate(NO_DATE if date is None else QDate(date.year, date.month, date.day))
+def _date_text(date: dt.date | None) -> str:
+    return "" if date is None else date.isoformat()
+
+
+def _shows(edit: QLineEdit, date: dt.date | None) -> bool:
+    """Whether the field already stands for ``date`` (a field being typed in keeps its text then)."""
+    try:
+        return parse_date(edit.text()) == date
+    except ValueError:
+        return False
 
 
 class EventForm(QWidget):
@@ -81,12 +108,14 @@ class EventForm(QWidget):
 
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
+        # Alt+letters: the menus take F E V H, the window's tabs T C R, the players' buttons A M and the
+        # rounds W K U; each field here has its own (two fields on one letter need the key pressed twice)
         rows = (
-            (("&Event", self.name_edit), ("Chief &arbiter", self.arbiter_edit)),
-            (("Cit&y", self.city_edit), ("Time &control", self.time_control_edit)),
-            (("Fe&deration", self.federation_edit), ("S&ystem", self.system_box)),
-            (("&Start", self.start_edit), ("Rat&ing", self.kind_box)),
-            (("E&nd", self.end_edit), ("", None)),
+            (("Eve&nt", self.name_edit), ("Chief ar&biter", self.arbiter_edit)),
+            (("C&ity", self.city_edit), ("Time contro&l", self.time_control_edit)),
+            (("Federati&on", self.federation_edit), ("S&ystem", self.system_box)),
+            (("&Start", self.start_edit), ("Ratin&g", self.kind_box)),
+            (("En&d", self.end_edit), ("", None)),
         )
         for row, pairs in enumerate(rows):
             for half, (text, field) in enumerate(pairs):
@@ -100,23 +129,28 @@ class EventForm(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
 
-        for edit in (self.name_edit, self.city_edit, self.federation_edit, self.arbiter_edit, self.time_control_edit):
+        for edit in (self.name_edit, self.city_edit, self.federation_edit, self.arbiter_edit, self.time_control_edit,
+                     self.start_edit, self.end_edit):  # fmt: skip
             edit.editingFinished.connect(self.commit)
-        for date_edit in (self.start_edit, self.end_edit):
-            date_edit.editingFinished.connect(self.commit)
         for box in (self.system_box, self.kind_box):
             box.activated.connect(self.commit)  # the user's choice only, not refresh()
         document.changed.connect(self.refresh)
         self.refresh()
 
     def info(self) -> EventInfo:
-        """The event as the fields show it (ValueError when a field cannot be used)."""
+        """The event as the fields show it (FieldError, a ValueError, when a field cannot be used)."""
         federation = self.federation_edit.text().strip()
         if federation and len(federation) != 3:
-            raise ValueError(f"“{federation}”: a federation is three letters, or empty")
-        start, end = _to_date(self.start_edit), _to_date(self.end_edit)
+            raise FieldError(self.federation_edit, f"“{federation}”: a federation is three letters, or empty")
+        dates: list[dt.date | None] = []
+        for edit in (self.start_edit, self.end_edit):
+            try:
+                dates.append(parse_date(edit.text()))
+            except ValueError as error:
+                raise FieldError(edit, str(error)) from None
+        start, end = dates
         if start is not None and end is not None and end < start:
-            raise ValueError("the event cannot end before it starts")
+            raise FieldError(self.end_edit, "the event cannot end before it starts")
         return dataclasses.replace(
             self._document.tournament.info,
             name=self.name_edit.text().strip(),
@@ -132,13 +166,16 @@ class EventForm(QWidget):
 
     def commit(self) -> None:
         """Make the fields the event's data, as one undo step (nothing when they did not change)."""
+        fields = (self.federation_edit, self.start_edit, self.end_edit)
         try:
             info = self.info()
-        except ValueError as error:
-            mark(self.federation_edit, "federation" in str(error))
+        except FieldError as error:
+            for field in fields:
+                mark(field, field is error.field)
             say(self.message, str(error), "error")
             return
-        mark(self.federation_edit, False)
+        for field in fields:
+            mark(field, False)
         say(self.message, "")
         tournament = self._document.tournament
         if info != tournament.info:
@@ -158,9 +195,7 @@ class EventForm(QWidget):
                 edit.setText(text)
                 edit.setCursorPosition(0)  # a long text shows its beginning, not its end
         for date_edit, date in ((self.start_edit, info.start), (self.end_edit, info.end)):
-            if _to_date(date_edit) != date:
-                date_edit.blockSignals(True)
-                _show_date(date_edit, date)
-                date_edit.blockSignals(False)
+            if not _shows(date_edit, date):
+                date_edit.setText(_date_text(date))
         for box, value in ((self.system_box, info.system.value), (self.kind_box, info.kind.value)):
             box.setCurrentIndex(max(0, box.findData(value)))

@@ -33,7 +33,7 @@ from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, keyed_result
 
 _HINT = (
     "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
-    "Enter on an empty White goes to the boards. "
+    "Enter on an empty White goes to the boards, Alt+W back to White, Alt+U to the round. "
     "Ctrl+V pastes lines “white ⇥ black ⇥ result” (1-0, ½-½, 0-1, +--, --+, 0-0, blank)."
 )
 #: The byes the Bye button gives, as the combo box names them.
@@ -43,6 +43,13 @@ _BYES = {
     ResultCode.FULL_BYE: "Full-point bye",
     ResultCode.ZERO_BYE: "Zero-point bye",
 }
+
+
+def _buddy(text: str, field: QWidget) -> QLabel:
+    """A label whose Alt+letter puts the focus in ``field``."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    return label
 
 
 class BoardTable(QTableView):
@@ -77,7 +84,7 @@ class RoundsWidget(QWidget):
         self.model = RoundModel(document, self)
 
         self.round_box = named(QSpinBox(), "round_box")
-        self.round_box.setPrefix("Round ")
+        self.round_box.setToolTip("The round shown (Alt+U; Up goes to the next round)")
         self.white_edit = self._rank_edit("white_edit", "White")
         self.black_edit = self._rank_edit("black_edit", "Black")
         self.pair_button = named(QPushButton("Pair"), "pair_button")
@@ -106,9 +113,13 @@ class RoundsWidget(QWidget):
 
         entry = QHBoxLayout()
         entry.setSpacing(4)
+        # Alt+U, Alt+W and Alt+K reach the round and the rank fields from anywhere in the window, so that
+        # after the results of a round the keyboard gets back to pairing (the boards keep Tab for themselves)
+        entry.addWidget(_buddy("Ro&und", self.round_box))
         entry.addWidget(self.round_box)
         entry.addStretch(1)
-        for widget in (QLabel("White"), self.white_edit, QLabel("Black"), self.black_edit, self.pair_button):
+        for widget in (_buddy("&White", self.white_edit), self.white_edit, _buddy("Blac&k", self.black_edit),
+                       self.black_edit, self.pair_button):  # fmt: skip
             entry.addWidget(widget)
         entry.addStretch(1)
         entry.addWidget(self.bye_box)
@@ -190,6 +201,7 @@ class RoundsWidget(QWidget):
         if self._apply(f"Bye ({result_text(code)}) for {rank} in round {round_}",
                        lambda: give_bye(self.document.tournament, round_, rank, code)):  # fmt: skip
             self.white_edit.clear()
+            self.white_edit.setFocus()  # on to the next board, as after a pairing
 
     def _selected_row(self) -> int | None:
         """The current board, or else the first board still without a result (keys work straight away)."""
