@@ -17,11 +17,9 @@ finishes, and says so.
 
 from __future__ import annotations
 
-import ctypes
 import io
 import json
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -31,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -357,34 +355,8 @@ def assert_same_figures(
 # ---------------------------------------------------------------------------------------------- the tests
 
 
-class _Probe(QObject):
-    fired = Signal()
-
-
-def singleton_leak(emits: int = 200) -> int:
-    """References to True lost by emitting a signal ``emits`` times (0 when the bindings count right)."""
-    probe = _Probe()
-    probe.fired.connect(lambda: None)
-    before = sys.getrefcount(True)
-    for _ in range(emits):
-        probe.fired.emit()
-    return before - sys.getrefcount(True)
-
-
 @pytest.fixture
-def singleton_counts(qapp: object) -> None:
-    """Where the Qt bindings lose references to None, True and False (PySide6 6.12 on CPython 3.11), raise
-    their reference counts for the walk-through to finish: the figures are what this file checks, not the
-    bindings. The loss is printed; it is a defect of that stack (the window itself would abort)."""
-    lost = singleton_leak()
-    if lost:  # CPython 3.11 only (3.12 has immortal singletons): raise their counts, never to be lowered
-        for singleton in (None, True, False):
-            ctypes.c_ssize_t.from_address(id(singleton)).value += 1_000_000
-        print(f"\nThe Qt bindings lose references: True lost {lost} in 200 signals; their counts are raised")
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: Settings, tmp_path: Path, singleton_counts: None) -> Iterator[MainWindow]:
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> Iterator[MainWindow]:
     win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
     qtbot.addWidget(win)
     win.resize(1280, 800)

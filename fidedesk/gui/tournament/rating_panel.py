@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
@@ -17,11 +17,12 @@ from fidedesk.core.editing import entry_for
 from fidedesk.core.editions import AUTO, Edition, Expectancy, InitialMethod, UnknownEditionError, get_edition
 from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
 from fidedesk.core.tournament import Tournament
-from fidedesk.gui.calculator.figures import Figure, FiguresModel, Index, Tone
+from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.calculator.text import fixed, pd_text, result_text, score_text, signed_int
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.row_models import Index, RowTableModel
 
 
 class EventRatings(QObject):
@@ -173,33 +174,15 @@ def panel_figures(rating: PlayerRating, edition: Edition) -> list[Figure]:
     return figures
 
 
-class PanelGamesModel(QAbstractTableModel):
+class PanelGamesModel(RowTableModel[GameRow]):
     """The selected player's games: Rd, Opponent, Rating (used), Score, PD, Score − PD, K × (score − PD)."""
 
     HEADERS = ("Rd", "Opponent", "Rating", "Score", "PD", "Score − PD", "K × (score − PD)")
+    #: The widest value of each column but the opponent's name (the columns are sized once, from these).
+    WIDEST = ("99", "", "2850*", "½", "0.0000", "+0.99", "+39.60")
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[GameRow] = []
-
-    def rows(self) -> tuple[GameRow, ...]:
-        return tuple(self._rows)
-
-    def set_rows(self, rows: list[GameRow]) -> None:
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row, column = self._rows[index.row()], index.column()
+    def cell(self, row: GameRow, index: Index, role: int) -> Any:
+        column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return dataclasses.astuple(row)[column]
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -212,13 +195,6 @@ class PanelGamesModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.TextAlignmentRole and column != 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(  # Qt override
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
         return None
 
 
@@ -238,7 +214,11 @@ class RatingPanel(QWidget):
         self.games_table.verticalHeader().hide()
         self.games_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         header = self.games_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # sized once from the widest values: fitting them to each player's games laid the window out again
+        metrics = self.games_table.fontMetrics()
+        for column, (title, widest) in enumerate(zip(PanelGamesModel.HEADERS, PanelGamesModel.WIDEST, strict=True)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(widest)) + 16)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.games_table.verticalHeader().setDefaultSectionSize(22)
         self.summary_table = named(QTableView(), "panel_summary")

@@ -54,6 +54,11 @@ def result_text(white: R, black: R | None = None) -> str:
     return _RESULT_TEXT[white]
 
 
+def result_texts() -> tuple[str, ...]:
+    """Every way a board's result can read (to size the column once)."""
+    return (*_RESULT_TEXT.values(), DOUBLE_FORFEIT, "Result")
+
+
 def keyed_result(tournament: Tournament, round_: int, board: Board, code: R) -> Tournament:
     """The tournament with ``code`` (white's, from a key) entered on ``board``; a bye board takes a bye."""
     if board.black is None:

@@ -29,7 +29,14 @@ from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, keyed_result, paste_round, result_text
+from fidedesk.gui.tournament.rounds import (
+    RESULT_KEYS,
+    RoundModel,
+    keyed_result,
+    paste_round,
+    result_text,
+    result_texts,
+)
 
 _HINT = (
     "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
@@ -103,8 +110,12 @@ class RoundsWidget(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        for column in (RoundModel.BOARD, RoundModel.RESULT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Board and Result sized once for their widest text: fitting them to the contents after every
+        # result measured every board and laid the window out again, which cost more than the edit itself
+        metrics = self.table.fontMetrics()
+        for column, samples in ((RoundModel.BOARD, ("Board", "999")), (RoundModel.RESULT, result_texts())):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, max(metrics.horizontalAdvance(text) for text in samples) + 20)
         hint = named(QLabel(), "rounds_hint")
         hint.setWordWrap(True)
         say(hint, _HINT)
@@ -157,7 +168,9 @@ class RoundsWidget(QWidget):
 
     def _update_rounds(self) -> None:
         """Rounds 1 to one past the last paired round can be chosen."""
-        self.round_box.setRange(1, rounds_count(self.document.tournament) + 1)
+        last = rounds_count(self.document.tournament) + 1
+        if last != self.round_box.maximum():  # a new range lays the window out again: only when it changes
+            self.round_box.setRange(1, last)
 
     def _apply(self, text: str, edit: Callable[[], Tournament]) -> bool:
         """Hand a worked-out edit to the document, or say why it was refused."""
