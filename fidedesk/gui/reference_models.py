@@ -13,14 +13,13 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.rated import logistic_expected
 from fidedesk.core.tables import DpRow, PdRow, dp_rows, pd_hundredths, pd_row_index, pd_rows, round_half_up
 from fidedesk.core.tournament import RatingKind
-
-ModelIndex = QModelIndex | QPersistentModelIndex
+from fidedesk.gui.row_models import Index
 
 _RIGHT: Final = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _DP_ROWS: Final[tuple[DpRow, ...]] = dp_rows()
@@ -55,10 +54,10 @@ class ReferenceTableModel(QAbstractTableModel):
 
     # --- model interface ---------------------------------------------------------------------
 
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's default parent)
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default parent)
         return 0 if parent.isValid() else len(self.HEADERS)
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or index.model() is not self:
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
@@ -80,7 +79,7 @@ class ReferenceTableModel(QAbstractTableModel):
             return int(_RIGHT.value)
         return None
 
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+    def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
@@ -102,7 +101,7 @@ class DpTableModel(ReferenceTableModel):
             raise ValueError(f"p must be between 0 and 100 hundredths, not {p_hundredths}")
         return 100 - p_hundredths
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's default parent)
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default parent)
         return 0 if parent.isValid() else len(_DP_ROWS)
 
     def cell_text(self, row: int, column: int) -> str:
@@ -132,7 +131,7 @@ class PdTableModel(ReferenceTableModel):
         """The row holding the difference ``diff``; a negative one reads the same row."""
         return pd_row_index(diff)
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's default parent)
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default parent)
         return 0 if parent.isValid() else len(_PD_ROWS)
 
     def cell_text(self, row: int, column: int) -> str:

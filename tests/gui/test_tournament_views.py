@@ -182,3 +182,20 @@ def test_boards_follow_a_renamed_player(qtbot: QtBot, views: TournamentViews, do
     with qtbot.waitSignal(views.rounds.model.dataChanged, timeout=100):  # the view repaints the names
         document.apply("rename", update_player(document.tournament, 2, name="Player Bee", rating=2250))
     assert views.rounds.model.index(0, RoundModel.BLACK).data() == "2. Player Bee  (2250)"
+
+
+def test_alt_digits_reach_each_view_from_a_table_that_keeps_tab(qtbot: QtBot, views: TournamentViews) -> None:
+    views.show()
+    qtbot.waitExposed(views)
+    views.activateWindow()
+    qtbot.waitUntil(views.isActiveWindow)
+    views.crosstable_table.setFocus()
+    views.tabs.setCurrentIndex(1)
+    qtbot.keyClick(views.crosstable_table, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    assert views.tabs.currentWidget() is views.standings
+    assert views.standings.table.hasFocus()
+    qtbot.keyClick(views.standings.table, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    assert views.tabs.currentWidget() is views.rounds
+    assert views.rounds.white_edit.hasFocus()
+    qtbot.keyClick(views.rounds.white_edit, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    assert views.tabs.currentWidget() is views.crosstable_table

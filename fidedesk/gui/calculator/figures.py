@@ -11,10 +11,10 @@ import enum
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-Index = QModelIndex | QPersistentModelIndex
+from fidedesk.gui.row_models import Index
 
 
 class Tone(enum.Enum):

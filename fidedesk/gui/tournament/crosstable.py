@@ -15,9 +15,9 @@ from PySide6.QtGui import QBrush, QColor
 from fidedesk.core.editing import rounds_count
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, RoundEntry, Tournament
-from fidedesk.gui.calculator.figures import Index
 from fidedesk.gui.calculator.text import score_text
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.standings_view import StandingsModel
 
 #: A result in a cell: the played ones as FIDE prints them, forfeits as + and −, unplayed games in brackets.

@@ -40,7 +40,8 @@ from fidedesk.gui.tournament.rounds import (
 
 _HINT = (
     "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
-    "Enter on an empty White goes to the boards, Alt+W back to White, Alt+U to the round. "
+    "Enter on an empty White goes to the boards, Alt+W back to White, Alt+U to the round; "
+    "Alt+1, 2, 3 show Rounds, Crosstable, Standings. "
     "Ctrl+V pastes lines “white ⇥ black ⇥ result” (1-0, ½-½, 0-1, +--, --+, 0-0, blank)."
 )
 #: The byes the Bye button gives, as the combo box names them.

@@ -7,7 +7,7 @@ rated once per change (:class:`EventRatings`) for the panel and the warnings tog
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -76,6 +76,13 @@ class TournamentViews(QWidget):
         self.tabs.addTab(self.rounds, "Rounds")
         self.tabs.addTab(self.crosstable_table, "Crosstable")
         self.tabs.addTab(self.standings, "Standings")
+        # Alt+1/2/3 reach each view from anywhere in the tab: the tables keep Tab and Ctrl+Tab for themselves
+        self.view_shortcuts: list[QShortcut] = []
+        for number, focus in enumerate((self.rounds.white_edit, self.crosstable_table, self.standings.table)):
+            self.tabs.setTabToolTip(number, f"Alt+{number + 1}")
+            shortcut = QShortcut(QKeySequence(f"Alt+{number + 1}"), self)
+            shortcut.activated.connect(lambda number=number, focus=focus: self.show_view(number, focus))
+            self.view_shortcuts.append(shortcut)
 
         self.panel = RatingPanel(self.ratings)
         self.warnings = WarningsModel(self.ratings, self)
@@ -122,6 +129,11 @@ class TournamentViews(QWidget):
         self.warnings.modelReset.connect(self._on_warnings_reset)
         header.sectionResized.connect(self._on_warnings_resized)
         self._on_warnings_reset()
+
+    def show_view(self, number: int, focus: QWidget) -> None:
+        """Show view ``number`` (Rounds, Crosstable, Standings) and put the keyboard in it."""
+        self.tabs.setCurrentIndex(number)
+        focus.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def select_player(self, start_rank: int) -> None:
         """Show this player's rating calculation in the panel."""

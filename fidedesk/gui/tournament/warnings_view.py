@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.editing import boards
@@ -16,7 +16,7 @@ from fidedesk.core.eligibility import checks_rate_of_play, event_rate_problems, 
 from fidedesk.core.event import EventRating
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
-from fidedesk.gui.calculator.figures import Index
+from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.tournament.rating_panel import EventRatings
 
 _PENDING_REASON = ResultCode.PENDING.reason_not_rated
@@ -136,7 +136,7 @@ def all_warnings(tournament: Tournament, rating: EventRating) -> list[WarningLin
     ]
 
 
-class WarningsModel(QAbstractTableModel):
+class WarningsModel(RowTableModel[WarningLine]):
     """Kind, What, Where: refreshed whenever the event is rated again (reset only when a line changed)."""
 
     HEADERS = ("Kind", "What", "Where")
@@ -151,12 +151,8 @@ class WarningsModel(QAbstractTableModel):
     def __init__(self, ratings: EventRatings, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._ratings = ratings
-        self._rows: list[WarningLine] = []
         ratings.updated.connect(self.refresh)
         self.refresh()
-
-    def rows(self) -> tuple[WarningLine, ...]:
-        return tuple(self._rows)
 
     def refresh(self) -> None:
         """Read the warnings of the event as it is rated now; the view is reset only when they differ.
@@ -166,34 +162,13 @@ class WarningsModel(QAbstractTableModel):
         """
         note = self._ratings.kind_note()
         kind = [WarningLine("Rules", note)] if note else []
-        rows = [*kind, *all_warnings(self._ratings.tournament(), self._ratings.rating())]
-        if rows == self._rows:
-            return
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
+        self.set_rows([*kind, *all_warnings(self._ratings.tournament(), self._ratings.rating())])
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row = self._rows[index.row()]
+    def cell(self, row: WarningLine, index: Index, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return (row.kind, row.what, row.where)[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{row.what}\n{row.where}".strip()
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0 and row.kind in self._COLORS:
             return QBrush(QColor(self._COLORS[row.kind]))
-        return None
-
-    def headerData(  # Qt override
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
         return None
