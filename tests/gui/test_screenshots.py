@@ -22,6 +22,7 @@ from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament import TournamentTab
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 GELENDZHIK = Path("/work/shared/reference/trf/xii_sds_classic_2016_gelendzhik.trf")
 SEEDS_002 = "2100\t1\n2050\t½\n1950\t1\n1900\t0\n1850\t1\n"
 
@@ -72,15 +73,37 @@ def test_reference_tables_screenshot(qtbot: QtBot, window: MainWindow) -> None:
     assert _save(window, "reference").stat().st_size > 10_000
 
 
-def test_tournament_screenshot(qtbot: QtBot, window: MainWindow) -> None:
-    """The Gelendzhik Swiss (14 players, 7 rounds) imported from its TRF file."""
-    window.files.import_trf(GELENDZHIK)
+def _tournament_tab(window: MainWindow) -> TournamentTab:
     window.tabs.setCurrentIndex(0)
     tab = window.tab_content(0)
-    assert isinstance(tab, TournamentTab)
+    assert isinstance(tab, TournamentTab) and tab.views is not None
+    return tab
+
+
+def test_tournament_swiss_screenshot(qtbot: QtBot, window: MainWindow) -> None:
+    """The Gelendzhik Swiss (14 players, 7 rounds) imported from its TRF file: crosstable and a calculation."""
+    window.files.import_trf(GELENDZHIK)
+    tab = _tournament_tab(window)
     table = tab.players.table
     assert table.model().rowCount() == 14 and table.model().index(0, 1).data() == "Vitaly Boiarintsev"
-    qtbot.waitUntil(lambda: table.columnWidth(1) > 100)  # the columns fit their contents once laid out
     assert table.columnWidth(1) >= table.fontMetrics().horizontalAdvance("Kardashevskiy Evgeny")  # names readable
     assert tab.event_form.name_edit.text() == "XII SDS - Classic"
-    assert _save(window, "tournament").stat().st_size > 10_000
+    views = tab.views
+    assert views is not None
+    qtbot.keyClick(views.rounds.white_edit, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)  # the crosstable
+    views.crosstable_table.selectRow(0)
+    assert views.panel.title.text().startswith("<b>1. Vitaly Boiarintsev</b>")
+    assert views.panel.summary.value("new_rating") != ""
+    assert _save(window, "tournament-swiss").stat().st_size > 10_000
+
+
+def test_tournament_round_robin_screenshot(qtbot: QtBot, window: MainWindow) -> None:
+    """The round robin of the 2008 regulations' example 8.58 (resources/samples): the n x n grid."""
+    window.files.import_trf(SAMPLES / "round_robin_8_58.trf")
+    tab = _tournament_tab(window)
+    views = tab.views
+    assert views is not None and views.crosstable.round_robin
+    qtbot.keyClick(views.rounds.white_edit, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    views.crosstable_table.selectRow(1)
+    assert views.panel.start_rank == 2
+    assert _save(window, "tournament-round-robin").stat().st_size > 10_000

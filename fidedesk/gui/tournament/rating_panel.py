@@ -123,8 +123,9 @@ def game_rows(tournament: Tournament, rating: PlayerRating, edition: Edition) ->
         other = players.get(rank) if rank is not None else None
         shown = str(other.rating) if other is not None and other.rating is not None else "—"
         score = result_text(entry.result.score) if entry is not None else ""
-        rows.append((skipped.round, GameRow(str(skipped.round), name, shown, score, "not rated", note=skipped.reason,
-                                            counted=False)))  # fmt: skip
+        # "not rated" under Score − PD, the widest column beside it; the reason is the row's tooltip
+        rows.append((skipped.round, GameRow(str(skipped.round), name, shown, score, "", "not rated",
+                                            note=skipped.reason, counted=False)))  # fmt: skip
     return [row for _, row in sorted(rows, key=lambda pair: pair[0])]
 
 

@@ -64,8 +64,8 @@ class TournamentTab(QWidget):
             self.splitter.addWidget(self.views)
             self.splitter.setStretchFactor(0, 1)
             self.splitter.setStretchFactor(1, 1)
-            # at 1280 the players keep every column in view and the rounds still show whole names
-            self.splitter.setSizes([700, 580])
+            # at 1280 the crosstable of a 7-round Swiss fits beside the players (their last columns scroll)
+            self.splitter.setSizes([600, 680])
         self.splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter)
