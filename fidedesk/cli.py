@@ -29,9 +29,10 @@ from fidedesk import __version__
 from fidedesk.core.editions import DEFAULT_EDITION, EDITIONS, Edition, Expectancy, UnknownEditionError, get_edition
 from fidedesk.core.event import EventRating, PlayerRating, rate_tournament
 from fidedesk.core.kfactor import k_factor
+from fidedesk.core.notation import fixed
 from fidedesk.core.rated import logistic_expected, single_game
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tables import dp_rows, pd_rows, round_half_away
+from fidedesk.core.tables import dp_rows, pd_rows
 from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, PlayerRecord, RatingKind, RoundEntry, Tournament
 from fidedesk.io import fidedesk_file
 from fidedesk.io.atomic import write_atomic
@@ -51,14 +52,6 @@ _RESULTS = {
 
 class InputError(Exception):
     """Input the command cannot use; the message is the one line the user sees."""
-
-
-def _fixed(value: Fraction, places: int = 2, sign: bool = False) -> str:
-    """A Fraction as a decimal with ``places`` digits, rounded half away from zero (display only)."""
-    scaled = round_half_away(value * 10**places)
-    text = f"{abs(scaled) // 10**places}.{abs(scaled) % 10**places:0{places}d}" if places else str(abs(scaled))
-    prefix = "-" if scaled < 0 else ("+" if sign and scaled > 0 else "")
-    return prefix + text
 
 
 def _number(value: Fraction) -> float | int:
@@ -123,20 +116,20 @@ def cmd_game(args: argparse.Namespace, out: TextIO) -> None:
         )  # fmt: skip
         return
     lines = [f"Rules:          {edition.name} ({edition.title})"]
-    lines.append(f"Game:           {own} vs {opponent}, score {_fixed(score, 1)}")
+    lines.append(f"Game:           {own} vs {opponent}, score {fixed(score, 1)}")
     diff_text = f"{calc.diff:+d}"
     if calc.capped:
         diff_text += f", counts as {calc.used_diff:+d} ({edition.cap}-point rule: opponent as {calc.used_rating})"
     lines.append(f"Difference:     {diff_text}")
     if edition.expectancy is Expectancy.TABLE:
         row = next(r for r in pd_rows() if r.low <= abs(calc.used_diff) <= (r.high or 10**6))
-        lines.append(f"Expected (PD):  {_fixed(calc.expected)}  (table 8.1.2, row {row.label})")
+        lines.append(f"Expected (PD):  {fixed(calc.expected)}  (table 8.1.2, row {row.label})")
     else:
-        lines.append(f"Expected:       {_fixed(calc.expected, 3)}  (logistic formula)")
+        lines.append(f"Expected:       {fixed(calc.expected, 3)}  (logistic formula)")
     lines.append(f"K:              {k_reason}")
     if game.not_rated:
         lines.append(f"Not rated:      {game.not_rated}")
-    lines.append(f"Change:         {_fixed(game.change, sign=True)}")
+    lines.append(f"Change:         {fixed(game.change, signed=True)}")
     lines.append(f"New rating:     {game.new_rating}")
     out.write("\n".join(lines) + "\n")
 
@@ -174,9 +167,9 @@ def _table(result: EventRating, title: str) -> str:
             initial_text = str(initial.value) if initial.published else f"({initial.value})"
         rows.append((
             str(player.start_rank), player.name[:30], str(player.fide_id or ""), str(player.rating or "-"),
-            str(rating.rc or ""), _fixed(rating.w, 1), str(rating.n),
-            _fixed(event.chg, sign=True) if event else "", str(event.k.value) if event else "",
-            _fixed(event.k_chg, sign=True) if event else "", str(rating.new_rating or ""),
+            str(rating.rc or ""), fixed(rating.w, 1), str(rating.n),
+            fixed(event.chg, signed=True) if event else "", str(event.k.value) if event else "",
+            fixed(event.k_chg, signed=True) if event else "", str(rating.new_rating or ""),
             str(rating.performance or ""), initial_text,
         ))  # fmt: skip
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
@@ -358,17 +351,17 @@ def cmd_tables(args: argparse.Namespace, out: TextIO) -> None:
     if edition.expectancy is Expectancy.LOGISTIC:
         out.write(f"{edition.name}: expected score by rating difference (logistic formula)\n")
         for diff in range(0, 801, 25):
-            out.write(f"  {diff:>4}  {_fixed(logistic_expected(diff), 3)}  {_fixed(logistic_expected(-diff), 3)}\n")
+            out.write(f"  {diff:>4}  {fixed(logistic_expected(diff), 3)}  {fixed(logistic_expected(-diff), 3)}\n")
         return
     out.write(f"{edition.name}: table 8.1.1, fractional score p -> rating difference dp\n")
     dps = dp_rows()
     for start in range(0, len(dps), 6):
-        out.write("  ".join(f"{_fixed(Fraction(r.p, 100)):>5} {r.dp:>4}" for r in dps[start : start + 6]) + "\n")
+        out.write("  ".join(f"{fixed(Fraction(r.p, 100)):>5} {r.dp:>4}" for r in dps[start : start + 6]) + "\n")
     out.write(f"\n{edition.name}: table 8.1.2, rating difference D -> scoring probability PD (H / L)\n")
     rows = pd_rows()
     for start in range(0, len(rows), 4):
         cells = (
-            f"{r.label:>8} {_fixed(Fraction(r.higher, 100))} {_fixed(Fraction(r.lower, 100))}"
+            f"{r.label:>8} {fixed(Fraction(r.higher, 100))} {fixed(Fraction(r.lower, 100))}"
             for r in rows[start : start + 4]
         )
         out.write("   ".join(cells) + "\n")

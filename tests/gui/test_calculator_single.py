@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from fidedesk.core.notation import fixed
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.calculator import CalculatorTab
-from fidedesk.gui.calculator.text import fixed
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
 from tests.gui.helpers import shown_at_1280

@@ -9,12 +9,13 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import add_player, boards, pair
+from fidedesk.core.notation import board_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.settings import Settings
-from fidedesk.gui.tournament.rounds import RoundModel, paste_round, result_text
+from fidedesk.gui.tournament.rounds import RoundModel, paste_round
 from fidedesk.gui.tournament.views import TournamentViews
 
 
@@ -152,7 +153,7 @@ def test_paste_parsing_without_qt() -> None:
     assert boards(again, 1)[1].result is ResultCode.WIN
     assert again.player(1).rounds[0].result is ResultCode.FORFEIT_LOSS
     assert again.player(2).rounds[0].result is ResultCode.FORFEIT_LOSS
-    assert result_text(ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS) == "-/-"
+    assert board_text(ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS) == "-/-"
 
 
 def test_double_forfeit_on_the_board(qtbot: QtBot, views: TournamentViews, document: TournamentDocument) -> None:

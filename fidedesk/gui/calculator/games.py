@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 
-from fidedesk.gui.calculator.text import parse_rating, parse_result, result_text
+from fidedesk.core.notation import parse_rating, parse_result, result_text
 from fidedesk.gui.row_models import Index
 
 

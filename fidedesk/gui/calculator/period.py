@@ -15,13 +15,13 @@ from PySide6.QtGui import QUndoStack
 
 from fidedesk.core.editions import Expectancy, InitialMethod
 from fidedesk.core.initial import UnratedEvent, initial_rating
+from fidedesk.core.notation import fixed, pd_text, score_text, signed_int
 from fidedesk.core.performance import average_rating, performance_rating
 from fidedesk.core.rated import Game, GameCalc, PeriodCalc, rate_period
 from fidedesk.core.tables import dp_for, percent
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, RowFigures
 from fidedesk.gui.calculator.player import PlayerModel
-from fidedesk.gui.calculator.text import fixed, pd_text, score_text, signed_int
 
 _UNRATED_OPPONENT = RowFigures(used="unrated", note="Unrated opponent: the game is not rated", counted=False)
 _NO_RESULT = RowFigures(note="Enter a result (1, ½ or 0) for this game to count", counted=False)

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from fidedesk.core.notation import RESULT_HINT
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, InsertGamesCommand, RemoveGamesCommand, paste_command
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.calculator.period import RatingPeriodModel
-from fidedesk.gui.calculator.text import RESULT_HINT
 
 _HINT = (
     f"Results: {RESULT_HINT}. A blank rating is an unrated opponent (not rated). "

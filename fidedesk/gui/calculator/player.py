@@ -15,15 +15,15 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QL
 
 from fidedesk.core.editions import JuniorRule, KRules
 from fidedesk.core.kfactor import KFactor, k_factor
-from fidedesk.core.tournament import BirthDate, PlayerRecord, RatingKind
-from fidedesk.gui.calculator.look import mark, named, say, show_problem
-from fidedesk.gui.calculator.text import (
+from fidedesk.core.notation import (
     RATING_MAX,
     RATING_MIN,
     parse_whole,
     rating_or_none,
     rating_problem,
 )
+from fidedesk.core.tournament import BirthDate, PlayerRecord, RatingKind
+from fidedesk.gui.calculator.look import mark, named, say, show_problem
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
 

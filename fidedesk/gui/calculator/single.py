@@ -23,12 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editions import Expectancy
-from fidedesk.core.rated import SingleGame, cap_applies, single_game
-from fidedesk.core.tables import pd_row_index, pd_rows
-from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
-from fidedesk.gui.calculator.look import named, say, show_problem
-from fidedesk.gui.calculator.player import PlayerModel
-from fidedesk.gui.calculator.text import (
+from fidedesk.core.notation import (
     DRAW,
     LOSS,
     WIN,
@@ -38,6 +33,11 @@ from fidedesk.gui.calculator.text import (
     rating_problem,
     result_text,
 )
+from fidedesk.core.rated import SingleGame, cap_applies, single_game
+from fidedesk.core.tables import pd_row_index, pd_rows
+from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
+from fidedesk.gui.calculator.look import named, say, show_problem
+from fidedesk.gui.calculator.player import PlayerModel
 from fidedesk.gui.settings import Settings
 
 #: The figures of one game, always in this order (views bind to their rows).

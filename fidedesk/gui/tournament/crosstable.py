@@ -7,33 +7,20 @@ result" per round (12w1, 5b½), and a bye its score after a dash (-½).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.editing import rounds_count
-from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tournament import Player, RoundEntry, Tournament
-from fidedesk.gui.calculator.text import score_text
+from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
+from fidedesk.core.tournament import Player, Tournament
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.standings_view import StandingsModel
 
 #: A result in a cell: the played ones as FIDE prints them, forfeits as + and −, unplayed games in brackets.
-_CELL: Final[dict[R, str]] = {
-    R.WIN: "1", R.DRAW: "½", R.LOSS: "0", R.FORFEIT_WIN: "+", R.FORFEIT_LOSS: "−",
-    R.WIN_UNPLAYED: "(1)", R.DRAW_UNPLAYED: "(½)", R.LOSS_UNPLAYED: "(0)", R.PENDING: "?",
-    R.HALF_BYE: "½", R.FULL_BYE: "1", R.PAIRING_BYE: "1", R.ZERO_BYE: "0",
-}  # fmt: skip
 _DIAGONAL = QColor("#d9d9d9")
-
-
-def cell_text(entry: RoundEntry) -> str:
-    """A Swiss cell: opponent, colour and result (12w1), or a bye's score after a dash (-½)."""
-    if entry.opponent is None:
-        return f"-{_CELL[entry.result]}"
-    return f"{entry.opponent}{entry.color or ''}{_CELL[entry.result]}"
 
 
 class CrosstableModel(QAbstractTableModel):
@@ -84,7 +71,7 @@ class CrosstableModel(QAbstractTableModel):
         if opponent.start_rank == player.start_rank:
             return "X"
         # both games of a double round robin, in round order, apart so that "1 ½" cannot read as 1½
-        return " ".join(_CELL[e.result] for e in player.rounds if e.opponent == opponent.start_rank)
+        return " ".join(CELL_TEXT[e.result] for e in player.rounds if e.opponent == opponent.start_rank)
 
     def _round_text(self, player: Player, round_: int) -> str:
         entry = next((e for e in player.rounds if e.round == round_), None)
@@ -100,7 +87,7 @@ class CrosstableModel(QAbstractTableModel):
         opponent = next((p for p in self._players if p.start_rank == entry.opponent), None)
         colour = {"w": "white", "b": "black"}.get(entry.color or "", "")
         name = f"{entry.opponent}. {opponent.name}" if opponent else str(entry.opponent)
-        return f"Round {round_}: {colour} against {name}, {_CELL[entry.result]}"
+        return f"Round {round_}: {colour} against {name}, {CELL_TEXT[entry.result]}"
 
     # --- model interface -------------------------------------------------------------------------
 

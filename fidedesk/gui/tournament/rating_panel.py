@@ -16,10 +16,10 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter,
 from fidedesk.core.editing import entry_for
 from fidedesk.core.editions import AUTO, Edition, Expectancy, InitialMethod, UnknownEditionError, get_edition
 from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
+from fidedesk.core.notation import fixed, pd_text, result_text, score_text, signed_int
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
 from fidedesk.gui.calculator.look import named, say
-from fidedesk.gui.calculator.text import fixed, pd_text, result_text, score_text, signed_int
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index, RowTableModel

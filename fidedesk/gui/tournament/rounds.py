@@ -13,17 +13,11 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.editing import Board, EditError, boards, entry_for, give_bye, pair, set_result, unpair
+from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, board_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index, RowTableModel
-
-#: How a board's result reads, from white's code (and black's, for a double forfeit).
-_RESULT_TEXT: Final[dict[R, str]] = {
-    R.WIN: "1-0", R.DRAW: "½-½", R.LOSS: "0-1", R.FORFEIT_WIN: "+--", R.FORFEIT_LOSS: "--+",
-    R.WIN_UNPLAYED: "1-0 u", R.DRAW_UNPLAYED: "½-½ u", R.LOSS_UNPLAYED: "0-1 u", R.PENDING: "?",
-    R.HALF_BYE: "bye ½", R.FULL_BYE: "bye 1", R.PAIRING_BYE: "bye 1 (pairing)", R.ZERO_BYE: "bye 0",
-}  # fmt: skip
 
 #: The keys of fast result entry and white's result they give.
 RESULT_KEYS: Final[dict[str, R]] = {
@@ -33,8 +27,6 @@ RESULT_KEYS: Final[dict[str, R]] = {
 #: On a bye board the same keys choose the kind of bye.
 _BYE_FOR: Final[dict[R, R]] = {R.WIN: R.FULL_BYE, R.DRAW: R.HALF_BYE, R.LOSS: R.ZERO_BYE}
 
-#: A double forfeit (both players lose without playing): not a single code from white's side.
-DOUBLE_FORFEIT: Final[str] = "-/-"
 
 #: Results as a spreadsheet writes them; "" is a pairing without a result yet.
 _PASTED: Final[dict[str, R | str]] = {
@@ -47,16 +39,9 @@ _PASTED_BYES: Final[dict[str, R]] = {"1": R.PAIRING_BYE, "½": R.HALF_BYE, "1/2"
                                      "0": R.ZERO_BYE}  # fmt: skip
 
 
-def result_text(white: R, black: R | None = None) -> str:
-    """A board's result as the arbiter reads it: 1-0, ½-½, +--, -/-, bye ½, ? ..."""
-    if white is R.FORFEIT_LOSS and black is R.FORFEIT_LOSS:
-        return DOUBLE_FORFEIT
-    return _RESULT_TEXT[white]
-
-
 def result_texts() -> tuple[str, ...]:
     """Every way a board's result can read (to size the column once)."""
-    return (*_RESULT_TEXT.values(), DOUBLE_FORFEIT, "Result")
+    return (*BOARD_TEXT.values(), DOUBLE_FORFEIT, "Result")
 
 
 def keyed_result(tournament: Tournament, round_: int, board: Board, code: R) -> Tournament:
@@ -207,7 +192,7 @@ class RoundModel(RowTableModel[BoardRow]):
             if column == self.BOARD:
                 return str(index.row() + 1)
             if column == self.RESULT:
-                return result_text(board.result, row.black_result)
+                return board_text(board.result, row.black_result)
             return _player_text(row.players[0] if column == self.WHITE else row.players[1])
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.BOARD, self.RESULT):
             return int(Qt.AlignmentFlag.AlignCenter)

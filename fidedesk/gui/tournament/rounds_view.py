@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import EditError, give_bye, pair, rounds_count, unpair
+from fidedesk.core.notation import board_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.calculator.look import named, say
@@ -34,7 +35,6 @@ from fidedesk.gui.tournament.rounds import (
     RoundModel,
     keyed_result,
     paste_round,
-    result_text,
     result_texts,
 )
 
@@ -212,7 +212,7 @@ class RoundsWidget(QWidget):
             say(self.message, "Type the start rank of the player who gets the bye in White", "error")
             return
         rank, round_, code = int(self.white_edit.text()), self.model.round, self.bye_box.currentData()
-        if self._apply(f"Bye ({result_text(code)}) for {rank} in round {round_}",
+        if self._apply(f"Bye ({board_text(code)}) for {rank} in round {round_}",
                        lambda: give_bye(self.document.tournament, round_, rank, code)):  # fmt: skip
             self.white_edit.clear()
             self.white_edit.setFocus()  # on to the next board, as after a pairing
@@ -236,7 +236,7 @@ class RoundsWidget(QWidget):
         if row is None:
             return
         board, round_ = self.model.board(row), self.model.round
-        text = f"Result board {row + 1}: {result_text(code) if board.black is not None else 'bye'}"
+        text = f"Result board {row + 1}: {board_text(code) if board.black is not None else 'bye'}"
         if self._apply(text, lambda: keyed_result(self.document.tournament, round_, board, code)):
             next_row = min(row + 1, self.model.rowCount() - 1)
             self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from fidedesk.core.notation import fixed, score_text
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import TieBreak, TieBreakValue
 from fidedesk.gui.calculator.look import named
-from fidedesk.gui.calculator.text import fixed, score_text
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.settings import DEFAULT_TIEBREAKS, Settings

@@ -1,6 +1,7 @@
-"""Reading what the user types and writing figures back, exactly.
+"""Text forms of figures and results: reading what the user types and writing figures back, exactly.
 
-Figures are Fractions: every displayed decimal is rounded once, 0.5 away from zero, on the exact
+Shared by the window, the command line and the spreadsheet export, so that a figure reads the same
+everywhere. Figures are Fractions: every displayed decimal is rounded once, 0.5 away from zero, on the exact
 value (never through a binary float). The logistic edition's expected score is already a float
 made exact; it is rounded the same way.
 """
@@ -10,7 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
+from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tables import round_half_away
+from fidedesk.core.tournament import RoundEntry
 
 #: The ratings the calculator accepts: below FIDE's lowest floor and above any rating ever published.
 RATING_MIN: Final[int] = 1000
@@ -92,7 +95,7 @@ def score_text(score: Fraction) -> str:
     return fixed(score, 2)
 
 
-def fixed(value: Fraction, places: int, *, signed: bool = False) -> str:
+def fixed(value: Fraction | float, places: int = 2, *, signed: bool = False) -> str:
     """``value`` with ``places`` decimals, rounded once on the exact value (0.5 away from zero).
 
     ``signed`` writes + before a positive figure (a change); zero has no sign.
@@ -111,3 +114,36 @@ def pd_text(hundredths: int) -> str:
 def signed_int(value: int) -> str:
     """A whole change with its sign: +16, -3, 0."""
     return f"{value:+d}" if value else "0"
+
+
+#: A player's result in a crosstable cell: ½ for a draw, − for a forfeit lost, (1) for a game not played out.
+CELL_TEXT: Final[dict[R, str]] = {
+    R.WIN: "1", R.DRAW: "½", R.LOSS: "0", R.FORFEIT_WIN: "+", R.FORFEIT_LOSS: "−",
+    R.WIN_UNPLAYED: "(1)", R.DRAW_UNPLAYED: "(½)", R.LOSS_UNPLAYED: "(0)", R.PENDING: "?",
+    R.HALF_BYE: "½", R.FULL_BYE: "1", R.PAIRING_BYE: "1", R.ZERO_BYE: "0",
+}  # fmt: skip
+
+
+def cell_text(entry: RoundEntry) -> str:
+    """A Swiss crosstable cell: opponent, colour and result (12w1), or a bye's score after a dash (-½)."""
+    if entry.opponent is None:
+        return f"-{CELL_TEXT[entry.result]}"
+    return f"{entry.opponent}{entry.color or ''}{CELL_TEXT[entry.result]}"
+
+
+#: How a board's result reads, from white's code (and black's, for a double forfeit).
+BOARD_TEXT: Final[dict[R, str]] = {
+    R.WIN: "1-0", R.DRAW: "½-½", R.LOSS: "0-1", R.FORFEIT_WIN: "+--", R.FORFEIT_LOSS: "--+",
+    R.WIN_UNPLAYED: "1-0 u", R.DRAW_UNPLAYED: "½-½ u", R.LOSS_UNPLAYED: "0-1 u", R.PENDING: "?",
+    R.HALF_BYE: "bye ½", R.FULL_BYE: "bye 1", R.PAIRING_BYE: "bye 1 (pairing)", R.ZERO_BYE: "bye 0",
+}  # fmt: skip
+
+#: A double forfeit (both players lose without playing): not a single code from white's side.
+DOUBLE_FORFEIT: Final[str] = "-/-"
+
+
+def board_text(white: R, black: R | None = None) -> str:
+    """A board's result as the arbiter reads it: 1-0, ½-½, +--, -/-, bye ½, ? ..."""
+    if white is R.FORFEIT_LOSS and black is R.FORFEIT_LOSS:
+        return DOUBLE_FORFEIT
+    return BOARD_TEXT[white]
