@@ -1,0 +1,558 @@
+"""The Excel export: a tournament as an ``.xlsx`` workbook, for people and for fidedesk's own importer.
+
+Six sheets, in this order; every one has its header in row 1 (bold, frozen) and one record per row below:
+
+``Crosstable`` (for people)
+    No | Name | Rtg | R1 … Rn | Pts | Rank for a Swiss, each round's cell as the window writes it (``12w1``,
+    ``5b½``, ``-½`` for a bye); for a round robin No | Name | Rtg | 1 … n | Pts | Rank, the opponents'
+    start ranks across, ``X`` on the diagonal, both games of a double round robin apart (``1 ½``). Rows by
+    start rank; the header row and the first two columns are frozen.
+``Standings``
+    Rank | No | Name | Rtg | Pts | one column per tie-break, headed by its C.07 code (``BH-C1``), rows in
+    rank order.
+``Rating changes`` (FIDE's individual calculation, one flat table that filters well)
+    No | Name | Line | Rtg | K | Rc | W | n | Σ(score − PD) | K × Σ | New rating | Performance |
+    First rating | Published | Rd | Opp. No | Opponent | Opp. rating | Score | PD | Score − PD |
+    K × (score − PD) | Note. Each player has a block: a ``player`` line (the columns Rtg to Published,
+    Note: why K is what it is, or for an unrated player why the first rating is or is not published and
+    how it was found), then one line per round by round number: ``game`` for a result that is rated (or,
+    for an unrated player, counts towards Ra), filling Rd to K × (score − PD), Opp. rating as it was
+    used, shown with ``*`` where the 400-point rule applied (the Note says the real rating); ``not rated``
+    for the others, with the reason in Note. No and Name repeat on every line, so filtering Name shows a
+    player's block and filtering Line shows a summary (``player``) or every game (``game``).
+``Players`` (read back by the importer)
+    No | Name | Sex | Title | Fed | FIDE ID | Rating | Born | Games | 2400+ | K | Std rating | Points | Rank.
+    Born is text, ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``; 2400+ is ``yes``, ``no`` or empty; Games, K,
+    Std rating are the player's record; Points and Rank are the ones the tournament holds (a file's
+    columns, empty when it has none), not recomputed.
+``Rounds`` (read back by the importer)
+    Round | Board | White No | White | Black No | Black | Result | Colours: each round's boards in the
+    order :func:`fidedesk.core.editing.boards` gives (paired boards, then byes, numbered on). Result is
+    white's result as :data:`fidedesk.core.notation.BOARD_TEXT` writes it (``1-0``, ``½-½``, ``+--``,
+    ``1-0 u`` …), ``-/-`` for a double forfeit and empty for a result not entered yet; a bye has no
+    Black and ``bye 1``, ``bye ½``, ``bye 1 (pairing)`` or ``bye 0``. Colours is ``unknown`` when the
+    entries hold no colours (a round robin read from a grid), empty otherwise.
+``Event`` (read back by the importer)
+    Field | Value, with the fields Event, City, Federation, Start, End, Chief arbiter, Time control,
+    System (``swiss``, ``round-robin`` …) and Rating (``standard``, ``rapid``, ``blitz``); the dates are
+    real dates.
+
+Every text — names, places, reasons, headers — is written as a string cell, whatever it starts with
+(``=``, ``+``, ``@``, ``#REF!``): nothing a player or an event is called can become a formula or an
+error value. Characters XML cannot hold (control characters) are replaced by ``�``.
+
+Figures are numbers where a spreadsheet can sort and add them: ratings, start ranks and FIDE IDs in
+format ``0``, points with halves shown as fractions (``# ?/2``: ``3 1/2``), changes signed to two
+decimals. A shared place is the number of its first place shown as ``3–4``, so the Rank column sorts
+(beyond 100 different shared places, which Excel's limit on number formats forbids, the rest are text).
+
+The workbook is built in memory, in openpyxl's normal mode (2,000 players over 11 rounds: 7.9 s, against
+9.8 s in write-only mode, where every styled cell costs a second cell and a caught exception), and saved
+with :func:`fidedesk.io.atomic.write_atomic`: an export interrupted at any moment leaves the previous
+file as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import io
+import re
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Final, TypeAlias
+
+from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl.styles import Font  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+
+from fidedesk.core.editing import boards, entry_for
+from fidedesk.core.editions import Edition, Expectancy
+from fidedesk.core.event import PlayerRating, rate_tournament
+from fidedesk.core.notation import CELL_TEXT, board_text, cell_text
+from fidedesk.core.results import ResultCode
+from fidedesk.core.standings import Standing, standings
+from fidedesk.core.tiebreaks import UNITS, TieBreak
+from fidedesk.core.tournament import BirthDate, Tournament
+from fidedesk.io.atomic import write_atomic
+
+__all__ = [
+    "CAPPED",
+    "CROSSTABLE",
+    "DATE",
+    "EVENT",
+    "EVENT_FIELDS",
+    "EVENT_HEADER",
+    "PENDING_TEXT",
+    "PLAYERS",
+    "PLAYERS_HEADER",
+    "POINTS",
+    "RATING_CHANGES",
+    "RATING_CHANGES_HEADER",
+    "ROUNDS",
+    "ROUNDS_HEADER",
+    "SHEETS",
+    "SIGNED",
+    "STANDINGS",
+    "UNKNOWN_COLOURS",
+    "ExportCancelled",
+    "clean_text",
+    "export_workbook",
+    "workbook_bytes",
+]
+
+CROSSTABLE: Final = "Crosstable"
+STANDINGS: Final = "Standings"
+RATING_CHANGES: Final = "Rating changes"
+PLAYERS: Final = "Players"
+ROUNDS: Final = "Rounds"
+EVENT: Final = "Event"
+#: The sheets in the order they are written.
+SHEETS: Final = (CROSSTABLE, STANDINGS, RATING_CHANGES, PLAYERS, ROUNDS, EVENT)
+
+PLAYERS_HEADER: Final = ("No", "Name", "Sex", "Title", "Fed", "FIDE ID", "Rating", "Born", "Games", "2400+", "K",
+                         "Std rating", "Points", "Rank")  # fmt: skip
+ROUNDS_HEADER: Final = ("Round", "Board", "White No", "White", "Black No", "Black", "Result", "Colours")
+EVENT_HEADER: Final = ("Field", "Value")
+#: The Event sheet's fields, in order.
+EVENT_FIELDS: Final = ("Event", "City", "Federation", "Start", "End", "Chief arbiter", "Time control", "System",
+                       "Rating")  # fmt: skip
+RATING_CHANGES_HEADER: Final = (
+    "No", "Name", "Line", "Rtg", "K", "Rc", "W", "n", "Σ(score − PD)", "K × Σ", "New rating", "Performance",
+    "First rating", "Published", "Rd", "Opp. No", "Opponent", "Opp. rating", "Score", "PD", "Score − PD",
+    "K × (score − PD)", "Note",
+)  # fmt: skip
+
+#: The Rounds sheet's Result for a pairing whose result is not entered yet, and its Colours when unknown.
+PENDING_TEXT: Final = ""
+UNKNOWN_COLOURS: Final = "unknown"
+
+# --- number formats ------------------------------------------------------------------------------------
+#
+# Points: Excel has no number format that prints ½ after a whole number (3½), so a sum of points is a
+# number formatted "# ?/2" (3 1/2, 1/2, 4): it sorts, adds up and filters as the figure it is, and reads
+# as a half. Writing the text "3½" would look like FIDE's print but sort "10" before "2" and refuse to
+# add. The crosstable's round cells stay text (12w½), as they are no single figure.
+WHOLE: Final = "0"
+POINTS: Final = "# ?/2"
+TWO_PLACES: Final = "0.00"
+FOUR_PLACES: Final = "0.0000"
+SIGNED: Final = "+0.00;-0.00;0.00"
+DATE: Final = "yyyy-mm-dd"
+#: An opponent's rating as used, where the 400-point rule applied: the number, shown with FIDE's asterisk.
+CAPPED: Final = '0"*"'
+#: Characters each format adds to the whole part of a number (for column widths).
+_EXTRA_WIDTH: Final = {POINTS: 4, TWO_PLACES: 3, FOUR_PLACES: 5, SIGNED: 4, CAPPED: 1}
+#: Excel accepts some 200 custom number formats per workbook: shared places beyond these are written as text.
+_MAX_PLACE_FORMATS: Final = 100
+
+_MIN_WIDTH: Final = 4
+_MAX_WIDTH: Final = 50
+_PROGRESS_EVERY: Final = 1000
+
+# XML 1.0 allows tab, line feed and carriage return, but no other control character, and no lone
+# surrogate or U+FFFE/U+FFFF; openpyxl refuses the control characters, the XML writer the others.
+_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_REPLACEMENT: Final = "\ufffd"
+
+
+class ExportCancelled(Exception):
+    """The user cancelled a long export; no file was written."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Formatted:
+    """A number with a format of its own, where its column's default does not fit (a capped rating, 3–4)."""
+
+    value: int | float
+    format: str
+
+
+#: One cell as a table holds it: text (always a string cell), a number, a date, a formatted number or empty.
+_Value: TypeAlias = str | int | float | dt.date | _Formatted | None
+
+
+@dataclasses.dataclass
+class _Table:
+    """One sheet before it is written: header, rows and the look of each column."""
+
+    title: str
+    header: Sequence[str]
+    rows: list[list[_Value]]
+    #: The number format of each column (None: General); _Formatted values bring their own.
+    formats: Sequence[str | None]
+    freeze: str = "A2"
+    autofilter: bool = False
+
+
+def clean_text(text: str) -> str:
+    """``text`` with every character XML cannot hold replaced by �, so that the cell can be saved."""
+    return _NOT_XML.sub(_REPLACEMENT, text)
+
+
+# --- the sheets -----------------------------------------------------------------------------------------
+
+
+def _points(value: Fraction) -> float:
+    # halves (and SB's quarters) are exact in binary floating point
+    return float(value)
+
+
+def _places(rows: Sequence[Standing]) -> dict[int, _Value]:
+    """Each player's place by start rank: the first place as a number, shown ``3–4`` when shared.
+
+    The number sorts; the format shows the shared place. Each shared place needs a format of its own, so
+    past :data:`_MAX_PLACE_FORMATS` of them the rest are text (2,000 players over 11 rounds ranked on
+    points and BH-C1 share 359 different places; on points alone, 17).
+    """
+    formats: set[str] = set()
+    places: dict[int, _Value] = {}
+    for row in rows:
+        rank = row.player.start_rank
+        if not row.shared:
+            places[rank] = row.rank
+            continue
+        fmt = f'0"–{row.rank_to}"'
+        if fmt in formats or len(formats) < _MAX_PLACE_FORMATS:
+            formats.add(fmt)
+            places[rank] = _Formatted(row.rank, fmt)
+        else:
+            places[rank] = row.place
+    return places
+
+
+def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[int, _Value]) -> _Table:
+    players = sorted(tournament.players, key=lambda player: player.start_rank)
+    points = {row.player.start_rank: row.points for row in rows}
+    if tournament.info.system.is_round_robin:
+        middle = [str(player.start_rank) for player in players]
+    else:
+        middle = [f"R{number}" for number in range(1, tournament.last_round + 1)]
+    table_rows: list[list[_Value]] = []
+    for player in players:
+        if tournament.info.system.is_round_robin:
+            games: dict[int, list[str]] = {}
+            for entry in player.rounds:  # in round order: both games of a double round robin, apart
+                if entry.opponent is not None:
+                    games.setdefault(entry.opponent, []).append(CELL_TEXT[entry.result])
+            cells: list[_Value] = [
+                "X" if other.start_rank == player.start_rank else " ".join(games.get(other.start_rank, ()))
+                for other in players
+            ]
+        else:
+            by_round = {entry.round: entry for entry in player.rounds}
+            cells = [cell_text(by_round[n]) if n in by_round else None for n in range(1, len(middle) + 1)]
+        rank = player.start_rank
+        table_rows.append([rank, player.name, player.rating, *cells, _points(points[rank]), places[rank]])
+    formats_row = [WHOLE, None, WHOLE, *[None] * len(middle), POINTS, WHOLE]
+    return _Table(CROSSTABLE, ["No", "Name", "Rtg", *middle, "Pts", "Rank"], table_rows, formats_row, freeze="C2")
+
+
+_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: POINTS, 4: TWO_PLACES}
+
+
+def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: dict[int, _Value]) -> _Table:
+    table_rows: list[list[_Value]] = []
+    for row in rows:
+        player = row.player
+        values: list[_Value] = [
+            None if value is None else _points(value) if isinstance(value, Fraction) else value
+            for value in row.tiebreaks
+        ]
+        table_rows.append([places[player.start_rank], player.start_rank, player.name, player.rating,
+                           _points(row.points), *values])  # fmt: skip
+    tiebreak_formats = [_TIEBREAK_FORMAT[UNITS.get(tiebreak, 1)] for tiebreak in tiebreaks]
+    header = ["Rank", "No", "Name", "Rtg", "Pts", *(tiebreak.code for tiebreak in tiebreaks)]
+    return _Table(STANDINGS, header, table_rows, [WHOLE, WHOLE, None, WHOLE, POINTS, *tiebreak_formats])
+
+
+def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edition: Edition) -> _Table:
+    header = RATING_CHANGES_HEADER
+    column = {name: index for index, name in enumerate(header)}
+    pd_format = TWO_PLACES if edition.expectancy is Expectancy.TABLE else FOUR_PLACES
+    formats: list[str | None] = [None] * len(header)
+    for name in ("No", "Rtg", "K", "Rc", "n", "New rating", "Performance", "First rating", "Rd", "Opp. No",
+                 "Opp. rating"):  # fmt: skip
+        formats[column[name]] = WHOLE
+    for name in ("W", "Score"):
+        formats[column[name]] = POINTS
+    for name in ("Σ(score − PD)", "K × Σ", "Score − PD", "K × (score − PD)"):
+        formats[column[name]] = SIGNED
+    formats[column["PD"]] = pd_format
+    players = tournament.by_rank()
+    rows: list[list[_Value]] = []
+
+    def line(rating: PlayerRating, kind: str, **values: _Value) -> list[_Value]:
+        row: list[_Value] = [None] * len(header)
+        row[0], row[1], row[2] = rating.player.start_rank, rating.player.name, kind
+        for name, value in values.items():
+            row[column[_FIELD[name]]] = value
+        return row
+
+    def opponent(rating: PlayerRating, round_: int | None) -> tuple[int | None, str]:
+        entry = entry_for(rating.player, round_) if round_ is not None else None
+        if entry is None or entry.opponent is None:
+            return None, "bye"
+        other = players.get(entry.opponent)
+        return entry.opponent, other.name if other is not None else ""
+
+    for rating in sorted(ratings, key=lambda found: found.player.start_rank):
+        player = rating.player
+        event = rating.event
+        games: list[tuple[int, list[_Value]]] = []
+        if event is not None:
+            k = event.k.value
+            rows.append(line(rating, "player", rtg=event.rating, k=k, rc=event.rc, w=_points(event.w), n=event.n,
+                             sum=float(event.chg), k_sum=float(event.k_chg), new=rating.new_rating,
+                             performance=rating.performance, note=event.k.reason))  # fmt: skip
+            for calc in event.games:
+                number, name = opponent(rating, calc.round)
+                used: _Value = _Formatted(calc.used_rating, CAPPED) if calc.capped else calc.used_rating
+                note = f"{calc.opponent_rating} counts as {calc.used_rating} (8.3.1)" if calc.capped else None
+                games.append((calc.round or 0, line(rating, "game", rd=calc.round, opp_no=number, opponent=name,
+                                                    opp_rating=used, score=_points(calc.score),
+                                                    pd=float(calc.expected), chg=float(calc.chg),
+                                                    k_chg=float(k * calc.chg), note=note)))  # fmt: skip
+        else:
+            initial = rating.initial
+            first = initial.value if initial is not None else None
+            published = ("yes" if initial.published else "no") if initial is not None else None
+            notes: list[str] = []
+            if initial is not None:
+                notes.append(initial.reason)
+                if initial.performance is not None:
+                    notes.append(initial.performance.formula)
+                notes.extend(initial.disregarded)
+            rows.append(line(rating, "player", rtg=player.rating, rc=rating.rc, w=_points(rating.w), n=rating.n,
+                             performance=rating.performance, first=first, published=published,
+                             note="; ".join(notes) or None))  # fmt: skip
+            for game in rating.against_rated:
+                number, name = opponent(rating, game.round)
+                games.append((game.round or 0, line(rating, "game", rd=game.round, opp_no=number, opponent=name,
+                                                     opp_rating=game.opponent_rating, score=_points(game.score),
+                                                     note="counts towards Ra")))  # fmt: skip
+        for skipped in rating.not_rated:
+            number, name = opponent(rating, skipped.round)
+            entry = entry_for(player, skipped.round)
+            other = players.get(number) if number is not None else None
+            score = None if entry is None or entry.result is ResultCode.PENDING else _points(entry.result.score)
+            games.append((skipped.round, line(rating, "not rated", rd=skipped.round, opp_no=number, opponent=name,
+                                              opp_rating=other.rating if other is not None else None, score=score,
+                                              note=skipped.reason)))  # fmt: skip
+        rows.extend(row for _, row in sorted(games, key=lambda pair: pair[0]))
+    return _Table(RATING_CHANGES, header, rows, formats, freeze="D2", autofilter=True)
+
+
+#: The keyword each Rating changes column is filled by in ``line``.
+_FIELD: Final = {
+    "rtg": "Rtg", "k": "K", "rc": "Rc", "w": "W", "n": "n", "sum": "Σ(score − PD)", "k_sum": "K × Σ",
+    "new": "New rating", "performance": "Performance", "first": "First rating", "published": "Published",
+    "rd": "Rd", "opp_no": "Opp. No", "opponent": "Opponent", "opp_rating": "Opp. rating", "score": "Score",
+    "pd": "PD", "chg": "Score − PD", "k_chg": "K × (score − PD)", "note": "Note",
+}  # fmt: skip
+
+
+def _born(birth: BirthDate | None) -> str | None:
+    """``1990``, ``1990-05`` or ``1990-05-17``: as much of the date as is known."""
+    if birth is None:
+        return None
+    if birth.month is None:
+        return f"{birth.year:04d}"
+    if birth.day is None:
+        return f"{birth.year:04d}-{birth.month:02d}"
+    return f"{birth.year:04d}-{birth.month:02d}-{birth.day:02d}"
+
+
+def _yes_no(value: bool | None) -> str | None:
+    return None if value is None else "yes" if value else "no"
+
+
+def _players(tournament: Tournament) -> _Table:
+    rows: list[list[_Value]] = []
+    for player in sorted(tournament.players, key=lambda found: found.start_rank):
+        record = player.record
+        points = None if player.points is None else _number(player.points)
+        rows.append([player.start_rank, player.name, player.sex, player.title, player.federation, player.fide_id,
+                     player.rating, _born(player.birth), record.games, _yes_no(record.ever_2400), record.k,
+                     record.standard_rating, points, player.rank])  # fmt: skip
+    formats = [WHOLE, None, None, None, None, WHOLE, WHOLE, None, WHOLE, None, WHOLE, WHOLE, POINTS, WHOLE]
+    return _Table(PLAYERS, PLAYERS_HEADER, rows, formats, autofilter=True)
+
+
+def _number(value: Fraction) -> int | float:
+    """A file's points as a number: whole, or the float nearest (exact for halves; a decimal such as 2.25
+    reads back exactly as ``Fraction(repr(value))``)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _rounds(tournament: Tournament) -> _Table:
+    rows: list[list[_Value]] = []
+    players = tournament.by_rank()
+    for number in range(1, tournament.last_round + 1):
+        for board_number, board in enumerate(boards(tournament, number), start=1):
+            white = players[board.white]
+            white_entry = entry_for(white, number)
+            black = players.get(board.black) if board.black is not None else None
+            black_entry = entry_for(black, number) if black is not None else None
+            if black_entry is not None and black_entry.opponent != board.white:
+                black_entry = None  # an inconsistent record: black's own entry is another pairing
+            # each side's own code: boards() gives white's as the mirror of black's when it meets black first
+            white_code = white_entry.result if white_entry is not None else board.result
+            black_code = black_entry.result if black_entry is not None else None
+            result = PENDING_TEXT if white_code is ResultCode.PENDING else board_text(white_code, black_code)
+            entries = [entry for entry in (white_entry, black_entry) if entry is not None]
+            colours = UNKNOWN_COLOURS if board.black is not None and any(e.color is None for e in entries) else None
+            rows.append([number, board_number, board.white, white.name, board.black,
+                         black.name if black is not None else None, result, colours])  # fmt: skip
+    return _Table(ROUNDS, ROUNDS_HEADER, rows, [WHOLE, WHOLE, WHOLE, None, WHOLE, None, None, None],
+                  autofilter=True)  # fmt: skip
+
+
+def _event(tournament: Tournament) -> _Table:
+    info = tournament.info
+    values: list[_Value] = [info.name, info.city, info.federation, info.start, info.end, info.chief_arbiter,
+                            info.time_control, info.system.value, info.kind.value]  # fmt: skip
+    rows: list[list[_Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
+    return _Table(EVENT, EVENT_HEADER, rows, [None, None])
+
+
+# --- writing --------------------------------------------------------------------------------------------
+
+
+def _width(value: _Value, fmt: str | None) -> int:
+    """About how many characters Excel shows for ``value`` (for the column's width)."""
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        return max(map(len, value.split("\n")))
+    if isinstance(value, _Formatted):
+        fmt, value = value.format, value.value
+    if isinstance(value, dt.date):
+        return 10
+    whole = len(str(int(abs(value)))) + (1 if value < 0 else 0)
+    if fmt is None:
+        return len(str(value))
+    extra = _EXTRA_WIDTH.get(fmt)
+    if extra is None:
+        extra = len(fmt) - 3 if fmt.startswith('0"') else 0  # 0"–12": the text in the quotes
+    return whole + extra
+
+
+def _widths(table: _Table) -> list[float]:
+    """Each column's width in characters: the widest value or the (bold) header, capped."""
+    widest = [len(name) + 1 for name in table.header]  # bold text is a little wider
+    for row in table.rows:
+        for index, value in enumerate(row):
+            if value is not None:
+                shown = _width(value, table.formats[index])
+                if shown > widest[index]:
+                    widest[index] = shown
+    return [min(max(width + 2, _MIN_WIDTH), _MAX_WIDTH) for width in widest]
+
+
+class _Writer:
+    """Writes tables into a workbook: text always as string cells, numbers with their formats, bold headers."""
+
+    def __init__(self, progress: Callable[[int], bool] | None) -> None:
+        self.workbook = Workbook()
+        self.workbook.remove(self.workbook.active)
+        self.progress = progress
+        self.written = 0
+        self.bold = Font(bold=True)
+
+    def write(self, table: _Table) -> None:
+        sheet = self.workbook.create_sheet(table.title)
+        for index, width in enumerate(_widths(table), start=1):
+            sheet.column_dimensions[get_column_letter(index)].width = width
+        sheet.freeze_panes = table.freeze
+        if table.autofilter:
+            sheet.auto_filter.ref = f"A1:{get_column_letter(len(table.header))}{len(table.rows) + 1}"
+        for column, name in enumerate(table.header, start=1):
+            _text_cell(sheet.cell(1, column), name).font = self.bold
+        formats = table.formats
+        for row_number, row in enumerate(table.rows, start=2):
+            for column, value in enumerate(row, start=1):
+                if value is None:
+                    continue
+                cell = sheet.cell(row_number, column)
+                if isinstance(value, str):
+                    _text_cell(cell, value)
+                elif isinstance(value, _Formatted):
+                    cell.value = value.value
+                    cell.number_format = value.format
+                else:
+                    cell.value = value
+                    fmt = formats[column - 1]
+                    if isinstance(value, dt.date):
+                        cell.number_format = fmt or DATE
+                    elif fmt is not None:
+                        cell.number_format = fmt
+            self.written += 1
+            if self.written % _PROGRESS_EVERY == 0:
+                self.report()
+        self.report()
+
+    def report(self) -> None:
+        """Tell ``progress`` how many rows are written; ExportCancelled when it says stop."""
+        if self.progress is not None and not self.progress(self.written):
+            raise ExportCancelled("export cancelled")
+
+    def to_bytes(self) -> bytes:
+        buffer = io.BytesIO()
+        self.workbook.save(buffer)
+        return buffer.getvalue()
+
+
+def _text_cell(cell: Any, text: str) -> Any:
+    """Put ``text`` in ``cell`` as a string, never a formula (``=…``) nor an error value (``#REF!``)."""
+    cell.value = clean_text(text)
+    cell.data_type = "s"  # openpyxl makes any text starting with "=" a formula, and "#N/A" an error
+    return cell
+
+
+def workbook_bytes(
+    tournament: Tournament,
+    *,
+    edition: Edition,
+    tiebreaks: Sequence[TieBreak],
+    progress: Callable[[int], bool] | None = None,
+) -> bytes:
+    """The workbook of :func:`export_workbook` as the bytes of an ``.xlsx`` file.
+
+    ``progress`` is called with the number of rows written so far, now and then; when it returns False
+    the export stops with :class:`ExportCancelled`.
+    """
+    writer = _Writer(progress)
+    writer.report()
+    rating = rate_tournament(tournament, edition)
+    ranked = standings(tournament, tiebreaks)
+    places = _places(ranked)
+    writer.report()
+    properties = writer.workbook.properties
+    properties.creator = "fidedesk"
+    properties.title = clean_text(tournament.info.name) or None
+    properties.description = clean_text(f"Rating changes under {edition.name}: {edition.title}")
+    writer.write(_crosstable(tournament, ranked, places))
+    writer.write(_standings(ranked, tiebreaks, places))
+    writer.write(_rating_changes(tournament, rating.players, edition))
+    writer.write(_players(tournament))
+    writer.write(_rounds(tournament))
+    writer.write(_event(tournament))
+    return writer.to_bytes()
+
+
+def export_workbook(
+    tournament: Tournament,
+    path: Path,
+    *,
+    edition: Edition,
+    tiebreaks: Sequence[TieBreak],
+    progress: Callable[[int], bool] | None = None,
+) -> None:
+    """Write the tournament to ``path`` as an Excel workbook (see the module's docstring), atomically.
+
+    The whole file is built in memory first: a failure or a cancel (:class:`ExportCancelled`) leaves
+    ``path`` as it was. OSError propagates from the write.
+    """
+    write_atomic(path, workbook_bytes(tournament, edition=edition, tiebreaks=tiebreaks, progress=progress))
