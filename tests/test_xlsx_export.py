@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import importlib.util
 import io
 import os
 import re
@@ -13,7 +12,6 @@ import zipfile
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from xml.etree import ElementTree
 
@@ -54,6 +52,7 @@ from fidedesk.io.xlsx_export import (
     export_workbook,
     workbook_bytes,
 )
+from fidedesk.io.xlsx_template import template_bytes
 from tests.builders import round_robin
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -583,14 +582,6 @@ def test_export_of_2000_players_and_11_rounds(tmp_path: Path) -> None:
 # --- the template ----------------------------------------------------------------------------------------
 
 
-def _template_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_templates", TEMPLATES / "make_templates.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _describe(book: Workbook) -> dict[str, Any]:
     """What the template is, cell by cell: values, types, formats, fonts; widths, panes and checks."""
     found: dict[str, Any] = {"sheets": book.sheetnames}
@@ -612,10 +603,7 @@ def _describe(book: Workbook) -> dict[str, Any]:
 
 
 def test_template_is_what_the_script_makes() -> None:
-    script = _template_script()
-    buffer = io.BytesIO()
-    script.build().save(buffer)
-    made = load_workbook(io.BytesIO(buffer.getvalue()))
+    made = load_workbook(io.BytesIO(template_bytes()))
     committed = load_workbook(TEMPLATES / "player-list.xlsx")
     assert _describe(committed) == _describe(made)
 

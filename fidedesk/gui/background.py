@@ -58,11 +58,11 @@ def run_with_progress(
     label: str,
     work: Callable[[Callable[[int], bool]], T],
     *,
-    unit: str = "rows",
+    unit: str = "rows read",
     total: int = 0,
     dialog_hook: Callable[[QProgressDialog], None] | None = None,
 ) -> Outcome[T]:
-    """Run ``work`` off the GUI thread while a progress dialog counts ``unit``; wait for it to end.
+    """Run ``work`` off the GUI thread while a progress dialog counts ``unit`` ("rows read"); wait for it to end.
 
     ``total`` (when known) gives the dialog a bar; 0 shows a busy indicator. The GUI stays responsive
     (the event loop runs while waiting). ``dialog_hook`` lets tests reach the dialog (to press Cancel).
@@ -79,7 +79,7 @@ def run_with_progress(
     def advanced(count: int) -> None:
         if total:
             dialog.setValue(min(count, total))
-        dialog.setLabelText(f"{label}\n{count:,} {unit} read")
+        dialog.setLabelText(f"{label}\n{count:,} {unit}")
 
     def cancel() -> None:
         worker.cancel_requested.set()
