@@ -147,3 +147,61 @@ def board_text(white: R, black: R | None = None) -> str:
     if white is R.FORFEIT_LOSS and black is R.FORFEIT_LOSS:
         return DOUBLE_FORFEIT
     return BOARD_TEXT[white]
+
+
+#: A board's result as spreadsheets, pasted rounds and the spreadsheet export write it, read without
+#: spaces and in lower case: (white's code, black's code). ``0-0`` and ``-/-`` are a double forfeit (both
+#: lose without playing); blank and ``?`` a pairing whose result is not entered yet.
+_BOARD_RESULTS: Final[dict[str, tuple[R, R]]] = {
+    **dict.fromkeys(["1-0", "1:0", "1–0"], (R.WIN, R.LOSS)),
+    **dict.fromkeys(["½-½", "1/2-1/2", "0.5-0.5", "0,5-0,5", "½:½", "1/2:1/2", "0.5:0.5", "=", "=-="],
+                    (R.DRAW, R.DRAW)),
+    **dict.fromkeys(["0-1", "0:1"], (R.LOSS, R.WIN)),
+    **dict.fromkeys(["+--", "+-", "+/-", "+:-"], (R.FORFEIT_WIN, R.FORFEIT_LOSS)),
+    **dict.fromkeys(["--+", "-+", "-/+", "-:+"], (R.FORFEIT_LOSS, R.FORFEIT_WIN)),
+    **dict.fromkeys(["0-0", "-/-", "---", "--", "-:-", "0:0"], (R.FORFEIT_LOSS, R.FORFEIT_LOSS)),
+    "1-0u": (R.WIN_UNPLAYED, R.LOSS_UNPLAYED),
+    **dict.fromkeys(["½-½u", "1/2-1/2u", "0.5-0.5u"], (R.DRAW_UNPLAYED, R.DRAW_UNPLAYED)),
+    "0-1u": (R.LOSS_UNPLAYED, R.WIN_UNPLAYED),
+    **dict.fromkeys(["", "?"], (R.PENDING, R.PENDING)),
+}  # fmt: skip
+
+#: The score of a bye as written after "bye" (or alone): 1 alone is the pairing-allocated bye of a
+#: pasted round; "bye 1" is a full-point bye, as :data:`BOARD_TEXT` writes it.
+_BYE_RESULTS: Final[dict[str, R]] = {
+    **dict.fromkeys(["1", "u", "bye", "bye1(pairing)", "+"], R.PAIRING_BYE),
+    **dict.fromkeys(["bye1", "f"], R.FULL_BYE),
+    **dict.fromkeys(["½", "1/2", "0.5", "0,5", "=", "bye½", "bye1/2", "bye0.5", "h"], R.HALF_BYE),
+    **dict.fromkeys(["0", "bye0", "z", "-"], R.ZERO_BYE),
+}  # fmt: skip
+
+#: The forms :func:`parse_board_result` names in its message.
+BOARD_RESULT_HINT: Final[str] = "1-0, ½-½, 0-1, +--, --+, 0-0, blank"
+
+
+def _result_key(text: str) -> str:
+    """``text`` in lower case without spaces, dashes and minus signs written as ``-``."""
+    return "".join(text.split()).lower().replace("–", "-").replace("—", "-").replace("−", "-")
+
+
+def parse_board_result(text: str) -> tuple[R, R]:
+    """White's and black's codes for a board's result as written; ValueError when it is not one.
+
+    ``1-0`` (``1:0``), ``½-½`` (``1/2-1/2``, ``0.5-0.5``, ``=``), ``0-1``; forfeits ``+--`` (``+-``,
+    ``+/-``) and ``--+`` (``-+``, ``-/+``); a double forfeit ``0-0`` (``-/-``, ``---``); games not played
+    out ``1-0 u``, ``½-½ u``, ``0-1 u``; blank or ``?``: not entered yet. Spaces and the kind of dash
+    do not matter.
+    """
+    try:
+        return _BOARD_RESULTS[_result_key(text)]
+    except KeyError:
+        raise ValueError(f"“{text.strip()}” is not a result ({BOARD_RESULT_HINT})") from None
+
+
+def parse_bye_result(text: str) -> R:
+    """A bye's code from its score: ``1`` (pairing-allocated), ``½``, ``0``, or :data:`BOARD_TEXT`'s
+    ``bye 1`` (full point), ``bye ½``, ``bye 1 (pairing)``, ``bye 0``, or a TRF letter F, H, U, Z."""
+    try:
+        return _BYE_RESULTS[_result_key(text)]
+    except KeyError:
+        raise ValueError(f"“{text.strip()}” is not a bye's score (1, ½, 0)") from None

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.editing import Board, EditError, boards, entry_for, give_bye, pair, set_result, unpair
-from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, board_text
+from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, board_text, parse_board_result, parse_bye_result
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.gui.document import TournamentDocument
@@ -26,17 +26,6 @@ RESULT_KEYS: Final[dict[str, R]] = {
 
 #: On a bye board the same keys choose the kind of bye.
 _BYE_FOR: Final[dict[R, R]] = {R.WIN: R.FULL_BYE, R.DRAW: R.HALF_BYE, R.LOSS: R.ZERO_BYE}
-
-
-#: Results as a spreadsheet writes them; "" is a pairing without a result yet.
-_PASTED: Final[dict[str, R | str]] = {
-    "1-0": R.WIN, "1:0": R.WIN, "½-½": R.DRAW, "1/2-1/2": R.DRAW, "0.5-0.5": R.DRAW, "½:½": R.DRAW, "=": R.DRAW,
-    "0-1": R.LOSS, "0:1": R.LOSS, "+--": R.FORFEIT_WIN, "+-": R.FORFEIT_WIN, "+/-": R.FORFEIT_WIN,
-    "--+": R.FORFEIT_LOSS, "-+": R.FORFEIT_LOSS, "-/+": R.FORFEIT_LOSS,
-    "0-0": DOUBLE_FORFEIT, "-/-": DOUBLE_FORFEIT, "---": DOUBLE_FORFEIT, "": R.PENDING,
-}  # fmt: skip
-_PASTED_BYES: Final[dict[str, R]] = {"1": R.PAIRING_BYE, "½": R.HALF_BYE, "1/2": R.HALF_BYE, "0.5": R.HALF_BYE,
-                                     "0": R.ZERO_BYE}  # fmt: skip
 
 
 def result_texts() -> tuple[str, ...]:
@@ -90,24 +79,26 @@ def paste_round(tournament: Tournament, round_: int, text: str) -> tuple[Tournam
 def _pasted_line(tournament: Tournament, round_: int, white_text: str, black_text: str, result: str) -> Tournament:
     white = _start_rank(white_text)
     if black_text.lower() in ("", "bye", "-"):
-        if result not in _PASTED_BYES:
-            raise EditError(f"“{result}” is not a bye's score (1, ½, 0)")
-        return give_bye(tournament, round_, white, _PASTED_BYES[result])
+        try:
+            bye = parse_bye_result(result)
+        except ValueError as error:
+            raise EditError(str(error)) from None
+        return give_bye(tournament, round_, white, bye)
     black = _start_rank(black_text)
-    code = _PASTED.get(result.replace(" ", "").replace("–", "-"))
-    if code is None:
-        raise EditError(f"“{result}” is not a result (1-0, ½-½, 0-1, +--, --+, 0-0, blank)")
+    try:
+        code, black_code = parse_board_result(result)
+    except ValueError as error:
+        raise EditError(str(error)) from None
+    double = code is black_code is R.FORFEIT_LOSS
     for rank in (white, black):
         tournament.player(rank)  # KeyError names a start rank not in the event
     entry = entry_for(tournament.player(white), round_)
     if entry is not None and entry.opponent == black and entry.color == "w":
-        if code == DOUBLE_FORFEIT:
+        if double:
             return double_forfeit(unpair(tournament, round_, white), round_, white, black)
-        assert isinstance(code, R)
         return set_result(tournament, round_, white, code)
-    if code == DOUBLE_FORFEIT:
+    if double:
         return double_forfeit(tournament, round_, white, black)
-    assert isinstance(code, R)
     return pair(tournament, round_, white, black, code)
 
 
