@@ -38,9 +38,11 @@ from fidedesk.io import fidedesk_file
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.fidedesk_file import FidedeskFileError
 from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
+from fidedesk.io.xlsx_grid import XlsxError
 
 EXIT_BAD_INPUT = 2
 _TRF_SUFFIXES = (".trf", ".txt")
+XLSX_SUFFIX = ".xlsx"
 
 _RESULTS = {
     "1": Fraction(1), "win": Fraction(1), "w": Fraction(1), "1-0": Fraction(1),
@@ -218,16 +220,39 @@ def _ranks(ranks: list[int]) -> str:
 
 
 def _read_tournament(path: Path) -> tuple[Tournament, TrfDocument | None]:
-    """The tournament of a .fidedesk file (by the extension) or a TRF file, and the TRF document."""
+    """The tournament of a .fidedesk, .xlsx (by the extension) or TRF file, and the TRF document."""
     try:
         if path.suffix.lower() == fidedesk_file.SUFFIX:
             return fidedesk_file.load(path), None
+        if path.suffix.lower() == XLSX_SUFFIX:
+            return _read_workbook(path), None
         document = read_trf(path)
-    except (TrfError, FidedeskFileError) as error:
+    except (TrfError, FidedeskFileError, XlsxError) as error:
         raise InputError(str(error)) from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror or error}") from None
     return document.tournament, document
+
+
+def _read_workbook(path: Path) -> Tournament:
+    """A workbook read with the layout and columns the import wizard would propose; every problem refuses it.
+
+    The command line cannot ask which rows to leave out, so a workbook with any problem is not rated:
+    each problem is listed with its sheet and cell (exit status 2).
+    """
+    from fidedesk.io.xlsx_import import build, propose  # openpyxl only when a workbook is read
+    from fidedesk.io.xlsx_read import read_workbook
+
+    grids = read_workbook(path)
+    plan = propose(grids)
+    if plan.results is None and plan.players is None:
+        raise InputError(f"{path}: no sheet looks like a player list, a crosstable, a Swiss table or pairings")
+    result = build(grids, plan)
+    if result.problems:
+        count = len(result.problems)
+        listed = "\n".join(f"  {problem}" for problem in result.problems)
+        raise InputError(f"{path}: {count} problem{'s' if count != 1 else ''}, nothing read:\n{listed}")
+    return result.tournament
 
 
 def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
@@ -253,13 +278,15 @@ def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _output_format(target: Path) -> str:
-    """``fidedesk`` or ``trf``, from the output file's extension."""
+    """``fidedesk``, ``trf`` or ``xlsx``, from the output file's extension."""
     suffix = target.suffix.lower()
     if suffix == fidedesk_file.SUFFIX:
         return "fidedesk"
     if suffix in _TRF_SUFFIXES:
         return "trf"
-    raise InputError(f'{target}: unknown output extension "{target.suffix}": use .fidedesk, .trf or .txt')
+    if suffix == XLSX_SUFFIX:
+        return "xlsx"
+    raise InputError(f'{target}: unknown output extension "{target.suffix}": use .fidedesk, .trf, .txt or .xlsx')
 
 
 def _same_file(first: Path, second: Path) -> bool:
@@ -320,6 +347,16 @@ def _trf_difference(written: Tournament, back: Tournament) -> str | None:
     return None
 
 
+def _write_workbook(tournament: Tournament, target: Path, rules: str) -> None:
+    """The spreadsheet export (every sheet the window's export writes), under ``rules`` for the rating sheet."""
+    from fidedesk.core.tiebreaks import TieBreak
+    from fidedesk.io.xlsx_export import export_workbook
+
+    edition = _edition(rules, tournament.info.start, str(target))
+    tiebreaks = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
+    export_workbook(tournament, target, edition=edition, tiebreaks=tiebreaks)
+
+
 def _results(player: Player) -> dict[int, RoundEntry]:
     """A player's round entries by round, without absences (a TRF reader adds those for gaps)."""
     absent = (None, None, ResultCode.ZERO_BYE)
@@ -332,9 +369,11 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
     if _same_file(source, target):
         raise InputError(f"{target}: is the input file; give the output another name")
     tournament, document = _read_tournament(source)
-    text = _converted(tournament, document, kind, target)
     try:
-        write_atomic(target, text)
+        if kind == "xlsx":
+            _write_workbook(tournament, target, args.rules)
+        else:
+            write_atomic(target, _converted(tournament, document, kind, target))
     except OSError as error:
         raise InputError(f"{target}: {error.strerror or error}") from None
     rounds = max((entry.round for player in tournament.players for entry in player.rounds), default=0)
@@ -413,7 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--json", action="store_true")
     game.set_defaults(handler=cmd_game)
 
-    rate = commands.add_parser("rate", help="rate every player of a tournament file (TRF or .fidedesk)")
+    rate = commands.add_parser("rate", help="rate every player of a tournament file (TRF, .fidedesk or .xlsx)")
     rate.add_argument("file")
     rate.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition, or 'auto' by start date")
     rate.add_argument("--k", type=_k_value, metavar="K", help="K for every rated player, 1-100")
@@ -421,9 +460,10 @@ def build_parser() -> argparse.ArgumentParser:
     rate.add_argument("--json", action="store_true")
     rate.set_defaults(handler=cmd_rate)
 
-    convert = commands.add_parser("convert", help="convert a tournament between TRF and .fidedesk")
-    convert.add_argument("input", metavar="IN", help="a .fidedesk file, or TRF (any other extension)")
-    convert.add_argument("output", metavar="OUT", help="the file to write: .fidedesk, or .trf / .txt for TRF")
+    convert = commands.add_parser("convert", help="convert a tournament between TRF, .fidedesk and .xlsx")
+    convert.add_argument("input", metavar="IN", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
+    convert.add_argument("output", metavar="OUT", help="the file to write: .fidedesk, .xlsx, or .trf / .txt for TRF")
+    convert.add_argument("--rules", default=DEFAULT_EDITION.name, help="rules for an .xlsx output's rating sheet")
     convert.set_defaults(handler=cmd_convert)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")

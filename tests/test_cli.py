@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -282,3 +283,54 @@ def test_rate_bad_fidedesk_names_the_place(capsys: pytest.CaptureFixture[str], t
     ours.write_text(json.dumps(data), encoding="utf-8")
     code, _out, err = run(capsys, "rate", str(ours))
     assert code == 2 and "saved by a newer fidedesk (schema 2)" in err and "update fidedesk" in err
+
+
+# --- spreadsheets ----------------------------------------------------------------------------------------
+
+
+def test_convert_to_xlsx_and_back_keeps_every_result(tmp_path: Path) -> None:
+    import openpyxl
+
+    from benchmarks.make_swiss import make_swiss
+
+    original = make_swiss(30, 6, seed=5)
+    source = tmp_path / "event.fidedesk"
+    fidedesk_file.save(original, source)
+    workbook = tmp_path / "event.xlsx"
+    out = io.StringIO()
+    assert main(["convert", str(source), str(workbook)], out) == 0
+    assert openpyxl.load_workbook(workbook, read_only=True).sheetnames[0] == "Crosstable"
+    back = tmp_path / "back.fidedesk"
+    assert main(["convert", str(workbook), str(back)], io.StringIO()) == 0
+    assert fidedesk_file.load(back) == original
+    rated_from_xlsx, rated_from_file = io.StringIO(), io.StringIO()
+    assert main(["rate", str(workbook), "--json"], rated_from_xlsx) == 0
+    assert main(["rate", str(source), "--json"], rated_from_file) == 0
+    assert json.loads(rated_from_xlsx.getvalue()) == json.loads(rated_from_file.getvalue())
+
+
+def test_a_workbook_with_problems_is_refused_with_every_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Results"
+    for row in (["No", "Name", "Rtg", "R1"], [1, "Anna", 2100, "2w1"], [2, "Bernd", "21OO", "1b1/2-"]):
+        sheet.append(row)
+    path = tmp_path / "club.xlsx"
+    book.save(path)
+    assert main(["rate", str(path)], io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"fidedesk-cli: {path}: ")
+    assert 'Results!C3: "21OO" is not a rating' in err
+    assert "Results!D3" in err
+
+
+def test_a_file_that_is_not_a_workbook_gives_exit_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "results.xlsx"
+    path.write_text("No;Name\n1;Anna\n")
+    assert main(["rate", str(path)], io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert "results.xlsx" in err and err.count("\n") == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,7 +23,7 @@ from fidedesk.core.editing import (
 )
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tournament import EventInfo, Player, Tournament
+from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
 
 
 def four() -> Tournament:
@@ -84,3 +86,14 @@ def test_any_sequence_of_edits_keeps_pairings_consistent(moves: list[tuple[int, 
         except EditError:
             assert t is before
         assert list(pairing_problems(t.players)) == []
+
+
+def test_a_double_forfeit_reads_as_one_whoever_comes_first() -> None:
+    # player 1 has black against 2, and both lost by forfeit: the board is met from black's side first
+    t = four()
+    lost = {1: RoundEntry(1, 2, "b", R.FORFEIT_LOSS), 2: RoundEntry(1, 1, "w", R.FORFEIT_LOSS)}
+    players = tuple(
+        dataclasses.replace(p, rounds=(lost[p.start_rank],)) if p.start_rank in lost else p for p in t.players
+    )
+    t = dataclasses.replace(t, players=players)
+    assert boards(t, 1) == [Board(2, 1, R.FORFEIT_LOSS)]

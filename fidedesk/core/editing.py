@@ -131,6 +131,7 @@ def boards(tournament: Tournament, round_: int) -> list[Board]:
     """The round's pairings, white first, in board order (higher start rank's score first, as entered)."""
     seen: set[int] = set()
     result: list[Board] = []
+    ranks = tournament.by_rank()
     for player in tournament.players:
         entry = entry_for(player, round_)
         if entry is None or player.start_rank in seen:
@@ -141,7 +142,10 @@ def boards(tournament: Tournament, round_: int) -> list[Board]:
             continue
         seen.add(entry.opponent)
         if entry.color == "b":
-            result.append(Board(entry.opponent, player.start_rank, entry.result.mirrored()))
+            # white's own code: a double forfeit is '-' on both sides, which no mirror of black's gives
+            white = entry_for(tournament.player(entry.opponent), round_) if entry.opponent in ranks else None
+            code = white.result if white is not None else entry.result.mirrored()
+            result.append(Board(entry.opponent, player.start_rank, code))
         else:
             result.append(Board(player.start_rank, entry.opponent, entry.result))
     paired = [board for board in result if board.black is not None]

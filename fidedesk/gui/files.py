@@ -12,6 +12,7 @@ import enum
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer
 from PySide6.QtGui import QAction, QKeySequence
@@ -32,6 +33,10 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.settings import Settings
 from fidedesk.io import fidedesk_file, recovery, trf
 from fidedesk.io.atomic import write_atomic
+
+if TYPE_CHECKING:
+    from fidedesk.io.xlsx_grid import SheetGrid
+    from fidedesk.io.xlsx_import import ImportResult
 
 #: How many files File › Open Recent lists.
 MAX_RECENT = 8
@@ -92,6 +97,13 @@ class Dialogs:
     @classmethod
     def info(cls, parent: QWidget, title: str, text: str) -> None:
         QMessageBox.information(parent, title, text)
+
+    @classmethod
+    def excel_import(cls, parent: QWidget, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
+        """The Excel import wizard on a workbook already read; the import accepted, None when cancelled."""
+        from fidedesk.gui.excel_files import choose_import  # the wizard is built only when asked for
+
+        return choose_import(parent, grids, source)
 
     @classmethod
     def choose_recovery(cls, parent: QWidget, found: Sequence[recovery.Recovery]) -> recovery.Recovery | None:
@@ -267,7 +279,7 @@ class FileActions(QObject):
     def save_as(self) -> bool:
         """Save under a name chosen now; True when saved."""
         current = self.document.path
-        suggested = str(current) if current else str(Path(self.settings.last_folder) / self._suggested_name())
+        suggested = str(current) if current else str(Path(self.settings.last_folder) / self.suggested_name())
         path = Dialogs.save_file(self._window, "Save tournament", suggested, FIDEDESK_FILTER)
         if path is None:
             return False
@@ -303,7 +315,7 @@ class FileActions(QObject):
             Dialogs.error(self._window, "Cannot export TRF", f"TRF cannot hold this tournament yet: {error}")
             return False
         if path is None:
-            suggested = str(Path(self.settings.last_folder) / f"{Path(self._suggested_name()).stem}.trf")
+            suggested = str(Path(self.settings.last_folder) / f"{Path(self.suggested_name()).stem}.trf")
             path = Dialogs.save_file(self._window, "Export TRF", suggested, TRF_FILTER)
             if path is None:
                 return False
@@ -330,7 +342,7 @@ class FileActions(QObject):
         self._remember(path)
         return True
 
-    def _suggested_name(self) -> str:
+    def suggested_name(self) -> str:
         name = self.document.tournament.info.name.strip() or "tournament"
         safe = "".join(c if c.isalnum() or c in " -_" else "_" for c in name).strip()
         return f"{safe or 'tournament'}{fidedesk_file.SUFFIX}"

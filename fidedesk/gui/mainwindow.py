@@ -24,6 +24,7 @@ from fidedesk.core.editions import AUTO, DEFAULT_EDITION, EDITIONS
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.settings import Settings
 
@@ -166,6 +167,7 @@ class MainWindow(QMainWindow):
         self.undo_stack = QUndoStack(self)
         self.document = TournamentDocument(self.undo_stack, parent=self)
         self.files = FileActions(self, self.document, settings, recovery_folder)
+        self.excel = ExcelActions(self, self.files, self.context)
 
         self.rules_bar = RulesBar(self.context, self)
         self.addToolBar(self.rules_bar)
@@ -227,6 +229,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([files.save_action, files.save_as_action])
         file_menu.addSeparator()
         file_menu.addActions([files.import_action, files.export_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.excel.import_action, self.excel.export_action, self.excel.template_action])
         file_menu.addSeparator()
         self.quit_action = quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)

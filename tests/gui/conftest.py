@@ -44,6 +44,7 @@ def no_modal_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tu
     monkeypatch.setattr(files.Dialogs, "save_file", classmethod(lambda cls, *args: None))
     monkeypatch.setattr(files.Dialogs, "confirm_discard", classmethod(lambda cls, *args: files.Choice.DISCARD))
     monkeypatch.setattr(files.Dialogs, "choose_recovery", classmethod(lambda cls, *args: None))
+    monkeypatch.setattr(files.Dialogs, "excel_import", classmethod(lambda cls, *args: None))
     monkeypatch.setattr(
         files.Dialogs, "error", classmethod(lambda cls, _parent, title, text: shown.append((title, text)))
     )

@@ -1,0 +1,106 @@
+"""Excel import and export of a generated 2,000-player, 11-round Swiss.
+
+    python benchmarks/bench_excel.py [--players 2000] [--rounds 11] [--repeat 3]
+
+The workbook is a Swiss table as people keep one (layout c): No, Name, Rtg, a column per round with
+cells such as ``12w1`` and ``-½``, then Pts. Measured in the same run:
+
+- baseline: a bare openpyxl read-only pass over the same cells (open, iterate every row's values);
+- import: ``read_workbook`` (values, formulas without results, limits) plus finding the header,
+  mapping the columns, detecting the layout and building the checked tournament (``propose``, ``build``);
+- export: ``export_workbook`` of the same tournament (six sheets, rating calculations included).
+
+Prints the best of ``--repeat`` runs of each and the ratio import / baseline. Nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from openpyxl import Workbook, load_workbook
+
+from benchmarks.make_swiss import make_swiss
+from fidedesk.core.editions import get_edition
+from fidedesk.core.notation import cell_text, score_text
+from fidedesk.core.tiebreaks import TieBreak
+from fidedesk.core.tournament import Tournament
+from fidedesk.io.xlsx_export import export_workbook
+from fidedesk.io.xlsx_import import build, propose
+from fidedesk.io.xlsx_read import read_workbook
+
+
+def write_swiss_table(tournament: Tournament, path: Path) -> None:
+    """The tournament as a one-sheet Swiss table, the way a club secretary's spreadsheet holds it."""
+    rounds = max(len(player.rounds) for player in tournament.players)
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet("Results")
+    sheet.append(["No", "Name", "Rtg", *(f"R{number}" for number in range(1, rounds + 1)), "Pts"])
+    for player in tournament.players:
+        cells = [cell_text(entry) for entry in player.rounds]
+        sheet.append([player.start_rank, player.name, player.rating, *cells, score_text(player.score)])
+    book.save(path)
+
+
+def bare_pass(path: Path) -> int:
+    """Every cell's value read once with openpyxl in read-only mode: the least any import must do."""
+    book = load_workbook(path, read_only=True, data_only=True)
+    try:
+        return sum(1 for sheet in book.worksheets for row in sheet.iter_rows(values_only=True) for _ in row)
+    finally:
+        book.close()
+
+
+def full_import(path: Path) -> Tournament:
+    grids = read_workbook(path)
+    result = build(grids, propose(grids))
+    if result.problems:
+        raise SystemExit(f"the generated workbook has problems: {result.problems[:3]}")
+    return result.tournament
+
+
+def best(repeat: int, work: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - began)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    tournament = make_swiss(args.players, args.rounds)
+    with tempfile.TemporaryDirectory() as folder:
+        table = Path(folder) / "swiss.xlsx"
+        write_swiss_table(tournament, table)
+        imported = full_import(table)
+        if [p.rounds for p in imported.players] != [p.rounds for p in tournament.players]:
+            raise SystemExit("the import did not give back the generated rounds")
+        cells = bare_pass(table)
+        base = best(args.repeat, lambda: bare_pass(table))
+        reading = best(args.repeat, lambda: full_import(table))
+        exported = Path(folder) / "export.xlsx"
+        edition = get_edition("fide-2025")
+        tiebreaks = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
+        writing = best(args.repeat, lambda: export_workbook(tournament, exported, edition=edition, tiebreaks=tiebreaks))
+        size = table.stat().st_size
+    print(f"Swiss table: {args.players} players, {args.rounds} rounds, {cells:,} cells, {size / 1024:.0f} KiB")
+    print(f"bare openpyxl read-only pass : best {base * 1000:8.0f} ms")
+    print(f"import (read, map, build)    : best {reading * 1000:8.0f} ms")
+    print(f"ratio (import / bare pass)   : {reading / base:.2f}")
+    print(f"export (six sheets)          : best {writing * 1000:8.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""File › Import from Excel, Export to Excel and Save Blank Player List.
+
+openpyxl is imported when one of them is first used, not when the window starts. Reading and
+writing a workbook can take seconds (2,000 players), so both run off the GUI thread behind a
+progress dialog that can be cancelled (:func:`~fidedesk.gui.background.run_with_progress`). An import
+changes nothing until the user accepts the wizard; then a workbook with results becomes the open
+tournament (untitled, as a TRF import does), and a player list alone is added to the open tournament
+as one undoable step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QWidget
+
+from fidedesk.core.editing import add_player
+from fidedesk.gui.background import run_with_progress
+from fidedesk.gui.context import RatingContext
+from fidedesk.gui.files import Dialogs, FileActions
+from fidedesk.io.atomic import write_atomic
+from fidedesk.io.xlsx_grid import ImportCancelled, SheetGrid, XlsxError
+
+if TYPE_CHECKING:
+    from fidedesk.io.xlsx_import import ImportResult
+
+XLSX_FILTER = "Excel workbooks (*.xlsx);;All files (*)"
+
+
+def choose_import(parent: QWidget, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
+    """The import wizard on a workbook already read: what the user accepted, None when cancelled."""
+    from fidedesk.gui.excel_import import ExcelImportDialog
+
+    dialog = ExcelImportDialog(grids, source, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.outcome
+
+
+class ExcelActions(QObject):
+    """The File menu's Excel actions for the window's open tournament."""
+
+    def __init__(self, window: QWidget, files: FileActions, context: RatingContext) -> None:
+        super().__init__(window)
+        self._window = window
+        self.files = files
+        self.document = files.document
+        self.settings = files.settings
+        self.context = context
+        self.import_action = QAction("Import from E&xcel…", window)
+        self.import_action.triggered.connect(lambda _checked=False: self.import_excel())
+        self.export_action = QAction("Export to Exce&l…", window)
+        self.export_action.triggered.connect(lambda _checked=False: self.export_excel())
+        self.template_action = QAction("Save &Blank Player List…", window)
+        self.template_action.setToolTip("A spreadsheet to fill in with players and import")
+        self.template_action.triggered.connect(lambda _checked=False: self.save_template())
+
+    # --- import ----------------------------------------------------------------------------------
+
+    def import_excel(self, path: Path | None = None) -> bool:
+        """Read a workbook (off the GUI thread), let the user check the import, then take it."""
+        if path is None:
+            path = Dialogs.open_file(self._window, "Import from Excel", self.settings.last_folder, XLSX_FILTER)
+            if path is None:
+                return False
+        from fidedesk.io.xlsx_read import read_workbook  # openpyxl is loaded when first needed, not at start-up
+
+        chosen = path
+        outcome = run_with_progress(
+            self._window,
+            "Import from Excel",
+            f"Reading {chosen.name}…",
+            lambda progress: read_workbook(chosen, progress=progress),
+        )
+        if outcome.cancelled or isinstance(outcome.error, ImportCancelled):
+            return False
+        if isinstance(outcome.error, XlsxError):
+            Dialogs.error(self._window, "Cannot import the workbook", str(outcome.error))
+            return False
+        if isinstance(outcome.error, OSError):
+            Dialogs.error(
+                self._window, "Cannot import the workbook", f"{path}: {outcome.error.strerror or outcome.error}"
+            )
+            return False
+        if outcome.error is not None:
+            raise outcome.error
+        assert outcome.value is not None
+        result = Dialogs.excel_import(self._window, outcome.value, path.name)
+        if result is None:
+            return False
+        self.settings.last_folder = str(path.parent)
+        return self.take(result, path.name)
+
+    def take(self, result: ImportResult, source: str) -> bool:
+        """Make an accepted import the open tournament, or add its players to it (a player list)."""
+        imported = result.tournament
+        current = self.document.tournament
+        if imported.last_round == 0 and current.players:
+            known = {player.fide_id for player in current.players if player.fide_id}
+            added = [player for player in imported.players if not (player.fide_id and player.fide_id in known)]
+            merged = current
+            for player in added:
+                merged = add_player(merged, player)
+            self.document.apply(f"Import {len(added)} players from {source}", merged)
+            left = len(imported.players) - len(added)
+            if left:
+                Dialogs.info(
+                    self._window,
+                    "Players imported",
+                    f"{len(added)} players added; {left} already in the tournament (same FIDE ID) left out.",
+                )
+            return True
+        if not self.files.close_document():
+            return False
+        self.document.reset(imported, None)
+        return True
+
+    # --- export ----------------------------------------------------------------------------------
+
+    def export_excel(self, path: Path | None = None) -> bool:
+        """Write the tournament as a workbook: crosstable, standings, rating changes, players, rounds, event."""
+        if path is None:
+            folder = Path(self.settings.last_folder)
+            suggested = str(folder / f"{Path(self.files.suggested_name()).stem}.xlsx")
+            path = Dialogs.save_file(self._window, "Export to Excel", suggested, XLSX_FILTER)
+            if path is None:
+                return False
+        from fidedesk.io.xlsx_export import ExportCancelled, export_workbook
+
+        target = path
+        tournament = self.document.tournament
+        edition, tiebreaks = self.context.edition(), self.settings.tiebreaks
+        outcome = run_with_progress(
+            self._window,
+            "Export to Excel",
+            f"Writing {target.name}…",
+            lambda progress: export_workbook(
+                tournament, target, edition=edition, tiebreaks=tiebreaks, progress=progress
+            ),
+            unit="rows written",
+        )
+        if outcome.cancelled or isinstance(outcome.error, ExportCancelled):
+            return False
+        if isinstance(outcome.error, OSError):
+            Dialogs.error(self._window, "Cannot export", f"{target}: {outcome.error.strerror or outcome.error}")
+            return False
+        if outcome.error is not None:
+            raise outcome.error
+        self.settings.last_folder = str(target.parent)
+        return True
+
+    def save_template(self, path: Path | None = None) -> bool:
+        """Save the blank player list a club secretary fills in and imports."""
+        if path is None:
+            suggested = str(Path(self.settings.last_folder) / "player-list.xlsx")
+            path = Dialogs.save_file(self._window, "Save Blank Player List", suggested, XLSX_FILTER)
+            if path is None:
+                return False
+        from fidedesk.io.xlsx_template import template_bytes
+
+        try:
+            write_atomic(path, template_bytes())
+        except OSError as error:
+            Dialogs.error(self._window, "Cannot save", f"{path}: {error.strerror or error}")
+            return False
+        self.settings.last_folder = str(path.parent)
+        return True

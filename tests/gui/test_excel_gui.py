@@ -1,0 +1,161 @@
+"""File › Import from Excel / Export to Excel / Save Blank Player List, through the window."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+
+import openpyxl
+import pytest
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from benchmarks.make_swiss import make_swiss
+from fidedesk.core.editing import add_player
+from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, Tournament
+from fidedesk.gui import files
+from fidedesk.gui.excel_import import ExcelImportDialog
+from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.settings import Settings
+from fidedesk.io.xlsx_grid import SheetGrid
+from fidedesk.io.xlsx_import import Field, ImportResult, Layout
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
+    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def accept_wizard(monkeypatch: pytest.MonkeyPatch, seen: list[ExcelImportDialog]) -> None:
+    """The wizard opens on the workbook and the user presses Import at once."""
+
+    def run(cls: object, parent: QWidget, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
+        dialog = ExcelImportDialog(grids, source, parent)
+        seen.append(dialog)
+        assert dialog.import_button.isEnabled()
+        dialog.import_button.click()
+        return dialog.outcome
+
+    monkeypatch.setattr(files.Dialogs, "excel_import", classmethod(run))
+
+
+def rich_swiss() -> Tournament:
+    """A generated Swiss with every field a player can have filled somewhere."""
+    swiss = make_swiss(40, 7, seed=3)
+    players = list(swiss.players)
+    players[0] = dataclasses.replace(players[0], title="GM", sex="w", birth=BirthDate(1990, 5, 17),
+                                     record=PlayerRecord(games=120, ever_2400=True, k=10))  # fmt: skip
+    players[1] = dataclasses.replace(players[1], name='=HYPERLINK("http://x","y")', federation="GER")
+    info = dataclasses.replace(swiss.info, chief_arbiter="IA Test", time_control="90 min + 30 s/move")
+    return Tournament(info, tuple(players))
+
+
+def test_export_then_import_gives_back_the_same_tournament(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = rich_swiss()
+    window.document.reset(original, None)
+    path = tmp_path / "event.xlsx"
+    assert window.excel.export_excel(path)
+    book = openpyxl.load_workbook(path, read_only=True)
+    assert book.sheetnames == ["Crosstable", "Standings", "Rating changes", "Players", "Rounds", "Event"]
+    book.close()
+    window.document.reset(Tournament(EventInfo(), ()), None)
+    seen: list[ExcelImportDialog] = []
+    accept_wizard(monkeypatch, seen)
+    assert window.excel.import_excel(path)
+    assert window.document.tournament == original
+    assert seen[0].plan.results is not None and seen[0].plan.results.layout is Layout.PAIRINGS
+    assert seen[0].problems.rowCount() == 0
+
+
+def test_a_player_list_is_added_to_the_open_tournament_as_one_undo_step(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_one = add_player(Tournament(EventInfo(name="Club"), ()), Player(0, "Already Here", 2000, fide_id=111))
+    window.document.reset(open_one, None)
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Spieler"
+    sheet.append(["Vereinsturnier 2026 — Meldeliste"])
+    sheet.append([])
+    sheet.append(["Nr.", "Name", "Titel", "Föd.", "FIDE-ID", "Elo", "Geb."])
+    sheet.append([1, "Neu, Anna", "WFM", "GER", 222, "2,105", 1999])
+    sheet.append([2, "Already Here", None, "GER", 111, 2000, 1980])
+    sheet.append([3, "Zweiter, Bernd", None, "AUT", None, None, "1970-03-02"])
+    path = tmp_path / "meldeliste.xlsx"
+    book.save(path)
+    seen: list[ExcelImportDialog] = []
+    accept_wizard(monkeypatch, seen)
+    assert window.excel.import_excel(path)
+    players = window.document.tournament.players
+    assert [p.name for p in players] == ["Already Here", "Neu, Anna", "Zweiter, Bernd"]
+    assert players[1].rating == 2105 and players[1].title == "WFM" and players[2].birth == BirthDate(1970, 3, 2)
+    assert window.undo_stack.undoText() == "Import 2 players from meldeliste.xlsx"
+    window.undo_stack.undo()
+    assert window.document.tournament == open_one
+    assert [row.reads_as.field for row in seen[0].mapping.rows()][:6] == [
+        Field.START_RANK, Field.NAME, Field.TITLE, Field.FEDERATION, Field.FIDE_ID, Field.RATING
+    ]  # fmt: skip
+
+
+def test_the_wizard_follows_a_changed_mapping_and_reports_places(qtbot: QtBot) -> None:
+    from tests.xlsx_builders import grid
+
+    sheet = grid("Results", [
+        ["Club championship"],
+        ["No", "Name", "Rating", "Notes"],
+        [1, "Anna", 2100, "x"],
+        [2, "Bernd", "21OO", "y"],
+    ])  # fmt: skip
+    dialog = ExcelImportDialog([sheet], "club.xlsx")
+    qtbot.addWidget(dialog)
+    assert dialog.header_box.value() == 2
+    assert [cell.shown for cell in dialog.preview.row(1).cells] == ["2", "Bernd", "21OO"]
+    assert [(p.where, p.message) for p in dialog.problems.rows()] == [("Results!C4", '"21OO" is not a rating')]
+    assert "1 row skipped" in dialog.summary.text()
+    dialog.set_column_field(2, Field.IGNORE)  # the user says: do not read the ratings
+    dialog.rebuild()
+    assert dialog.problems.rowCount() == 0
+    assert dialog.outcome is not None and [p.rating for p in dialog.outcome.tournament.players] == [None, None]
+    dialog.set_column_field(3, Field.TITLE)
+    dialog.rebuild()
+    assert [p.title for p in dialog.outcome.tournament.players] == ["x", "y"]
+
+
+def test_a_broken_workbook_says_why_and_changes_nothing(
+    window: MainWindow, tmp_path: Path, no_modal_dialogs: list[tuple[str, str]]
+) -> None:
+    before = rich_swiss()
+    window.document.reset(before, None)
+    path = tmp_path / "results.xlsx"
+    path.write_bytes(b"No,Name\n1,Anna\n")
+    assert not window.excel.import_excel(path)
+    assert window.document.tournament == before
+    title, text = no_modal_dialogs[-1]
+    assert title == "Cannot import the workbook" and "results.xlsx" in text and "not" in text
+
+
+def test_blank_player_list_is_saved_and_imports_empty(window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "blank.xlsx"
+    assert window.excel.save_template(path)
+    from fidedesk.io.xlsx_import import build, propose
+    from fidedesk.io.xlsx_read import read_workbook
+
+    grids = read_workbook(path)
+    plan = propose(grids)
+    assert plan.players is not None and plan.players.header_row == 2
+    assert build(grids, plan).tournament.players == ()
+
+
+def test_excel_actions_are_in_the_file_menu(window: MainWindow) -> None:
+    texts = [action.text() for action in window.menuBar().actions()[0].menu().actions()]
+    for wanted in ("Import from E&xcel…", "Export to Exce&l…", "Save &Blank Player List…"):
+        assert wanted in texts
+    assert QApplication.instance() is not None
