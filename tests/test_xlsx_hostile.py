@@ -23,6 +23,7 @@ import openpyxl
 import pytest
 
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid, Unreadable, XlsxError
+from fidedesk.io.xlsx_import import ImportResult, Problem, build, preview_rows, propose
 from fidedesk.io.xlsx_read import EXCEL_ROWS, MAX_ROWS, read_workbook
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -468,15 +469,19 @@ def test_workbook_of_empty_sheets(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------------- fuzzing
 
 
-def _read_or_error(path: Path) -> list[SheetGrid] | XlsxError:
-    """The fuzz target: what reading a file gives, a refusal included; anything else escapes as a failure.
-
-    The integrator extends it to the whole import (grids, then the importer) when that exists.
-    """
+def _read_or_error(path: Path) -> tuple[list[SheetGrid], ImportResult | None] | XlsxError:
+    """The fuzz target: the whole import as the wizard and the command line run it — read the file, propose
+    a plan, preview the main sheet and build the tournament — or the refusal; anything else escapes."""
     try:
-        return read_workbook(path)
+        grids = read_workbook(path)
     except XlsxError as error:
         return error
+    plan = propose(grids)
+    main = plan.results or plan.players
+    if main is None:
+        return grids, None
+    preview_rows(next(grid for grid in grids if grid.name == main.sheet), main)
+    return grids, build(grids, plan)
 
 
 NUMBERS = re.compile(rb"[0-9]+")
@@ -607,7 +612,9 @@ def test_fuzz_mutated_workbooks_end_in_grids_or_an_xlsx_error(tmp_path: Path) ->
             assert result.where and result.message, case
             outcomes["refused"] += 1
         else:
-            assert all(isinstance(grid, SheetGrid) and _well_formed(grid) for grid in result), case
+            grids, imported = result
+            assert all(isinstance(grid, SheetGrid) and _well_formed(grid) for grid in grids), case
+            assert imported is None or all(isinstance(problem, Problem) for problem in imported.problems), case
             outcomes["grids"] += 1
     elapsed = time.perf_counter() - started
     assert sum(outcomes.values()) == cases

@@ -4,7 +4,9 @@ read back losslessly."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import os
 from fractions import Fraction
 
 import pytest
@@ -24,7 +26,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
-from fidedesk.io.xlsx_grid import Unreadable
+from fidedesk.io.xlsx_grid import CellValue, Unreadable
 from fidedesk.io.xlsx_import import (
     Column,
     Field,
@@ -34,6 +36,7 @@ from fidedesk.io.xlsx_import import (
     _berger_round,
     _swiss_cell,
     build,
+    detect_layout,
     find_header_row,
     map_columns,
     preview_rows,
@@ -565,3 +568,44 @@ def test_any_tournament_survives_the_fidedesk_workbook(tournament: Tournament) -
     result = build(grids, propose(grids))
     assert result.problems == ()
     assert result.tournament == tournament
+
+
+# --- any grid at all ---------------------------------------------------------------------------------------
+
+_HEADER_WORDS = ["No", "Name", "Rtg", "Elo", "FIDE ID", "Fed", "Born", "Sex", "Title", "R1", "2.Rd", "1", "2",
+                 "White", "Black", "Result", "Round", "Pts", "Rank", "Total", "Vorname", "Игрок", ""]  # fmt: skip
+_CELL_TEXTS = ["12w1", "5b½", "-", "-1", "+", "bye", "1-0", "½-½", "0-0", "X", "1", "0", "½", "2,350", "abc",
+               "=1+1", "1990-05-17", "32.13.1990", "GM", "  ", "?", "1 ½", "--+", "3w", "w1",
+               "99999999999"]  # fmt: skip
+_values = st.one_of(
+    st.none(),
+    st.sampled_from(_HEADER_WORDS + _CELL_TEXTS),
+    st.text(max_size=12),
+    st.integers(min_value=-(10**12), max_value=10**12),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.booleans(),
+    st.dates(),
+    st.sampled_from(list(Unreadable)),
+)
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "300")), deadline=None)
+@given(st.lists(st.lists(_values, min_size=0, max_size=9), min_size=0, max_size=14), st.integers(0, 3))
+def test_any_grid_ends_in_a_tournament_and_problems_never_an_exception(rows: list[list[CellValue]], pick: int) -> None:
+    """The importer's fuzz: whatever a sheet holds, proposing, previewing and building never raise."""
+    sheet = grid("Fuzz", rows)
+    plan = propose([sheet])
+    main = plan.results or plan.players
+    if main is not None:
+        preview_rows(sheet, main)
+        result = build([sheet], plan)
+        assert result.rows_imported >= len(result.tournament.players) or plan.results is not None
+        for layout in Layout:  # the wizard lets the user force any layout on the sheet
+            forced = ImportPlan(dataclasses.replace(main, layout=layout), None, None)
+            if layout is Layout.PLAYER_LIST:
+                forced = ImportPlan(None, dataclasses.replace(main, layout=layout), None)
+            build([sheet], forced)
+    if rows:
+        header = pick % len(rows)
+        columns = map_columns(sheet, header)
+        detect_layout(sheet, header, columns)
