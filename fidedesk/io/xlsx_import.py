@@ -107,7 +107,7 @@ import datetime as dt
 import enum
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Final, cast
 
@@ -988,12 +988,31 @@ class _Row:
     player: bool = False
 
 
+class _CellRef:
+    """A cell's place and its text as understood, worked out only when a message names the cell (few do)."""
+
+    __slots__ = ("_column", "_row", "_sheet", "_value")
+
+    def __init__(self, sheet: _Sheet, row: int, column: int, value: object) -> None:
+        self._sheet, self._row, self._column, self._value = sheet, row, column, value
+
+    def __getitem__(self, index: int) -> str:
+        return self._sheet.place(self._row, self._column) if index == 0 else _shown(self._value)
+
+    def __iter__(self) -> Iterator[str]:
+        yield self[0]
+        yield self[1]
+
+
 class _Sheet:
     """A sheet under a plan: columns by field, and the data rows in order."""
 
-    def __init__(self, grid: SheetGrid, plan: SheetPlan) -> None:
+    def __init__(self, grid: SheetGrid, plan: SheetPlan, *, preview: bool = False) -> None:
         self.grid = grid
         self.plan = plan
+        #: Whether rows keep each cell's text as understood (the wizard's preview); a build needs it only
+        #: for the few cells a message names, and works those out when it does.
+        self.preview = preview
         width = max(grid.width, len(plan.columns))
         self.columns = tuple(plan.columns[c] if c < len(plan.columns) else IGNORED for c in range(width))
         self.single: dict[Field, int] = {}
@@ -1013,8 +1032,9 @@ class _Sheet:
         return all(v is None or (isinstance(v, str) and not v.strip()) for v in values)
 
     def is_header_repeat(self, values: Sequence[CellValue]) -> bool:
-        texts = tuple(_header_text(v) for v in values)
-        return any(self.header) and texts == self.header
+        if not any(self.header) or len(values) != len(self.header):
+            return False
+        return all(_header_text(value) == header for value, header in zip(values, self.header, strict=True))
 
 
 def _read_player_cells(sheet: _Sheet, index: int, values: Sequence[CellValue], row: _Row) -> None:
@@ -1029,7 +1049,8 @@ def _read_player_cells(sheet: _Sheet, index: int, values: Sequence[CellValue], r
             row.shown[column] = _plain_text(values[column])
             continue
         row.values[field] = parsed
-        row.shown[column] = _shown(parsed)
+        if sheet.preview:
+            row.shown[column] = _shown(parsed)
 
 
 def _player_name(row: _Row) -> str:
@@ -1063,10 +1084,12 @@ def _read_player_row(sheet: _Sheet, index: int, values: Sequence[CellValue]) -> 
                 row.shown[column] = _plain_text(values[column])
                 continue
             row.cells[column] = entry
-            row.shown[column] = _shown(entry)
+            if sheet.preview:
+                row.shown[column] = _shown(entry)
         elif spec.field is Field.OPPONENT and spec.number is not None:
             row.cells[column] = values[column]  # read later: the diagonal depends on the player's number
-            row.shown[column] = _plain_text(values[column])
+            if sheet.preview:
+                row.shown[column] = _plain_text(values[column])
     # a player may be called "Total": with a start rank of its own the row is a player's
     totals = _totals_word(values) if row.values.get(Field.START_RANK) is None else None
     name_columns = [sheet.single[f] for f in _NAME_FIELDS if f in sheet.single]
@@ -1118,7 +1141,7 @@ class _Builder:
     skipped_ranks: dict[int, str] = dataclasses.field(default_factory=dict)
     entries: dict[int, dict[int, RoundEntry]] = dataclasses.field(default_factory=dict)
     #: (start rank, round) -> (place of the cell, its text) for messages
-    cells: dict[tuple[int, int], tuple[str, str]] = dataclasses.field(default_factory=dict)
+    cells: dict[tuple[int, int], tuple[str, str] | _CellRef] = dataclasses.field(default_factory=dict)
     double: bool = False
     #: (start rank, round) -> place of a Swiss cell that could not be read
     bad_cells: dict[tuple[int, int], str] = dataclasses.field(default_factory=dict)
@@ -1225,8 +1248,7 @@ def _swiss(sheet: _Sheet, builder: _Builder, rows: list[tuple[_Row, int | None]]
         for column, cell in row.cells.items():
             if not isinstance(cell, RoundEntry):
                 continue
-            place = sheet.place(row.row, column)
-            builder.cells[(rank, cell.round)] = (place, row.shown.get(column, ""))
+            builder.cells[(rank, cell.round)] = _CellRef(sheet, row.row, column, cell)
             builder.entries[rank][cell.round] = cell
     _check_games(builder)
 
@@ -1758,7 +1780,7 @@ def preview_rows(grid: SheetGrid, plan: SheetPlan, limit: int = 20) -> list[Prev
     """The first ``limit`` rows below the header as they will be read: each mapped cell's value as
     understood, or its problem; the row's status. Checks that need the whole workbook (the two cells
     of a game, a start rank used twice) are left to :func:`build`."""
-    sheet = _Sheet(grid, plan)
+    sheet = _Sheet(grid, plan, preview=True)
     shown: list[PreviewRow] = []
     round_ = _round_header(grid.name) or 1
     for index, values in sheet.rows():
