@@ -107,3 +107,20 @@ def test_tournament_round_robin_screenshot(qtbot: QtBot, window: MainWindow) -> 
     views.crosstable_table.selectRow(1)
     assert views.panel.start_rank == 2
     assert _save(window, "tournament-round-robin").stat().st_size > 10_000
+
+
+def test_excel_import_wizard_screenshot(qtbot: QtBot) -> None:
+    """The wizard on a club's Swiss table with notes above the header, a totals row and a few mistakes."""
+    from fidedesk.gui.excel_import import ExcelImportDialog
+    from tests.test_xlsx_import import _swiss_book
+
+    dialog = ExcelImportDialog(_swiss_book(), "club-open.xlsx")  # type: ignore[arg-type]
+    qtbot.addWidget(dialog)
+    dialog.resize(1100, 680)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.layout_box.currentText() == "Swiss table" and dialog.header_box.value() == 2
+    assert dialog.problems.rowCount() == 7 and "2 rows skipped" in dialog.summary.text()
+    QApplication.processEvents()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(SCREENSHOTS / "excel-import.png"))
