@@ -22,10 +22,10 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import boards
 from fidedesk.core.editions import DEFAULT_EDITION, get_edition
 from fidedesk.core.event import rate_tournament
-from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT
+from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, score_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.standings import standings
-from fidedesk.core.tiebreaks import TieBreak
+from fidedesk.core.tiebreaks import UNITS, TieBreak
 from fidedesk.core.tournament import (
     BirthDate,
     EventInfo,
@@ -183,7 +183,7 @@ def test_swiss_crosstable(swiss: Tournament, swiss_data: bytes) -> None:
         6: ("-0", "-1", "3w(1)"),
     }
     for row in rows[1:]:
-        assert row[6] == float(ranked[row[0]].points)  # points from the results, not the file's column
+        assert row[6] == score_text(ranked[row[0]].points)  # from the results, as FIDE prints them (3½)
         assert row[7] == ranked[row[0]].rank
     assert [row[2] for row in rows[1:]] == [2200, 2100, 1750, None, 1600, 1500]
 
@@ -198,7 +198,7 @@ def test_round_robin_crosstable() -> None:
         ("½", "0", "X", "0"),
         ("0", "½", "1", "X"),
     ]
-    assert [row[7] for row in rows[1:]] == [2.5, 1.5, 0.5, 1.5]
+    assert [row[7] for row in rows[1:]] == ["2½", "1½", "½", "1½"]
     places = [row[8] for row in rows[1:]]
     assert places == [1, 2, 4, 2]  # 2 and 4 share second place: the number 2, shown 2–3
 
@@ -219,9 +219,13 @@ def test_standings(swiss: Tournament, swiss_data: bytes) -> None:
     expected = standings(swiss, TIEBREAKS)
     assert len(rows) == len(expected) + 1
     for row, standing in zip(rows[1:], expected, strict=True):
-        values = tuple(None if v is None else float(v) if isinstance(v, Fraction) else v for v in standing.tiebreaks)
+        values = tuple(
+            None if v is None else (score_text(v) if UNITS.get(t, 1) == 2 else float(v)) if isinstance(v, Fraction)
+            else v
+            for t, v in zip(TIEBREAKS, standing.tiebreaks, strict=True)
+        )  # fmt: skip
         assert row == (standing.rank, standing.player.start_rank, standing.player.name, standing.player.rating,
-                       float(standing.points), *values)  # fmt: skip
+                       score_text(standing.points), *values)  # fmt: skip
 
 
 def test_shared_places_are_numbers_shown_as_a_range() -> None:
@@ -552,9 +556,9 @@ def test_number_formats(swiss_data: bytes) -> None:
     book = _book(swiss_data)
     crosstable, standing = book["Crosstable"], book["Standings"]
     assert crosstable["C2"].number_format == "0"
-    assert crosstable["G2"].number_format == POINTS and crosstable["G2"].data_type == "n"
-    assert standing["E2"].number_format == POINTS
-    assert standing["F2"].number_format == POINTS  # BH-C1: halves
+    # the sheets people read print halves as FIDE does, as text; the data sheets keep numbers (# ?/2)
+    assert crosstable["G2"].data_type == "s" and crosstable["G2"].value in {"0", "½", "1", "1½", "2", "2½", "3"}
+    assert standing["E2"].data_type == "s" and standing["F2"].data_type == "s"  # Pts, BH-C1: halves
     assert standing["G2"].number_format == "0.00"  # SB: quarters
     assert standing["H2"].number_format == "0"  # WIN: a count
     assert book["Event"]["B5"].number_format == DATE

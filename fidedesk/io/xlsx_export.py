@@ -70,7 +70,7 @@ from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from fidedesk.core.editing import boards, entry_for
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import PlayerRating, rate_tournament
-from fidedesk.core.notation import CELL_TEXT, board_text, cell_text
+from fidedesk.core.notation import CELL_TEXT, board_text, cell_text, score_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import UNITS, TieBreak
@@ -130,10 +130,10 @@ UNKNOWN_COLOURS: Final = "unknown"
 
 # --- number formats ------------------------------------------------------------------------------------
 #
-# Points: Excel has no number format that prints ½ after a whole number (3½), so a sum of points is a
-# number formatted "# ?/2" (3 1/2, 1/2, 4): it sorts, adds up and filters as the figure it is, and reads
-# as a half. Writing the text "3½" would look like FIDE's print but sort "10" before "2" and refuse to
-# add. The crosstable's round cells stay text (12w½), as they are no single figure.
+# Points: Excel has no number format that prints ½ after a whole number (3½). The sheets people read —
+# Crosstable and Standings, already in order — show points and Buchholz sums as FIDE prints them, as text
+# ("3½", "25½"); the data sheets (Rating changes, Players) keep numbers formatted "# ?/2" (3 1/2), which
+# sort, add up and filter as the figures they are.
 WHOLE: Final = "0"
 POINTS: Final = "# ?/2"
 TWO_PLACES: Final = "0.00"
@@ -244,12 +244,12 @@ def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[i
             by_round = {entry.round: entry for entry in player.rounds}
             cells = [cell_text(by_round[n]) if n in by_round else None for n in range(1, len(middle) + 1)]
         rank = player.start_rank
-        table_rows.append([rank, player.name, player.rating, *cells, _points(points[rank]), places[rank]])
-    formats_row = [WHOLE, None, WHOLE, *[None] * len(middle), POINTS, WHOLE]
+        table_rows.append([rank, player.name, player.rating, *cells, score_text(points[rank]), places[rank]])
+    formats_row = [WHOLE, None, WHOLE, *[None] * len(middle), None, WHOLE]
     return _Table(CROSSTABLE, ["No", "Name", "Rtg", *middle, "Pts", "Rank"], table_rows, formats_row, freeze="C2")
 
 
-_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: POINTS, 4: TWO_PLACES}
+_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: None, 4: TWO_PLACES}
 
 
 def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: dict[int, _Value]) -> _Table:
@@ -257,14 +257,20 @@ def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: 
     for row in rows:
         player = row.player
         values: list[_Value] = [
-            None if value is None else _points(value) if isinstance(value, Fraction) else value
-            for value in row.tiebreaks
-        ]
+            None if value is None else _shown_tiebreak(value, UNITS.get(tiebreak, 1)) if isinstance(value, Fraction)
+            else value
+            for tiebreak, value in zip(tiebreaks, row.tiebreaks, strict=True)
+        ]  # fmt: skip
         table_rows.append([places[player.start_rank], player.start_rank, player.name, player.rating,
-                           _points(row.points), *values])  # fmt: skip
+                           score_text(row.points), *values])  # fmt: skip
     tiebreak_formats = [_TIEBREAK_FORMAT[UNITS.get(tiebreak, 1)] for tiebreak in tiebreaks]
     header = ["Rank", "No", "Name", "Rtg", "Pts", *(tiebreak.code for tiebreak in tiebreaks)]
-    return _Table(STANDINGS, header, table_rows, [WHOLE, WHOLE, None, WHOLE, POINTS, *tiebreak_formats])
+    return _Table(STANDINGS, header, table_rows, [WHOLE, WHOLE, None, WHOLE, None, *tiebreak_formats])
+
+
+def _shown_tiebreak(value: Fraction, unit: int) -> _Value:
+    """A tie-break in half points as FIDE prints it (25½, text); in quarters (Sonneborn-Berger) a number."""
+    return score_text(value) if unit == 2 else _points(value)
 
 
 def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edition: Edition) -> _Table:
