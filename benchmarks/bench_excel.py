@@ -29,7 +29,7 @@ from openpyxl import Workbook, load_workbook
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editions import get_edition
 from fidedesk.core.notation import cell_text, score_text
-from fidedesk.core.tiebreaks import TieBreak
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
 from fidedesk.core.tournament import Tournament
 from fidedesk.io.xlsx_export import export_workbook
 from fidedesk.io.xlsx_import import build, propose
@@ -92,7 +92,7 @@ def main() -> None:
         reading = best(args.repeat, lambda: full_import(table))
         exported = Path(folder) / "export.xlsx"
         edition = get_edition("fide-2025")
-        tiebreaks = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
+        tiebreaks = DEFAULT_TIEBREAKS
         writing = best(args.repeat, lambda: export_workbook(tournament, exported, edition=edition, tiebreaks=tiebreaks))
         size = table.stat().st_size
     print(f"Swiss table: {args.players} players, {args.rounds} rounds, {cells:,} cells, {size / 1024:.0f} KiB")

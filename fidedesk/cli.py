@@ -349,12 +349,11 @@ def _trf_difference(written: Tournament, back: Tournament) -> str | None:
 
 def _write_workbook(tournament: Tournament, target: Path, rules: str) -> None:
     """The spreadsheet export (every sheet the window's export writes), under ``rules`` for the rating sheet."""
-    from fidedesk.core.tiebreaks import TieBreak
+    from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
     from fidedesk.io.xlsx_export import export_workbook
 
     edition = _edition(rules, tournament.info.start, str(target))
-    tiebreaks = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
-    export_workbook(tournament, target, edition=edition, tiebreaks=tiebreaks)
+    export_workbook(tournament, target, edition=edition, tiebreaks=DEFAULT_TIEBREAKS)
 
 
 def _results(player: Player) -> dict[int, RoundEntry]:

@@ -25,7 +25,7 @@ from fidedesk.core.event import rate_tournament
 from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, score_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.standings import standings
-from fidedesk.core.tiebreaks import UNITS, TieBreak
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, UNITS, TieBreak
 from fidedesk.core.tournament import (
     BirthDate,
     EventInfo,
@@ -572,7 +572,7 @@ def test_export_of_2000_players_and_11_rounds(tmp_path: Path) -> None:
     target = tmp_path / "swiss.xlsx"
     started = time.perf_counter()
     export_workbook(tournament, target, edition=DEFAULT_EDITION,
-                    tiebreaks=(TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER))  # fmt: skip
+                    tiebreaks=DEFAULT_TIEBREAKS)  # fmt: skip
     print(f"\nexport of 2,000 players x 11 rounds: {time.perf_counter() - started:.1f} s, "
           f"{target.stat().st_size / 1e6:.1f} MB")  # fmt: skip
     book = load_workbook(target, read_only=True)

@@ -68,6 +68,10 @@ class TieBreak(enum.Enum):
         self.code, self.label, self.article = code, label, article
 
 
+#: FIDE's usual choice for a Swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger (the window's default, the
+#: command line's export).
+DEFAULT_TIEBREAKS: tuple[TieBreak, ...] = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
+
 # Points in half points: sums stay in ints, which a 2,000-player event needs for speed.
 _HALVES = {code: code.halves for code in ResultCode}
 _VUR = frozenset(

@@ -6,16 +6,13 @@ keys, their types and their defaults. Tests pass a QSettings on a temporary file
 
 from __future__ import annotations
 
-from typing import Any, Final, Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from fidedesk.core.tiebreaks import TieBreak
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak
 
 T = TypeVar("T", str, int, bool, QByteArray)
-
-#: FIDE's usual choice for a Swiss: Buchholz Cut-1, Buchholz, Sonneborn-Berger.
-DEFAULT_TIEBREAKS: Final[tuple[TieBreak, ...]] = (TieBreak.BUCHHOLZ_CUT1, TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
 
 
 def tiebreak_codes(tiebreaks: tuple[TieBreak, ...]) -> str:

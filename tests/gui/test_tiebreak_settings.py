@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QListWidget
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import add_player
-from fidedesk.core.tiebreaks import TieBreak
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.settings import DEFAULT_TIEBREAKS, Settings, tiebreaks_from_codes
+from fidedesk.gui.settings import Settings, tiebreaks_from_codes
 from fidedesk.gui.tournament.views import TournamentViews
 
 

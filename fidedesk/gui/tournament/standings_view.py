@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.notation import fixed, score_text
 from fidedesk.core.standings import Standing, standings
-from fidedesk.core.tiebreaks import TieBreak, TieBreakValue
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak, TieBreakValue
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index
-from fidedesk.gui.settings import DEFAULT_TIEBREAKS, Settings
+from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.table_copy import CopyTable
 
 
