@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QObject, Qt, QTimer
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.notation import score_text
-from fidedesk.gui.calculator.look import STYLE, named, say
+from fidedesk.gui.calculator.look import STYLE, UNCOUNTED_GREY, named, say
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.io.xlsx_grid import SheetGrid, column_letters
 from fidedesk.io.xlsx_import import (
@@ -59,7 +60,6 @@ PREVIEW_ROWS = 30
 #: Milliseconds after the last change before the workbook is read again (typing a row number).
 REBUILD_DELAY = 120
 _PROBLEM = QColor("#fde2e2")
-_SKIPPED = QColor("#8a8a8a")
 
 
 def header_text(grid: SheetGrid, header_row: int, column: int) -> str:
@@ -91,7 +91,7 @@ class MappingModel(RowTableModel[MappingRow]):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return (column_letters(row.column), row.header, row.example, row.reads_as.label)[column]
         if role == Qt.ItemDataRole.ForegroundRole and row.reads_as.field is Field.IGNORE:
-            return QBrush(_SKIPPED)
+            return QBrush(UNCOUNTED_GREY)
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -166,7 +166,7 @@ class PreviewModel(RowTableModel[PreviewRow]):
         if role == Qt.ItemDataRole.BackgroundRole and found is not None and found.problem:
             return QBrush(_PROBLEM)
         if role == Qt.ItemDataRole.ForegroundRole and row.status != "import":
-            return QBrush(_SKIPPED)
+            return QBrush(UNCOUNTED_GREY)
         if role == Qt.ItemDataRole.FontRole and row.status == "skip":
             font = QFont()
             font.setStrikeOut(True)
@@ -401,9 +401,8 @@ class ExcelImportDialog(QDialog):
         if skipped or problems:
             text += f"; {skipped} row{'s' if skipped != 1 else ''} skipped, {problems} problem"
             text += "s (listed above)" if problems != 1 else " (listed above)"
-        total = sum((p.score for p in tournament.players), start=tournament.players[0].score * 0) if players else None
-        if total is not None and rounds:
-            text += f". Points in all: {score_text(total)}"
+        if rounds:
+            text += f". Points in all: {score_text(sum((p.score for p in tournament.players), Fraction(0)))}"
         say(self.summary, text + ".", "error" if skipped else "muted")
         self.import_button.setEnabled(players > 0)
 

@@ -13,9 +13,10 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
+from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
 
 from fidedesk.core.notation import parse_rating, parse_result, result_text
+from fidedesk.gui.calculator.look import uncounted_look
 from fidedesk.gui.row_models import Index
 
 
@@ -138,12 +139,8 @@ class GamesModel(QAbstractTableModel):
             return (figures.used, figures.pd, figures.chg, figures.k_chg)[column - self.USED]
         if role == Qt.ItemDataRole.ToolTipRole:
             return figures.note or None
-        if role == Qt.ItemDataRole.ForegroundRole and not figures.counted:
-            return QBrush(QColor("#8a8a8a"))
-        if role == Qt.ItemDataRole.FontRole and not figures.counted:
-            font = QFont()
-            font.setItalic(True)
-            return font
+        if not figures.counted and (look := uncounted_look(role)) is not None:
+            return look
         if role == Qt.ItemDataRole.BackgroundRole and column > self.RESULT:
             return QBrush(QColor("#f6f6f6"))
         if role == Qt.ItemDataRole.TextAlignmentRole:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QLabel, QWidget
 
 W = TypeVar("W", bound=QObject)
@@ -50,3 +51,18 @@ def named(widget: W, name: str) -> W:
     """``widget`` with its object name set (for style sheets and tests)."""
     widget.setObjectName(name)
     return widget
+
+
+#: The grey of a game that does not count (not rated, not in the period).
+UNCOUNTED_GREY: Final = QColor("#8a8a8a")
+
+
+def uncounted_look(role: int) -> Any:
+    """How a game that does not count looks, for ``role``: grey and italic; None for other roles."""
+    if role == Qt.ItemDataRole.ForegroundRole:
+        return QBrush(UNCOUNTED_GREY)
+    if role == Qt.ItemDataRole.FontRole:
+        font = QFont()
+        font.setItalic(True)
+        return font
+    return None

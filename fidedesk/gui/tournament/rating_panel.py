@@ -10,7 +10,6 @@ import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from fidedesk.core.editing import entry_for
@@ -19,7 +18,7 @@ from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tour
 from fidedesk.core.notation import fixed, pd_text, result_text, score_text, signed_int
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
-from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.calculator.look import named, say, uncounted_look
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index, RowTableModel
@@ -188,12 +187,8 @@ class PanelGamesModel(RowTableModel[GameRow]):
             return dataclasses.astuple(row)[column]
         if role == Qt.ItemDataRole.ToolTipRole:
             return row.note or None
-        if role == Qt.ItemDataRole.ForegroundRole and not row.counted:
-            return QBrush(QColor("#8a8a8a"))
-        if role == Qt.ItemDataRole.FontRole and not row.counted:
-            font = QFont()
-            font.setItalic(True)
-            return font
+        if not row.counted and (look := uncounted_look(role)) is not None:
+            return look
         if role == Qt.ItemDataRole.TextAlignmentRole and column != 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
