@@ -5,7 +5,12 @@
     fidedesk-cli convert IN OUT
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
+    fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
+    fidedesk-cli ratinglist find TEXT [--federation FED] [--list YYYY-MM] [--db PATH] [--json]
+    fidedesk-cli ratinglist lists [--db PATH] [--json]
 
+The rating list commands keep FIDE's downloads (read straight from the zip) in the database the window
+uses (``--db`` names another); ``find`` searches the newest list, or the one of ``--list``.
 FILE and IN are .fidedesk files (by the extension) or TRF files (any other extension); ``convert``
 writes OUT as .fidedesk or as TRF (.trf, .txt) by its extension, atomically, and never over IN; TRF
 output is read back first and refused when it would not give the same tournament.
@@ -36,7 +41,9 @@ from fidedesk.core.tables import dp_rows, pd_rows
 from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, PlayerRecord, RatingKind, RoundEntry, Tournament
 from fidedesk.io import fidedesk_file
 from fidedesk.io.atomic import write_atomic
+from fidedesk.io.fide_list import ListFormatError, ListKind, Month, inspect
 from fidedesk.io.fidedesk_file import FidedeskFileError
+from fidedesk.io.ratinglist import ListPlayer, RatingDatabase, StoredList, default_database, import_list
 from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
 from fidedesk.io.xlsx_grid import XlsxError
 
@@ -417,6 +424,106 @@ def cmd_editions(_args: argparse.Namespace, out: TextIO) -> None:
     out.write(f"{'auto':<20}the FIDE edition in force on the event's start date\n")
 
 
+# --- rating lists ---------------------------------------------------------------------------------
+
+
+def _database(args: argparse.Namespace) -> Path:
+    return Path(args.db) if args.db else default_database()
+
+
+def cmd_ratinglist_import(args: argparse.Namespace, out: TextIO) -> None:
+    try:
+        month = Month.parse(args.month) if args.month else None
+        source = inspect(args.file)
+        kind = ListKind(args.kind) if args.kind else None
+        stored = import_list(_database(args), source, month=month, kind=kind)
+    except (ListFormatError, ValueError) as error:
+        raise InputError(str(error)) from None
+    found = f" (month from {source.month_from})" if month is None and source.month_from else ""
+    out.write(f"Imported {stored}{found} into {_database(args)}\n")
+
+
+def _stored_list(args: argparse.Namespace, db: RatingDatabase) -> StoredList:
+    lists = db.lists()
+    if not lists:
+        raise InputError(f"{db.path}: no rating list imported yet (fidedesk-cli ratinglist import FILE)")
+    if not args.list:
+        return lists[0]
+    try:
+        month = Month.parse(args.list)
+    except ValueError as error:
+        raise InputError(str(error)) from None
+    chosen = [stored for stored in lists if stored.month == month]
+    if not chosen:
+        kept = ", ".join(str(stored.month) for stored in lists)
+        raise InputError(f"no list of {month} in {db.path} (kept: {kept})")
+    return chosen[0]
+
+
+def cmd_ratinglist_find(args: argparse.Namespace, out: TextIO) -> None:
+    path = _database(args)
+    if not path.exists():
+        raise InputError(f"{path}: no rating list imported yet (fidedesk-cli ratinglist import FILE)")
+    try:
+        with RatingDatabase(path) as db:
+            stored = _stored_list(args, db)
+            found = db.find(stored.id, args.text, federation=(args.federation or "").upper(), limit=args.limit)
+    except ListFormatError as error:
+        raise InputError(str(error)) from None
+    if args.json:
+        _print_json(
+            {
+                "list": {"month": str(stored.month), "kind": stored.kind.value},
+                "players": [_list_player_json(p) for p in found],
+            },
+            out,
+        )
+        return
+    out.write(f"{len(found)} found in the {stored}\n")
+    if found:
+        header = ("FIDE ID", "Name", "Fed", "Title", "Std", "Rapid", "Blitz", "Born", "Flag")
+        rows = [
+            (str(p.fide_id), p.name, p.federation, p.title or p.women_title, _blank(p.standard.rating),
+             _blank(p.rapid.rating), _blank(p.blitz.rating), _blank(p.birth_year), p.flag)
+            for p in found
+        ]  # fmt: skip
+        widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+        for row in (header, *rows):
+            out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() + "\n")
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _list_player_json(player: ListPlayer) -> dict[str, Any]:
+    data = dataclasses.asdict(player)
+    data["inactive"] = player.inactive
+    return data
+
+
+def cmd_ratinglist_lists(args: argparse.Namespace, out: TextIO) -> None:
+    path = _database(args)
+    lists: list[StoredList] = []
+    if path.exists():
+        try:
+            with RatingDatabase(path) as db:
+                lists = db.lists()
+        except ListFormatError as error:
+            raise InputError(str(error)) from None
+    if args.json:
+        _print_json(
+            [{"month": str(s.month), "kind": s.kind.value, "players": s.players, "source": s.source,
+              "imported": s.imported} for s in lists],
+            out,
+        )  # fmt: skip
+        return
+    if not lists:
+        out.write(f"No rating list in {path}\n")
+    for stored in lists:
+        out.write(f"{stored.month}  {stored.kind.value:<8}  {stored.players:>9,} players  {stored.source}\n")
+
+
 # --- entry point -------------------------------------------------------------------------------
 
 
@@ -471,6 +578,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     editions = commands.add_parser("editions", help="list the rule editions")
     editions.set_defaults(handler=cmd_editions)
+
+    ratinglist = commands.add_parser("ratinglist", help="FIDE rating lists kept offline: import, find, lists")
+    lists = ratinglist.add_subparsers(dest="list_command", required=True, parser_class=_Parser)
+    db_help = "the database file (default: the one the window uses)"
+    imports = lists.add_parser("import", help="import a list downloaded from ratings.fide.com (the .zip)")
+    imports.add_argument("file", metavar="FILE")
+    imports.add_argument("--month", help="the list's month, 2026-11 (default: found in the file)")
+    imports.add_argument("--kind", choices=[kind.value for kind in ListKind], help="default: found in the file")
+    imports.add_argument("--db", metavar="PATH", help=db_help)
+    imports.set_defaults(handler=cmd_ratinglist_import)
+    find = lists.add_parser("find", help="players by FIDE ID or name (case and accents ignored)")
+    find.add_argument("text", metavar="TEXT", help="a FIDE ID, or the start of a name: 'carlsen m', 'sebastien'")
+    find.add_argument("--federation", metavar="FED", help="only players of this federation (three letters)")
+    find.add_argument("--list", metavar="YYYY-MM", help="the list of this month (default: the newest)")
+    find.add_argument("--limit", type=int, default=50, help="at most this many players (default 50)")
+    find.add_argument("--db", metavar="PATH", help=db_help)
+    find.add_argument("--json", action="store_true")
+    find.set_defaults(handler=cmd_ratinglist_find)
+    kept = lists.add_parser("lists", help="the lists kept in the database")
+    kept.add_argument("--db", metavar="PATH", help=db_help)
+    kept.add_argument("--json", action="store_true")
+    kept.set_defaults(handler=cmd_ratinglist_lists)
     return parser
 
 

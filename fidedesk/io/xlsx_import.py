@@ -106,7 +106,6 @@ import dataclasses
 import datetime as dt
 import enum
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Final, cast
@@ -132,6 +131,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
+from fidedesk.io.folding import fold
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid, Unreadable, cell_place
 
 __all__ = [
@@ -289,10 +289,7 @@ class PreviewRow:
 
 def _normal(text: str) -> str:
     """A header or word compared loosely: lower case, no accents, punctuation as spaces."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    plain = plain.replace("ё", "е")
-    return " ".join(re.sub(r"[^\w+]+", " ", plain).split())
+    return " ".join(re.sub(r"[^\w+]+", " ", fold(text)).split())
 
 
 def _aliases(field: Field, *names: str) -> dict[str, Field]:

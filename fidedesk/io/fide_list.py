@@ -1,0 +1,419 @@
+"""FIDE's rating list downloads (ratings.fide.com/download_lists.phtml), read straight from the zip.
+
+The combined list (``players_list_foa.txt``), the single standard, rapid and blitz lists and their XML
+forms (``fide-rules.md`` §6). Decisions the downloads leave open:
+
+* Columns are found from the header labels, not from fixed offsets: a field runs from its label's
+  first character to the next label's. The headers of 2011 (``TitlFed  Mar11 GamesBorn``), of 2012-14
+  (no FOA) and of today are all recognised; a header with a label we do not know is refused.
+* The encoding is not documented: a line is read as UTF-8, and once a line is not valid UTF-8 the file
+  is taken as Windows-1252 (Latin-1 with the letters Š Ž Œ ...) from that line on.
+* Titles come as ``GM``/``WGM``... or as the legend's letters ``g``/``wg``...: both give ``GM``/``WGM``.
+  Flags are lower case (``i``, ``wi``, ``w``). A rating or K of 0 or blank is no figure; games 0 are 0.
+* The list's month is the single lists' rating label (``FEB26``), or else a month in the file's name
+  (``standard_feb26frl.zip``), or else the date FIDE wrote into the zip (from the 20th: the next month's
+  list). Callers show it for the user to confirm.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import io
+import operator
+import re
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Final
+
+from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
+from defusedxml.ElementTree import iterparse  # type: ignore[import-untyped]
+
+__all__ = [
+    "FIELDS",
+    "ListFormatError",
+    "ListKind",
+    "ListSource",
+    "Month",
+    "inspect",
+    "read_rows",
+]
+
+
+class ListKind(enum.Enum):
+    """Which ratings a list file holds."""
+
+    COMBINED = "combined"
+    STANDARD = "standard"
+    RAPID = "rapid"
+    BLITZ = "blitz"
+
+
+class ListFormatError(ValueError):
+    """A file that is not a FIDE rating list we can read; the message says where and why."""
+
+
+@dataclasses.dataclass(frozen=True, order=True)
+class Month:
+    """A list's month: FIDE publishes a list on the first day of each month, in force until the next."""
+
+    year: int
+    month: int
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.month <= 12 or not 1900 <= self.year <= 2999:
+            raise ValueError(f"{self.year}-{self.month:02d} is not a month")
+
+    def __str__(self) -> str:
+        return f"{self.year:04d}-{self.month:02d}"
+
+    @property
+    def label(self) -> str:
+        """As FIDE writes it in the list: ``NOV26``."""
+        return f"{_MONTHS[self.month - 1].upper()}{self.year % 100:02d}"
+
+    @property
+    def first_day(self) -> dt.date:
+        return dt.date(self.year, self.month, 1)
+
+    @classmethod
+    def parse(cls, text: str) -> Month:
+        """``2026-11`` or ``NOV26``/``nov26``; ValueError otherwise."""
+        text = text.strip()
+        if match := re.fullmatch(r"([0-9]{4})-([0-9]{1,2})", text):
+            return cls(int(match[1]), int(match[2]))
+        if match := re.fullmatch(r"([A-Za-z]{3})([0-9]{2})", text):
+            name = match[1].lower()
+            if name in _MONTHS:
+                return cls(2000 + int(match[2]), _MONTHS.index(name) + 1)
+        raise ValueError(f"{text!r} is not a month (write 2026-11 or NOV26)")
+
+    @classmethod
+    def of(cls, day: dt.date) -> Month:
+        return cls(day.year, day.month)
+
+
+_MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+#: The fields of a list row, in the order :func:`read_rows` gives them.
+FIELDS: Final = (
+    "fide_id", "name", "fed", "sex", "title", "wtitle", "otitle", "foa",
+    "srating", "sgames", "sk", "rrating", "rgames", "rk", "brating", "bgames", "bk",
+    "birth_year", "flag",
+)  # fmt: skip
+
+Row = tuple[object, ...]
+
+#: Header labels (as regular expressions, longest first where one starts another) and their fields.
+#: ``rating``/``games``/``k`` are the single lists' columns, given the list's kind when read.
+_LABELS: Final = (
+    (r"ID [Nn]umber", "fide_id"), (r"Name", "name"), (r"Fed", "fed"), (r"Sex", "sex"),
+    (r"WTit", "wtitle"), (r"OTit", "otitle"), (r"Titl?", "title"), (r"FOA", "foa"),
+    (r"SRtng", "srating"), (r"SGm", "sgames"), (r"SK", "sk"),
+    (r"RRtng", "rrating"), (r"RGm", "rgames"), (r"R[Kk]", "rk"),
+    (r"BRtng", "brating"), (r"BGm", "bgames"), (r"BK", "bk"),
+    (r"B-day", "birth_year"), (r"Born", "birth_year"), (r"Flag", "flag"),
+    (r"Games", "games"), (r"Gms", "games"), (r"K", "k"), (r"[A-Za-z]{3}[0-9]{2}", "rating"),
+)  # fmt: skip
+_LABEL = re.compile("|".join(f"(?P<f{i}>{pattern})" for i, (pattern, _) in enumerate(_LABELS)))
+_NUMBERS: Final = frozenset(
+    {"fide_id", "srating", "sgames", "sk", "rrating", "rgames", "rk", "brating", "bgames", "bk", "birth_year"}
+)
+_COUNTS: Final = frozenset({"fide_id", "sgames", "rgames", "bgames"})  # where 0 is a value, not a blank
+_SINGLE: Final = {
+    ListKind.STANDARD: ("srating", "sgames", "sk"),
+    ListKind.RAPID: ("rrating", "rgames", "rk"),
+    ListKind.BLITZ: ("brating", "bgames", "bk"),
+}
+_OLD_TITLES: Final = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+_XML_FIELDS: Final = {
+    "fideid": "fide_id", "name": "name", "country": "fed", "sex": "sex", "title": "title", "w_title": "wtitle",
+    "o_title": "otitle", "foa_title": "foa", "rating": "srating", "games": "sgames", "k": "sk",
+    "rapid_rating": "rrating", "rapid_games": "rgames", "rapid_k": "rk",
+    "blitz_rating": "brating", "blitz_games": "bgames", "blitz_k": "bk", "birthday": "birth_year", "flag": "flag",
+}  # fmt: skip
+_MEMBER_MONTH = re.compile(r"(?<![a-z])(" + "|".join(_MONTHS) + r")([0-9]{2})(?![0-9])")
+
+
+@dataclasses.dataclass(frozen=True)
+class ListSource:
+    """What :func:`inspect` found in a download: the member to read, its form, kind and month."""
+
+    path: Path
+    member: str
+    xml: bool
+    kind: ListKind | None  # None: a single list whose kind neither its name nor its header tells
+    month: Month | None
+    month_from: str  # "the header", "the file name", "the file date" or ""
+    size: int  # uncompressed bytes of the member
+
+    @property
+    def estimated_players(self) -> int:
+        """About how many players the file holds (lines are some 164 bytes, XML players some 520)."""
+        return max(1, self.size // (520 if self.xml else 164))
+
+
+def _kind_from_name(name: str) -> ListKind | None:
+    lowered = name.lower()
+    for kind in (ListKind.STANDARD, ListKind.RAPID, ListKind.BLITZ):
+        if kind.value in lowered:
+            return kind
+    if "players_list" in lowered:
+        return ListKind.COMBINED
+    return None
+
+
+def _month_from_name(name: str) -> Month | None:
+    match = _MEMBER_MONTH.search(name.lower())
+    return Month(2000 + int(match[2]), _MONTHS.index(match[1]) + 1) if match else None
+
+
+def _month_from_date(info: zipfile.ZipInfo) -> Month | None:
+    year, month, day = info.date_time[:3]
+    if year < 2000:
+        return None
+    if day >= 20:  # lists are made in the last days of the month before they take force
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return Month(year, month)
+
+
+def _open_zip(path: Path) -> zipfile.ZipFile:
+    try:
+        return zipfile.ZipFile(path)
+    except FileNotFoundError:
+        raise ListFormatError(f"{path}: no such file") from None
+    except (zipfile.BadZipFile, OSError) as error:
+        raise ListFormatError(f"{path.name}: not a zip file as FIDE's downloads are ({error})") from None
+
+
+def inspect(path: str | Path) -> ListSource:
+    """Look into a downloaded zip: which list it holds, in which form, for which month (as far as it tells)."""
+    path = Path(path)
+    with _open_zip(path) as archive:
+        members = [info for info in archive.infolist() if not info.is_dir()]
+        lists = [info for info in members if info.filename.lower().endswith((".txt", ".xml"))]
+        if len(lists) != 1:
+            found = ", ".join(info.filename for info in members) or "nothing"
+            raise ListFormatError(f"{path.name}: expected one .txt or .xml rating list in the zip, found {found}")
+        info = lists[0]
+        xml = info.filename.lower().endswith(".xml")
+        kind = _kind_from_name(info.filename) or _kind_from_name(path.name)
+        month, month_from = _month_from_name(info.filename) or _month_from_name(path.name), "the file name"
+        if not xml:
+            with archive.open(info) as member:
+                first = member.readline()
+            columns, label = _columns(_decode(first, 1)[0].rstrip("\r\n"), path.name)
+            if "srating" in columns:
+                kind = ListKind.COMBINED
+            elif kind is ListKind.COMBINED:
+                kind = None
+            if label is not None:
+                month, month_from = Month.parse(label), "the header"
+        if month is None:
+            month, month_from = _month_from_date(info), "the file date"
+        return ListSource(path, info.filename, xml, kind, month, month_from if month else "", info.file_size)
+
+
+def _decode(line: bytes, number: int, encoding: str = "utf-8") -> tuple[str, str]:
+    """The line as text and the encoding from now on (UTF-8 until a line proves it is not)."""
+    if encoding == "utf-8":
+        try:
+            return line.decode("utf-8"), encoding
+        except UnicodeDecodeError:
+            encoding = "cp1252"
+    try:
+        return line.decode(encoding), encoding
+    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined
+        return line.decode("latin-1"), encoding
+
+
+def _columns(header: str, where: str) -> tuple[dict[str, tuple[int, int | None]], str | None]:
+    """Field name -> (start, end) from the header labels, and a single list's rating label (``FEB26``)."""
+    if not header.startswith(("ID Number", "ID number")):
+        raise ListFormatError(f"{where}, line 1: not a FIDE rating list header (it starts {header[:30]!r})")
+    starts: list[tuple[int, str]] = []
+    label = None
+    position = 0
+    for match in _LABEL.finditer(header):
+        gap = header[position : match.start()]
+        if gap.strip():
+            raise ListFormatError(f"{where}, line 1: unknown column {gap.strip()!r} in the header")
+        field = _LABELS[int(str(match.lastgroup)[1:])][1]
+        if field == "rating":
+            label = match[0]
+        starts.append((match.start(), field))
+        position = match.end()
+    if header[position:].strip():
+        raise ListFormatError(f"{where}, line 1: unknown column {header[position:].strip()!r} in the header")
+    fields = [field for _, field in starts]
+    if "name" not in fields:
+        raise ListFormatError(f"{where}, line 1: not a FIDE rating list header (it starts {header[:30]!r})")
+    if len(set(fields)) != len(fields):
+        raise ListFormatError(f"{where}, line 1: a column appears twice in the header")
+    ends: list[int | None] = [start for start, _ in starts[1:]]
+    return {field: (start, end) for (start, field), end in zip(starts, [*ends, None], strict=True)}, label
+
+
+def _number(text: str, field: str, where: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ListFormatError(f"{where}: {field} {text!r} is not a number")
+    value = int(text)
+    return value if value or field in _COUNTS else None
+
+
+def _title(text: str) -> str:
+    text = text.strip()
+    return _OLD_TITLES.get(text.lower(), text.upper())
+
+
+def _row(values: dict[str, str], where: str) -> Row:
+    """One row in FIELDS order from the field texts of one player."""
+    out: list[object] = []
+    for field in FIELDS:
+        text = values.get(field, "")
+        if field in _NUMBERS:
+            out.append(_number(text, field, where))
+        elif field in ("title", "wtitle"):
+            out.append(_title(text))
+        elif field == "flag":
+            out.append(text.strip().lower())
+        elif field == "sex":
+            out.append(text.strip().upper())
+        else:
+            out.append(text.strip())
+    if out[0] is None:
+        raise ListFormatError(f"{where}: the player has no FIDE ID")
+    if not out[1]:
+        raise ListFormatError(f"{where}: the player has no name")
+    return tuple(out)
+
+
+def read_rows(source: ListSource, progress: Callable[[int], bool] | None = None) -> Iterator[Row]:
+    """The players of the list, each a tuple in :data:`FIELDS` order.
+
+    ``progress(players_read)`` is called every few thousand players; when it returns False the
+    reading stops with :class:`~fidedesk.io.xlsx_grid.ImportCancelled` (the caller undoes what it wrote).
+    """
+    kind = source.kind
+    if kind is None:
+        raise ListFormatError(
+            f"{source.path.name}: a single rating list whose name does not say standard, rapid or blitz; say which"
+        )
+    with _open_zip(source.path) as archive, archive.open(source.member) as member:
+        if source.xml:
+            yield from _xml_rows(member, kind, source.member, progress)
+        else:
+            lines = io.BufferedReader(member, 1 << 20)  # type: ignore[type-var]  # lines at C speed
+            yield from _txt_rows(lines, kind, source.member, progress)
+
+
+def _cancelled() -> Exception:
+    from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
+
+    return ImportCancelled()
+
+
+def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
+    header, encoding = _decode(member.readline(), 1)
+    columns, _label = _columns(header.rstrip("\r\n"), name)
+    single = "rating" in columns
+    if single == (kind is ListKind.COMBINED):
+        raise ListFormatError(f"{name}, line 1: the header is not that of a {kind.value} list")
+    renames = dict(zip(("rating", "games", "k"), _SINGLE[kind], strict=True)) if single else {}
+    spans = {renames.get(field, field): span for field, span in columns.items()}
+    # the fast path: a tuple per line from precomputed slices; the careful _row only for lines it refuses
+    fast = _fast_reader([spans.get(field) for field in FIELDS])
+    count = 0
+    for number, raw in enumerate(member, start=2):
+        line, encoding = _decode(raw, number, encoding)
+        line = line.rstrip("\r\n")
+        if not line.strip():
+            continue
+        try:
+            row = fast(line)
+        except ValueError:
+            where = f"{name}, line {number}"
+            row = _row({field: line[start:end] for field, (start, end) in spans.items()}, where)
+        count += 1
+        if progress is not None and count % 20000 == 0 and not progress(count):
+            raise _cancelled()
+        yield row
+    if progress is not None:
+        progress(count)
+
+
+def _fast_reader(plan: list[tuple[int, int | None] | None]) -> Callable[[str], Row]:
+    """A row from a line by plain slicing; ValueError for anything the careful reader must look at."""
+    present = [(field, span) for field, span in zip(FIELDS, plan, strict=True) if span is not None]
+    cut = operator.itemgetter(*(slice(*span) for _, span in present))
+    converters = [_FAST.get(field, str.strip) for field, _ in present]
+    where = [FIELDS.index(field) for field, _ in present]
+    blank = tuple(None if field in _NUMBERS else "" for field in FIELDS)
+
+    def read(line: str) -> Row:
+        row: list[object] = list(blank)
+        for index, convert, text in zip(where, converters, cut(line), strict=True):
+            row[index] = convert(text)
+        if not row[1]:
+            raise ValueError("no name")
+        return tuple(row)
+
+    return read
+
+
+def _figure(text: str) -> int | None:
+    return (int(text) or None) if not text.isspace() and text else None
+
+
+def _count(text: str) -> int | None:
+    return int(text) if not text.isspace() and text else None
+
+
+def _flag(text: str) -> str:
+    return text.strip().lower()
+
+
+def _sex(text: str) -> str:
+    return text.strip().upper()
+
+
+_FAST: Final[dict[str, Callable[[str], object]]] = {
+    "fide_id": int, "title": _title, "wtitle": _title, "flag": _flag, "sex": _sex,
+    **{field: _count if field in _COUNTS else _figure for field in _NUMBERS if field != "fide_id"},
+}  # fmt: skip
+
+
+def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
+    renames = {} if kind is ListKind.COMBINED else dict(zip(("srating", "sgames", "sk"), _SINGLE[kind], strict=True))
+    count = 0
+    root = None
+    try:
+        for event, element in iterparse(member, events=("start", "end"), forbid_dtd=True):
+            if root is None:
+                root = element
+            if event != "end" or element.tag != "player":
+                continue
+            values: dict[str, str] = {}
+            for child in element:
+                field = _XML_FIELDS.get(child.tag)
+                if field is not None:
+                    values[renames.get(field, field)] = child.text or ""
+            count += 1
+            where = f"{name}, player {count}"
+            if "fide_id" not in values or not values["fide_id"].strip():
+                raise ListFormatError(f"{where}: no <fideid>")
+            root.clear()  # keeps memory flat: the players read so far are not kept
+            if progress is not None and count % 20000 == 0 and not progress(count):
+                raise _cancelled()
+            yield _row(values, where)
+    except SyntaxError as error:  # ElementTree's ParseError, with line and column
+        raise ListFormatError(f"{name}: not well-formed XML ({error})") from None
+    except DefusedXmlException as error:
+        raise ListFormatError(f"{name}: refused, the XML declares entities or a DTD ({error!r})") from None
+    if progress is not None:
+        progress(count)

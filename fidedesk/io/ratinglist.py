@@ -1,0 +1,425 @@
+"""FIDE rating lists kept offline in one SQLite file: import, the list in force on a date, search.
+
+Each imported list has a row in ``lists`` and two tables of its own: ``players_<id>`` (one row per
+player, the FIDE ID its key) and ``names_<id>`` (one search key per way of reading the name from one of
+its words: "carlsen magnus" and "magnus carlsen"), indexed once all rows are in. An import is one
+transaction: a failed or cancelled import leaves the file as it was, and a list imported again for
+the same month and kind replaces the old one only when the new one is complete.
+
+A name search takes the folded words typed ("carlsen m", "Sebastien") as the start of a name read from
+any of its words, so "carlsen m", "magnus" and "lagrave" find "Carlsen, Magnus" and "Vachier-Lagrave,
+Maxime"; digits alone look up a FIDE ID.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import os
+import sqlite3
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Final
+
+from fidedesk.core.editing import update_player
+from fidedesk.core.tournament import BirthDate, Player, PlayerRecord, RatingKind, Tournament
+from fidedesk.io.fide_list import FIELDS, ListFormatError, ListKind, ListSource, Month, Row, read_rows
+from fidedesk.io.folding import search_key
+
+__all__ = [
+    "Figures",
+    "ListPlayer",
+    "RatingDatabase",
+    "StoredList",
+    "Update",
+    "apply_updates",
+    "default_database",
+    "import_list",
+    "updates_from_list",
+]
+
+SCHEMA: Final = 1
+#: Rows per executemany: large enough that SQLite's per-call overhead vanishes, small enough to cancel quickly.
+_BATCH: Final = 20000
+#: The most players a search gives: more than anyone reads, few enough to show at once.
+SEARCH_LIMIT: Final = 200
+_TOP: Final = "\U0010ffff"  # sorts after every character: the end of a prefix range
+
+
+@dataclasses.dataclass(frozen=True)
+class Figures:
+    """A player's figures in one of FIDE's lists: rating, games rated in the last period, K."""
+
+    rating: int | None
+    games: int | None
+    k: int | None
+
+
+@dataclasses.dataclass(frozen=True)
+class ListPlayer:
+    """One player as the rating list gives them."""
+
+    fide_id: int
+    name: str
+    federation: str
+    sex: str  # "M" or "F"
+    title: str
+    women_title: str
+    other_titles: str
+    foa: str
+    standard: Figures
+    rapid: Figures
+    blitz: Figures
+    birth_year: int | None
+    flag: str
+
+    @property
+    def inactive(self) -> bool:
+        """FIDE's flag ``i``/``wi``: no rated game for a year (the rating stays published)."""
+        return "i" in self.flag
+
+    def figures(self, kind: RatingKind) -> Figures:
+        return {RatingKind.STANDARD: self.standard, RatingKind.RAPID: self.rapid, RatingKind.BLITZ: self.blitz}[kind]
+
+    @classmethod
+    def from_row(cls, row: Row) -> ListPlayer:
+        values = dict(zip(FIELDS, row, strict=True))
+        return cls(
+            fide_id=int(values["fide_id"]),  # type: ignore[call-overload]
+            name=str(values["name"]),
+            federation=str(values["fed"]),
+            sex=str(values["sex"]),
+            title=str(values["title"]),
+            women_title=str(values["wtitle"]),
+            other_titles=str(values["otitle"]),
+            foa=str(values["foa"]),
+            standard=Figures(*row[8:11]),  # type: ignore[arg-type]
+            rapid=Figures(*row[11:14]),  # type: ignore[arg-type]
+            blitz=Figures(*row[14:17]),  # type: ignore[arg-type]
+            birth_year=values["birth_year"],  # type: ignore[arg-type]
+            flag=str(values["flag"]),
+        )
+
+    def player(self, kind: RatingKind) -> Player:
+        """The tournament player this list entry makes for an event of ``kind``.
+
+        K is FIDE's own figure from the list (it already applies 8.3.3: games, age, 2400), so the
+        K-factor rules need not guess it from a record the list does not give. The list's games are
+        those of the last period, not the career count K depends on, so ``games`` stays unknown. A
+        standard K of 10 tells that the rating once reached 2400 (K 10 is for life, FIDE 8.3.3.d).
+        """
+        figures = self.figures(kind)
+        title = self.title if self.title in _TITLES else self.women_title if self.women_title in _TITLES else ""
+        record = PlayerRecord(
+            k=figures.k if figures.rating is not None else None,
+            ever_2400=(self.standard.k == 10) if kind is RatingKind.STANDARD and self.standard.k else None,
+            standard_rating=self.standard.rating if kind is not RatingKind.STANDARD else None,
+        )
+        return Player(
+            start_rank=0,
+            name=self.name,
+            rating=figures.rating,
+            sex={"M": "m", "F": "w"}.get(self.sex, ""),
+            title=title,
+            federation=self.federation,
+            fide_id=self.fide_id,
+            birth=BirthDate(self.birth_year) if self.birth_year else None,
+            record=record,
+        )
+
+
+_TITLES: Final = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
+_KINDS: Final = {
+    RatingKind.STANDARD: ListKind.STANDARD,
+    RatingKind.RAPID: ListKind.RAPID,
+    RatingKind.BLITZ: ListKind.BLITZ,
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class StoredList:
+    """A list kept in the database."""
+
+    id: int
+    month: Month
+    kind: ListKind
+    source: str
+    imported: str
+    players: int
+    federations: tuple[str, ...]
+
+    def covers(self, kind: RatingKind) -> bool:
+        return self.kind in (ListKind.COMBINED, _KINDS[kind])
+
+    def __str__(self) -> str:
+        kind = "combined" if self.kind is ListKind.COMBINED else self.kind.value
+        return f"{self.month.label} {kind} list ({self.players:,} players)"
+
+
+DATABASE_NAME: Final = "ratinglists.sqlite"
+
+
+def default_database() -> Path:
+    """Where the window keeps the lists: Qt's AppDataLocation for organisation and application "fidedesk"
+    (the command line finds the same file without Qt; a GUI test checks the two agree)."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "fidedesk" / "fidedesk" / DATABASE_NAME
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path, isolation_level=None)  # transactions are begun by hand
+    try:
+        connection.execute(
+            "CREATE TABLE IF NOT EXISTS lists (id INTEGER PRIMARY KEY, month TEXT NOT NULL, kind TEXT NOT NULL,"
+            " source TEXT NOT NULL, imported TEXT NOT NULL, players INTEGER NOT NULL, federations TEXT NOT NULL)"
+        )
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version == 0:
+            connection.execute(f"PRAGMA user_version = {SCHEMA}")
+        elif version != SCHEMA:
+            raise ListFormatError(f"{path}: a rating list database of a newer fidedesk (schema {version})")
+    except sqlite3.DatabaseError as error:
+        connection.close()
+        raise ListFormatError(f"{path}: not a rating list database ({error})") from None
+    return connection
+
+
+def _keys(name: str) -> set[str]:
+    """The name read from each of its words: "carlsen magnus", "magnus carlsen"."""
+    words = search_key(name).split()
+    return {" ".join(words[i:] + words[:i]) for i in range(len(words))}
+
+
+def import_list(
+    database: str | Path,
+    source: ListSource,
+    *,
+    month: Month | None = None,
+    kind: ListKind | None = None,
+    progress: Callable[[int], bool] | None = None,
+) -> StoredList:
+    """Read the list ``source`` into ``database`` as the list of ``month`` (default: the month found in it).
+
+    One transaction: on any error, or when ``progress`` returns False (ImportCancelled), nothing changes.
+    """
+    month = month or source.month
+    if month is None:
+        raise ListFormatError(f"{source.path.name}: the list's month cannot be told from the file; say which (2026-11)")
+    if kind is not None:
+        source = dataclasses.replace(source, kind=kind)
+    if source.kind is None:
+        raise ListFormatError(f"{source.path.name}: say whether this is the standard, rapid or blitz list")
+    path = Path(database)
+    connection = _connect(path)
+    try:
+        connection.execute("PRAGMA cache_size = -262144")  # 256 MB while the indexes are built
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            stored = _fill(connection, source, month, progress)
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+    finally:
+        connection.close()
+    return stored
+
+
+def _fill(
+    connection: sqlite3.Connection, source: ListSource, month: Month, progress: Callable[[int], bool] | None
+) -> StoredList:
+    kind = source.kind
+    assert kind is not None
+    imported = dt.datetime.now().isoformat(timespec="seconds")
+    cursor = connection.execute(
+        "INSERT INTO lists (month, kind, source, imported, players, federations) VALUES (?, ?, ?, ?, 0, '')",
+        (str(month), kind.value, source.path.name, imported),
+    )
+    list_id = int(cursor.lastrowid or 0)
+    columns = ", ".join(f"{field} INTEGER" if field != "name" else "name TEXT" for field in FIELDS[1:])
+    connection.execute(f"CREATE TABLE players_{list_id} (fide_id INTEGER PRIMARY KEY, {columns})")
+    connection.execute(f"CREATE TABLE names_{list_id} (key TEXT NOT NULL, pid INTEGER NOT NULL)")
+    insert_player = f"INSERT INTO players_{list_id} VALUES ({', '.join('?' * len(FIELDS))})"
+    insert_names = f"INSERT INTO names_{list_id} VALUES (?, ?)"
+    federations: set[str] = set()
+    count = 0
+    batch: list[Row] = []
+    names: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        try:
+            connection.executemany(insert_player, batch)
+        except sqlite3.IntegrityError:
+            stored = connection.execute(f"SELECT count(*) FROM players_{list_id}").fetchone()[0]
+            twice = batch[stored - (count - len(batch))]
+            raise ListFormatError(f"{source.path.name}: FIDE ID {twice[0]} ({twice[1]}) appears twice") from None
+        connection.executemany(insert_names, names)
+        batch.clear()
+        names.clear()
+
+    for row in read_rows(source, progress):
+        batch.append(row)
+        fide_id = row[0]
+        names.extend((key, fide_id) for key in _keys(str(row[1])))  # type: ignore[misc]
+        federations.add(str(row[2]))
+        count += 1
+        if len(batch) == _BATCH:
+            flush()
+    flush()
+    if count == 0:
+        raise ListFormatError(f"{source.path.name}: the list holds no players")
+    connection.execute(f"CREATE INDEX names_{list_id}_key ON names_{list_id} (key, pid)")
+    for (old,) in connection.execute(
+        "SELECT id FROM lists WHERE month = ? AND kind = ? AND id != ?", (str(month), kind.value, list_id)
+    ).fetchall():
+        _drop(connection, old)
+    feds = ",".join(sorted(fed for fed in federations if fed))
+    connection.execute("UPDATE lists SET players = ?, federations = ? WHERE id = ?", (count, feds, list_id))
+    return StoredList(list_id, month, kind, source.path.name, imported, count, tuple(feds.split(",")))
+
+
+def _drop(connection: sqlite3.Connection, list_id: int) -> None:
+    connection.execute(f"DROP TABLE IF EXISTS players_{list_id}")
+    connection.execute(f"DROP TABLE IF EXISTS names_{list_id}")
+    connection.execute("DELETE FROM lists WHERE id = ?", (list_id,))
+
+
+class RatingDatabase:
+    """The lists kept in one database file, for looking players up. Use from one thread."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._connection = _connect(self.path)
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> RatingDatabase:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def lists(self) -> list[StoredList]:
+        """The lists kept, newest month first."""
+        rows = self._connection.execute(
+            "SELECT id, month, kind, source, imported, players, federations FROM lists"
+            " WHERE players > 0 ORDER BY month DESC, kind"
+        ).fetchall()
+        return [
+            StoredList(id_, Month.parse(month), ListKind(kind), source, imported, players, tuple(feds.split(",")))
+            for id_, month, kind, source, imported, players, feds in rows
+        ]
+
+    def list_in_force(self, kind: RatingKind, on: dt.date | None) -> StoredList | None:
+        """The list of ``kind`` in force on ``on``: the newest whose month began by then (FIDE publishes
+        on the first of the month). No date: the newest list. A combined list and a single list of the
+        same month hold the same ratings; the combined one is taken."""
+        candidates = [stored for stored in self.lists() if stored.covers(kind)]
+        if on is not None:
+            candidates = [stored for stored in candidates if stored.month.first_day <= on]
+        candidates.sort(key=lambda stored: (stored.month, stored.kind is ListKind.COMBINED), reverse=True)
+        return candidates[0] if candidates else None
+
+    def remove(self, list_id: int) -> None:
+        self._connection.execute("BEGIN IMMEDIATE")
+        try:
+            _drop(self._connection, list_id)
+            self._connection.execute("COMMIT")
+        except BaseException:
+            self._connection.execute("ROLLBACK")
+            raise
+
+    def find(self, list_id: int, text: str, *, federation: str = "", limit: int = SEARCH_LIMIT) -> list[ListPlayer]:
+        """Players of the list whose FIDE ID is ``text`` (digits), or whose name starts as ``text`` read
+        from any of its words (case and accents ignored); at most ``limit``, in name order."""
+        text = text.strip()
+        players = f"players_{list_id}"
+        if text.isdigit():
+            query = f"SELECT * FROM {players} WHERE fide_id = ? AND (? = '' OR fed = ?)"
+            return [
+                ListPlayer.from_row(row) for row in self._connection.execute(query, (int(text), federation, federation))
+            ]
+        key = search_key(text)
+        if not key:
+            return []
+        found: dict[int, ListPlayer] = {}
+        cursor = self._connection.execute(
+            f"SELECT p.* FROM names_{list_id} AS n JOIN {players} AS p ON p.fide_id = n.pid"
+            " WHERE n.key >= ? AND n.key < ? AND (? = '' OR p.fed = ?) ORDER BY n.key LIMIT ?",
+            (key, key + _TOP, federation, federation, limit * 2),
+        )
+        for row in cursor:
+            found.setdefault(int(row[0]), ListPlayer.from_row(row))
+            if len(found) == limit:
+                break
+        return list(found.values())
+
+    def by_ids(self, list_id: int, ids: Iterable[int]) -> dict[int, ListPlayer]:
+        """The players of the list with these FIDE IDs (those not in the list are left out)."""
+        wanted = sorted(set(ids))
+        found: dict[int, ListPlayer] = {}
+        for start in range(0, len(wanted), 500):  # SQLite's limit on parameters is 999 in old builds
+            chunk = wanted[start : start + 500]
+            rows = self._connection.execute(
+                f"SELECT * FROM players_{list_id} WHERE fide_id IN ({', '.join('?' * len(chunk))})", chunk
+            )
+            found.update((int(row[0]), ListPlayer.from_row(row)) for row in rows)
+        return found
+
+
+@dataclasses.dataclass(frozen=True)
+class Update:
+    """A player's detail that differs from the list: ``field`` of Player (``k`` of their record)."""
+
+    start_rank: int
+    name: str
+    field: str
+    old: object
+    new: object
+
+
+#: The details "Update ratings from list" compares, as the players table names them.
+UPDATED_FIELDS: Final = ("rating", "title", "federation", "birth", "k", "ever_2400", "standard_rating")
+
+
+def updates_from_list(tournament: Tournament, entries: Mapping[int, ListPlayer]) -> list[Update]:
+    """What the list changes for each player with a FIDE ID in ``entries``: rating, title, federation,
+    birth year and the K record, for the event's kind. Names and sex are the arbiter's to keep."""
+    kind = tournament.info.kind
+    updates: list[Update] = []
+    for player in tournament.players:
+        entry = entries.get(player.fide_id) if player.fide_id is not None else None
+        if entry is None:
+            continue
+        listed = entry.player(kind)
+        for field in UPDATED_FIELDS:
+            if field in ("k", "ever_2400", "standard_rating"):
+                old, new = getattr(player.record, field), getattr(listed.record, field)
+            else:
+                old, new = getattr(player, field), getattr(listed, field)
+            if field == "birth" and (new is None or (old is not None and old.year == new.year)):  # type: ignore[attr-defined]
+                continue  # the list gives the year only: keep what the arbiter typed unless the year differs
+            if old != new:
+                updates.append(Update(player.start_rank, player.name, field, old, new))
+    return updates
+
+
+def apply_updates(tournament: Tournament, updates: Iterable[Update]) -> Tournament:
+    """The tournament with ``updates`` made (see :func:`updates_from_list`)."""
+    for update in updates:
+        player = tournament.player(update.start_rank)
+        if update.field in ("k", "ever_2400", "standard_rating"):
+            record = dataclasses.replace(player.record, **{update.field: update.new})  # type: ignore[arg-type]
+            tournament = update_player(tournament, update.start_rank, record=record)
+        else:
+            tournament = update_player(tournament, update.start_rank, **{update.field: update.new})
+    return tournament
