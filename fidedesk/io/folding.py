@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["fold", "search_key"]
+__all__ = ["fold", "search_key", "words"]
 
-_NOT_WORD = re.compile(r"[\W_]+")
+_WORDS = re.compile(r"[^\W_]+").findall
 
 
 def fold(text: str) -> str:
@@ -23,6 +23,12 @@ def fold(text: str) -> str:
 _UNSPLIT = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th"})
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text``, folded: "Vachier-Lagrave, Maxime" gives ["vachier", "lagrave", "maxime"]."""
+    found: list[str] = _WORDS(fold(text))
+    return found
+
+
 def search_key(text: str) -> str:
     """The words of ``text``, folded, separated by single spaces: "Carlsen, Magnus" gives "carlsen magnus"."""
-    return " ".join(_NOT_WORD.sub(" ", fold(text)).split())
+    return " ".join(words(text))

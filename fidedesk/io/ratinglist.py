@@ -2,7 +2,7 @@
 
 Each imported list has a row in ``lists`` and two tables of its own: ``players_<id>`` (one row per
 player, the FIDE ID its key) and ``names_<id>`` (one search key per way of reading the name from one of
-its words: "carlsen magnus" and "magnus carlsen"), indexed once all rows are in. An import is one
+its words: "carlsen magnus" and "magnus carlsen", kept in key order). An import is one
 transaction: a failed or cancelled import leaves the file as it was, and a list imported again for
 the same month and kind replaces the old one only when the new one is complete.
 
@@ -18,14 +18,14 @@ import datetime as dt
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Final
 
 from fidedesk.core.editing import update_player
 from fidedesk.core.tournament import BirthDate, Player, PlayerRecord, RatingKind, Tournament
 from fidedesk.io.fide_list import FIELDS, ListFormatError, ListKind, ListSource, Month, Row, read_rows
-from fidedesk.io.folding import search_key
+from fidedesk.io.folding import search_key, words
 
 __all__ = [
     "Figures",
@@ -192,10 +192,13 @@ def _connect(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def _keys(name: str) -> set[str]:
+def _keys(name: str) -> Collection[str]:
     """The name read from each of its words: "carlsen magnus", "magnus carlsen"."""
-    words = search_key(name).split()
-    return {" ".join(words[i:] + words[:i]) for i in range(len(words))}
+    parts = words(name)
+    if len(parts) == 2:  # most names: spelt out, as this runs once per player of a 1.7-million list
+        first, second = parts
+        return (f"{first} {second}", f"{second} {first}") if first != second else (f"{first} {second}",)
+    return {" ".join(parts[i:] + parts[:i]) for i in range(len(parts))}
 
 
 def import_list(
@@ -246,7 +249,10 @@ def _fill(
     list_id = int(cursor.lastrowid or 0)
     columns = ", ".join(f"{field} INTEGER" if field != "name" else "name TEXT" for field in FIELDS[1:])
     connection.execute(f"CREATE TABLE players_{list_id} (fide_id INTEGER PRIMARY KEY, {columns})")
-    connection.execute(f"CREATE TABLE names_{list_id} (key TEXT NOT NULL, pid INTEGER NOT NULL)")
+    # the names in key order once, as the table itself (no separate index to build and store)
+    connection.execute(
+        f"CREATE TABLE names_{list_id} (key TEXT NOT NULL, pid INTEGER NOT NULL, PRIMARY KEY (key, pid)) WITHOUT ROWID"
+    )
     insert_player = f"INSERT INTO players_{list_id} VALUES ({', '.join('?' * len(FIELDS))})"
     insert_names = f"INSERT INTO names_{list_id} VALUES (?, ?)"
     federations: set[str] = set()
@@ -268,7 +274,7 @@ def _fill(
     for row in read_rows(source, progress):
         batch.append(row)
         fide_id = row[0]
-        names.extend((key, fide_id) for key in _keys(str(row[1])))  # type: ignore[misc]
+        names.extend((key, fide_id) for key in _keys(row[1]))  # type: ignore[misc, arg-type]
         federations.add(str(row[2]))
         count += 1
         if len(batch) == _BATCH:
@@ -276,7 +282,6 @@ def _fill(
     flush()
     if count == 0:
         raise ListFormatError(f"{source.path.name}: the list holds no players")
-    connection.execute(f"CREATE INDEX names_{list_id}_key ON names_{list_id} (key, pid)")
     for (old,) in connection.execute(
         "SELECT id FROM lists WHERE month = ? AND kind = ? AND id != ?", (str(month), kind.value, list_id)
     ).fetchall():
@@ -406,7 +411,7 @@ def updates_from_list(tournament: Tournament, entries: Mapping[int, ListPlayer])
                 old, new = getattr(player.record, field), getattr(listed.record, field)
             else:
                 old, new = getattr(player, field), getattr(listed, field)
-            if field == "birth" and (new is None or (old is not None and old.year == new.year)):  # type: ignore[attr-defined]
+            if field == "birth" and (new is None or (old is not None and old.year == new.year)):
                 continue  # the list gives the year only: keep what the arbiter typed unless the year differs
             if old != new:
                 updates.append(Update(player.start_rank, player.name, field, old, new))
