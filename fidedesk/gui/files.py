@@ -35,6 +35,8 @@ from fidedesk.io import fidedesk_file, recovery, trf
 from fidedesk.io.atomic import write_atomic
 
 if TYPE_CHECKING:
+    from fidedesk.io.fide_list import ListKind, ListSource, Month
+    from fidedesk.io.ratinglist import Update
     from fidedesk.io.xlsx_grid import SheetGrid
     from fidedesk.io.xlsx_import import ImportResult
 
@@ -97,6 +99,27 @@ class Dialogs:
     @classmethod
     def info(cls, parent: QWidget, title: str, text: str) -> None:
         QMessageBox.information(parent, title, text)
+
+    @classmethod
+    def confirm(cls, parent: QWidget, title: str, text: str) -> bool:
+        """A yes-or-no question; True for yes."""
+        answer = QMessageBox.question(parent, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    @classmethod
+    def confirm_list(cls, parent: QWidget, source: ListSource) -> tuple[Month, ListKind] | None:
+        """The month and kind of a rating list about to be imported, as the user confirms them; None to cancel."""
+        from fidedesk.gui.rating_list import ImportListDialog
+
+        dialog = ImportListDialog(source, parent)
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    @classmethod
+    def review_updates(cls, parent: QWidget, updates: Sequence[Update], summary: str) -> bool:
+        """Show what "Update Ratings from List" would change; True to apply it."""
+        from fidedesk.gui.rating_list import UpdatesDialog
+
+        return UpdatesDialog(updates, summary, parent).exec() == QDialog.DialogCode.Accepted
 
     @classmethod
     def excel_import(cls, parent: QWidget, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:

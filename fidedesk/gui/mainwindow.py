@@ -26,6 +26,7 @@ from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
+from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.settings import Settings
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
@@ -168,6 +169,7 @@ class MainWindow(QMainWindow):
         self.document = TournamentDocument(self.undo_stack, parent=self)
         self.files = FileActions(self, self.document, settings, recovery_folder)
         self.excel = ExcelActions(self, self.files, self.context)
+        self.rating_list = RatingListActions(self, self.files)
 
         self.rules_bar = RulesBar(self.context, self)
         self.addToolBar(self.rules_bar)
@@ -245,6 +247,12 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+
+        list_menu = self.menuBar().addMenu("&Rating List")
+        rating_list = self.rating_list
+        list_menu.addActions([rating_list.search_action, rating_list.update_action])
+        list_menu.addSeparator()
+        list_menu.addAction(rating_list.import_action)
 
         view_menu = self.menuBar().addMenu("&View")
         for index in range(self.tabs.count()):

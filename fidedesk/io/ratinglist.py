@@ -177,6 +177,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(path, isolation_level=None)  # transactions are begun by hand
     try:
+        # large pages: a 1.7-million-player list imports faster and its name keys take less room (before
+        # the first table is made; an existing file keeps its pages)
+        connection.execute("PRAGMA page_size = 65536")
         connection.execute(
             "CREATE TABLE IF NOT EXISTS lists (id INTEGER PRIMARY KEY, month TEXT NOT NULL, kind TEXT NOT NULL,"
             " source TEXT NOT NULL, imported TEXT NOT NULL, players INTEGER NOT NULL, federations TEXT NOT NULL)"

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtGui import QUndoStack
 
-from fidedesk.gui import files
+from fidedesk.gui import files, rating_list
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
 
@@ -36,7 +36,8 @@ def undo_stack(qapp: object) -> QUndoStack:
 def no_modal_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[str, str]]:
     """File dialogs and messages never block a test: each is recorded and answered "cancel" ("discard"
     for the unsaved-changes question, so a window closed at teardown closes); recovery files go to a
-    temporary folder. Tests that expect a dialog replace these answers with their own.
+    temporary folder, and so does the rating list database. Tests that expect a dialog replace these
+    answers with their own.
     """
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(files, "default_recovery_folder", lambda: tmp_path / "recovery")
@@ -45,6 +46,10 @@ def no_modal_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tu
     monkeypatch.setattr(files.Dialogs, "confirm_discard", classmethod(lambda cls, *args: files.Choice.DISCARD))
     monkeypatch.setattr(files.Dialogs, "choose_recovery", classmethod(lambda cls, *args: None))
     monkeypatch.setattr(files.Dialogs, "excel_import", classmethod(lambda cls, *args: None))
+    monkeypatch.setattr(files.Dialogs, "confirm", classmethod(lambda cls, *args: False))
+    monkeypatch.setattr(files.Dialogs, "confirm_list", classmethod(lambda cls, *args: None))
+    monkeypatch.setattr(files.Dialogs, "review_updates", classmethod(lambda cls, *args: False))
+    monkeypatch.setattr(rating_list, "default_database", lambda: tmp_path / "data" / "ratinglists.sqlite")
     monkeypatch.setattr(
         files.Dialogs, "error", classmethod(lambda cls, _parent, title, text: shown.append((title, text)))
     )

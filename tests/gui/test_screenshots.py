@@ -124,3 +124,58 @@ def test_excel_import_wizard_screenshot(qtbot: QtBot) -> None:
     QApplication.processEvents()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     assert dialog.grab().save(str(SCREENSHOTS / "excel-import.png"))
+
+
+def _tournament_for_the_list() -> object:
+    """A club event of 20 November 2026 whose players were typed by hand, before the list was there."""
+    import datetime as dt
+
+    from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
+
+    players = (
+        Player(1, "Carlsen, Magnus", 2810, "m", "GM", "NOR", 1503014),
+        Player(2, "Dupré, Sébastien", 2295, "m", "", "FRA", 9990001, BirthDate(1985, 3, 14)),
+        Player(3, "Østergaard, Åse", 1950, "w", "WFM", "DEN", 9990003),
+        Player(4, "Guest, Anna", 1720, "w"),
+    )
+    return Tournament(EventInfo(name="Club Open", start=dt.date(2026, 11, 20)), players)
+
+
+def test_rating_list_screenshots(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """The search of a 20,000-player list for "sebastien", and the changes "Update Ratings" proposes."""
+    from benchmarks.make_fide_list import write_txt
+    from fidedesk.gui.rating_list import UpdatesDialog
+    from fidedesk.io.fide_list import Month, inspect
+    from fidedesk.io.ratinglist import RatingDatabase, import_list, updates_from_list
+
+    download = tmp_path / "players_list.zip"
+    write_txt(download, 20_000, seed=5)
+    import_list(window.rating_list.database, inspect(download), month=Month(2026, 10))
+    import_list(window.rating_list.database, inspect(download), month=Month(2026, 11))
+    window.document.reset(_tournament_for_the_list(), None)  # type: ignore[arg-type]
+    dialog = window.rating_list.show_search()
+    dialog.resize(1100, 600)
+    qtbot.keyClicks(dialog.search, "sebastien")
+    qtbot.waitUntil(lambda: dialog.model.rowCount() > 3)
+    names = [dialog.model.row(row).name for row in range(dialog.model.rowCount())]
+    assert "Dupré, Sébastien" in names and dialog.list_combo.currentText().endswith("in force on 2026-11-20")
+    QApplication.processEvents()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    assert dialog.grab().save(str(SCREENSHOTS / "rating-list-search.png"))
+
+    tournament = window.document.tournament
+    with RatingDatabase(window.rating_list.database) as db:
+        stored = db.list_in_force(tournament.info.kind, tournament.info.start)
+        assert stored is not None
+        entries = db.by_ids(stored.id, [1503014, 9990001, 9990003])
+    from fidedesk.gui.rating_list import _summary
+
+    updates = updates_from_list(tournament, entries)
+    review = UpdatesDialog(updates, _summary(tournament, entries, updates, stored), window)
+    qtbot.addWidget(review)
+    review.resize(760, 420)
+    review.show()
+    qtbot.waitExposed(review)
+    assert review.model.rowCount() == len(updates) > 5
+    QApplication.processEvents()
+    assert review.grab().save(str(SCREENSHOTS / "rating-list-updates.png"))
