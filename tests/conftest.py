@@ -23,3 +23,11 @@ def load_vector(name: str) -> Any:
     if not path.exists():
         pytest.fail(f"reference vector {path} is missing: clone the repository next to shared/")
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def qapp_cls() -> type:
+    """The tests' QApplication is fidedesk's own (it names the app and receives macOS's open events)."""
+    from fidedesk.gui.app import FidedeskApplication
+
+    return FidedeskApplication

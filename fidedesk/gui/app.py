@@ -1,46 +1,125 @@
-"""``fidedesk``: start the window, or ``fidedesk --smoke-test`` to build and render every tab and exit."""
+"""``fidedesk [FILE]``: start the window (opening FILE), or ``fidedesk --smoke-test [FILE]`` to check a build.
+
+A file comes from the command line (a double-clicked ``.fidedesk`` file on Windows and Linux, through the
+file association) or, on macOS, from the system's open event, which may arrive before or after the
+window is up.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication
+
+
+class FidedeskApplication(QApplication):
+    """The application: names it for settings and data folders, and passes macOS's open events on."""
+
+    file_opened = Signal(str)
+
+    def __init__(self, argv: Sequence[str]) -> None:
+        super().__init__(list(argv))
+        self.setOrganizationName("fidedesk")
+        self.setApplicationName("fidedesk")
+        from fidedesk import __version__
+
+        self.setApplicationVersion(__version__)
+        self.pending: list[str] = []  # files the system asked to open before anyone listened
+        self._listening = False
+
+    def event(self, event: QEvent) -> bool:  # Qt override
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            path = event.file()
+            if self._listening:
+                self.file_opened.emit(path)
+            else:
+                self.pending.append(path)
+            return True
+        return super().event(event)
+
+    def listen(self, slot: Callable[[str], object]) -> None:
+        """Connect ``file_opened`` and hand over what arrived before."""
+        self.file_opened.connect(slot)
+        self._listening = True
+        for path in self.pending:
+            self.file_opened.emit(path)
+        self.pending.clear()
 
 
 def _arguments(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="fidedesk", description="Offline FIDE rating calculations.")
-    parser.add_argument("--smoke-test", action="store_true", help="build and render every tab offscreen, then exit")
     from fidedesk import __version__
 
+    parser = argparse.ArgumentParser(prog="fidedesk", description="Offline FIDE rating calculations.")
+    parser.add_argument("file", nargs="?", help="a tournament to open: .fidedesk, TRF (.trf, .txt) or .xlsx")
+    parser.add_argument(
+        "--smoke-test", action="store_true", help="build and render every tab offscreen (and open FILE), then exit"
+    )
     parser.add_argument("--version", action="version", version=f"fidedesk {__version__}")
-    return parser.parse_args(list(argv))
+    # macOS passes -psn_... to apps started from the Finder on old systems; it is not ours to refuse
+    known, _unknown = parser.parse_known_args(list(argv))
+    return known
 
 
-def smoke_test() -> int:
-    """Build the window with throw-away settings, show and render every tab; 0 when all rendered."""
-    from PySide6.QtCore import QSettings, QTemporaryDir
-    from PySide6.QtWidgets import QApplication
+def _application() -> FidedeskApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, FidedeskApplication):
+        return existing
+    if existing is not None:  # a test's QApplication: name it as ours would be
+        existing.setOrganizationName("fidedesk")
+        existing.setApplicationName("fidedesk")
+        return existing  # type: ignore[return-value]
+    return FidedeskApplication(sys.argv[:1])
 
+
+def smoke_test(file: str | None = None) -> int:
+    """Build the window with throw-away settings and data, show and render every tab, open ``file``;
+    0 when all rendered, the icon was found and the file (if any) was opened with its players."""
+    from PySide6.QtCore import QSettings, QStandardPaths, QTemporaryDir
+
+    from fidedesk import __version__
+    from fidedesk.gui.files import Dialogs
     from fidedesk.gui.mainwindow import MainWindow
+    from fidedesk.gui.resources import app_icon
     from fidedesk.gui.settings import Settings
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    QStandardPaths.setTestModeEnabled(True)  # never the user's data folder
+    app = _application()
+    problems: list[str] = []
+    Dialogs.make_unattended(problems.append)
+    icon = app_icon()
+    if icon.isNull():
+        problems.append("the icons in resources/ were not found")
+    app.setWindowIcon(icon)
     scratch = QTemporaryDir()
     settings = Settings(QSettings(scratch.filePath("smoke.ini"), QSettings.Format.IniFormat))
-    window = MainWindow(settings)
+    window = MainWindow(settings, recovery_folder=Path(scratch.filePath("recovery")))
     window.show()
-    failures = []
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         app.processEvents()
         if window.grab().isNull():
-            failures.append(window.tabs.tabText(index))
+            problems.append(f"could not render {window.tabs.tabText(index)}")
+    opened = ""
+    if file is not None:
+        if window.open_path(Path(file)) and window.document.tournament.players:
+            app.processEvents()
+            count = len(window.document.tournament.players)
+            opened = f", opened {Path(file).name} ({count} players)"
+            if window.grab().isNull():
+                problems.append(f"could not render {file}")
+        else:
+            problems.append(f"could not open {file}")
     window.close()
-    if failures:
-        sys.stderr.write(f"fidedesk: could not render {', '.join(failures)}\n")
+    if problems:
+        sys.stderr.write("".join(f"fidedesk: {problem}\n" for problem in problems))
         return 1
-    sys.stdout.write(f"fidedesk: {window.tabs.count()} tabs rendered\n")
+    sys.stdout.write(f"fidedesk {__version__}: {window.tabs.count()} tabs rendered{opened}\n")
     return 0
 
 
@@ -48,20 +127,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(sys.argv[1:] if argv is None else argv)
     if args.smoke_test:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        return smoke_test()
-    from PySide6.QtWidgets import QApplication
-
-    from fidedesk.gui.mainwindow import MainWindow
-    from fidedesk.gui.settings import Settings
-
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setOrganizationName("fidedesk")
-    app.setApplicationName("fidedesk")
-    window = MainWindow(Settings())
-    window.show()
+        return smoke_test(args.file)
     from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(0, window.offer_recovery)  # once the window is up, offer work a crash left behind
+    from fidedesk.gui.mainwindow import MainWindow
+    from fidedesk.gui.resources import app_icon
+    from fidedesk.gui.settings import Settings
+
+    app = _application()
+    app.setWindowIcon(app_icon())
+    window = MainWindow(Settings())
+    window.show()
+
+    def started() -> None:
+        if not window.offer_recovery() and args.file:  # work a crash left behind comes first
+            window.open_path(Path(args.file))
+        if isinstance(app, FidedeskApplication):
+            app.listen(lambda path: window.open_path(Path(path)))
+
+    QTimer.singleShot(0, started)  # once the window is up
     return app.exec()
 
 

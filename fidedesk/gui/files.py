@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -63,6 +63,26 @@ class Choice(enum.Enum):
 
 class Dialogs:
     """Every question and message of the File menu, one classmethod each, so tests can replace them."""
+
+    @classmethod
+    def make_unattended(cls, report: Callable[[str], None]) -> None:
+        """No dialog waits for a user from now on (``fidedesk --smoke-test``): messages go to ``report``,
+        questions get the answer that changes nothing, and nothing is imported that needs a choice."""
+
+        def message(_cls: object, _parent: QWidget, title: str, text: str) -> None:
+            report(f"{title}: {text}")
+
+        def nothing(_cls: object, *_args: object) -> None:
+            return None
+
+        def no(_cls: object, *_args: object) -> bool:
+            return False
+
+        for name in ("open_file", "save_file", "choose_recovery", "excel_import", "confirm_list"):
+            setattr(cls, name, classmethod(nothing))
+        cls.error = cls.info = classmethod(message)  # type: ignore[method-assign, assignment]
+        cls.confirm = cls.review_updates = classmethod(no)  # type: ignore[method-assign, assignment]
+        cls.confirm_discard = classmethod(lambda _cls, *_args: Choice.DISCARD)  # type: ignore[method-assign, assignment]
 
     @classmethod
     def open_file(cls, parent: QWidget, title: str, folder: str, filter_: str) -> Path | None:

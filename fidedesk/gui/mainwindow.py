@@ -214,6 +214,21 @@ class MainWindow(QMainWindow):
         """After the window is shown: offer work a crashed session left behind; True when restored."""
         return self.files.offer_recovery()
 
+    def open_path(self, path: Path) -> bool:
+        """Open a file given on the command line or by the system (a double-clicked file, macOS's open
+        event): a ``.fidedesk`` file is opened, an ``.xlsx`` workbook goes through the import wizard, and
+        anything else is read as TRF. True when it became the open tournament."""
+        suffix = path.suffix.lower()
+        if suffix == ".xlsx":
+            opened = self.excel.import_excel(path)
+        elif suffix == ".fidedesk":
+            opened = self.files.open(path)
+        else:
+            opened = self.files.import_trf(path)
+        if opened:
+            self.tabs.setCurrentIndex(0)
+        return opened
+
     def tab_content(self, index: int) -> QWidget:
         """The widget of tab ``index``, built now if it was not yet shown."""
         page = self.tabs.widget(index)

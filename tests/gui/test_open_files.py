@@ -1,0 +1,84 @@
+"""A file given on the command line or by the system opens in the window, whatever its kind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from fidedesk import __version__
+from fidedesk.gui import files
+from fidedesk.gui.app import FidedeskApplication, _arguments
+from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.resources import app_icon
+from fidedesk.gui.settings import Settings
+from fidedesk.io import fidedesk_file
+from fidedesk.io.trf import read_trf
+
+SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "round_robin_8_58.trf"
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
+    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def application() -> Iterator[FidedeskApplication]:
+    app = QApplication.instance()
+    assert isinstance(app, FidedeskApplication)
+    yield app
+    if app._listening:
+        app.file_opened.disconnect()
+    app._listening = False
+    app.pending.clear()
+
+
+def test_each_kind_of_file_opens_its_own_way(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert window.open_path(SAMPLE)  # TRF: imported, untitled
+    sample = read_trf(SAMPLE).tournament
+    assert window.document.tournament == sample and window.document.path is None
+    saved = tmp_path / "event.fidedesk"
+    fidedesk_file.save(sample, saved)
+    window.document.reset(type(sample)(sample.info, ()), None)
+    assert window.open_path(saved)  # fidedesk's own file: opened, titled
+    assert window.document.path == saved and window.document.tournament == sample
+    asked: list[str] = []
+    monkeypatch.setattr(files.Dialogs, "excel_import", classmethod(lambda cls, _p, _g, source: asked.append(source)))
+    workbook = tmp_path / "club.xlsx"
+    window.excel.export_excel(workbook)
+    assert not window.open_path(workbook) and asked == ["club.xlsx"]  # a workbook goes through the wizard
+    assert not window.open_path(tmp_path / "missing.trf")
+
+
+def test_the_systems_open_event_reaches_the_window_before_or_after_it_is_up(
+    window: MainWindow, application: FidedeskApplication
+) -> None:
+    QCoreApplication.sendEvent(application, QFileOpenEvent(str(SAMPLE)))  # a Finder double-click at launch
+    assert application.pending == [str(SAMPLE)] and not window.document.tournament.players
+    application.listen(lambda path: window.open_path(Path(path)))
+    assert application.pending == [] and len(window.document.tournament.players) == 10
+    window.document.reset(type(window.document.tournament)(window.document.tournament.info, ()), None)
+    QCoreApplication.sendEvent(application, QFileOpenEvent(str(SAMPLE)))  # and once it runs
+    assert len(window.document.tournament.players) == 10
+
+
+def test_the_app_is_named_has_its_icon_and_takes_a_file_argument(application: FidedeskApplication) -> None:
+    assert application.organizationName() == "fidedesk"  # (pytest-qt renames the application itself)
+    assert application.applicationVersion() == __version__
+    icon = app_icon()
+    assert not icon.isNull() and 512 in {size.width() for size in icon.availableSizes()}
+    assert _arguments(["event.fidedesk"]).file == "event.fidedesk"
+    assert _arguments(["--smoke-test"]).file is None
+    assert _arguments(["-psn_0_12345", "x.trf"]).file == "x.trf"  # what an old Finder adds is let through

@@ -1,0 +1,158 @@
+"""The packaging scripts: what each platform is told, that the spec's paths exist, that resources are found.
+
+The bundle itself is built and started by ``.ci/run`` (``python packaging/build.py`` then the frozen
+``--smoke-test`` opening the sample tournament); these tests keep the scripts' inputs honest without
+building anything.
+"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import plistlib
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import fidedesk
+from fidedesk.gui import resources
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGING = ROOT / "packaging"
+sys.path.insert(0, str(PACKAGING))
+
+import metadata  # noqa: E402
+
+SAMPLE = ROOT / "resources" / "samples" / "round_robin_8_58.trf"
+
+
+def test_the_version_is_the_packages() -> None:
+    assert metadata.version() == fidedesk.__version__
+    assert metadata.version_tuple("1.2") == (1, 2, 0, 0)
+    assert metadata.version_tuple("0.1.0") == (0, 1, 0, 0)
+
+
+def test_the_macos_bundle_declares_the_three_document_types() -> None:
+    plist = metadata.info_plist()
+    assert plistlib.loads(plistlib.dumps(plist)) == plist  # a valid property list
+    assert plist["CFBundleShortVersionString"] == fidedesk.__version__
+    handled = {uti: entry["LSHandlerRank"] for entry in plist["CFBundleDocumentTypes"]
+               for uti in entry["LSItemContentTypes"]}  # fmt: skip
+    assert handled == {metadata.TOURNAMENT_UTI: "Owner", metadata.TRF_UTI: "Alternate", metadata.XLSX_UTI: "Alternate"}
+    declared = {d["UTTypeIdentifier"]: d["UTTypeTagSpecification"]["public.filename-extension"]
+                for d in plist["UTExportedTypeDeclarations"] + plist["UTImportedTypeDeclarations"]}  # fmt: skip
+    assert declared == {metadata.TOURNAMENT_UTI: ["fidedesk"], metadata.TRF_UTI: ["trf"]}
+
+
+def test_the_windows_version_resource_carries_the_version() -> None:
+    text = metadata.windows_version_info("2.3.1")
+    tree = ast.parse(text)  # PyInstaller evaluates it as Python
+    call = tree.body[0].value  # type: ignore[attr-defined]
+    assert call.func.id == "VSVersionInfo"
+    assert "filevers=(2, 3, 1, 0)" in text and "StringStruct('ProductVersion', '2.3.1')" in text
+
+
+def test_the_inno_setup_script_installs_the_build_and_owns_fidedesk_files() -> None:
+    script = (PACKAGING / "windows" / "fidedesk.iss").read_text(encoding="utf-8")
+    folder = PACKAGING / "windows"
+    icon = re.search(r"^SetupIconFile=(.+)$", script, re.MULTILINE)
+    assert icon and (folder / icon[1].replace("\\", "/")).resolve() == ROOT / "resources" / "icons" / "fidedesk.ico"
+    source = re.search(r'^Source: "([^"]+)"', script, re.MULTILINE)
+    assert source and (folder / source[1].replace("\\", "/")).parent.resolve() == ROOT / "dist" / "fidedesk"
+    assert (
+        'Subkey: "Software\\Classes\\.fidedesk"; ValueType: string; ValueName: ""; ValueData: "fidedesk.tournament"'
+        in script
+    )
+    assert '"""{app}\\fidedesk.exe"" ""%1"""' in script  # the file double-clicked reaches fidedesk as an argument
+    assert re.search(r"^Name: \"\{group\}\\fidedesk\"; Filename: \"\{app\}\\fidedesk.exe\"$", script, re.MULTILINE)
+    assert "ChangesAssociations=yes" in script and "{#AppVersion}" in script
+
+
+def test_the_linux_desktop_entry_and_mime_type_agree() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(PACKAGING / "linux" / "fidedesk.desktop", encoding="utf-8")
+    desktop = entry["Desktop Entry"]
+    assert desktop["Type"] == "Application" and desktop["Exec"] == "fidedesk %f" and desktop["Icon"] == "fidedesk"
+    mime = ET.parse(PACKAGING / "linux" / "fidedesk-mime.xml").getroot()
+    namespace = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    kind = mime.find("m:mime-type", namespace)
+    assert kind is not None and desktop["MimeType"] == f"{kind.get('type')};"
+    assert kind.find("m:glob", namespace).get("pattern") == "*.fidedesk"  # type: ignore[union-attr]
+    script = (PACKAGING / "linux" / "install-desktop-entry.sh").read_text(encoding="utf-8")
+    for size in resources.ICON_SIZES:
+        assert (ROOT / "resources" / "icons" / f"fidedesk-{size}.png").is_file()
+    assert "for size in " + " ".join(map(str, resources.ICON_SIZES)) + "; do" in script
+
+
+def test_the_spec_takes_every_path_from_its_own_folder() -> None:
+    spec = (PACKAGING / "fidedesk.spec").read_text(encoding="utf-8")
+    compile(spec, "fidedesk.spec", "exec")
+    assert "SPECPATH" in spec and "os.getcwd" not in spec and "Path.cwd" not in spec
+    assert "hiddenimports" not in spec  # Qt is PyInstaller's hooks' business
+    for relative in re.findall(r'ROOT / "resources" / "[^"]+" / "([^"]+)"', spec):
+        assert list((ROOT / "resources").rglob(relative)), relative
+    assert (PACKAGING / "launcher.py").is_file()
+
+
+def test_resources_are_found_in_the_source_tree_and_in_a_frozen_app(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert resources.resource("samples/round_robin_8_58.trf") == SAMPLE
+    assert resources.resource("icons/nothing.png") is None
+    frozen = tmp_path / "resources" / "icons"
+    frozen.mkdir(parents=True)
+    (frozen / "fidedesk-16.png").write_bytes((ROOT / "resources" / "icons" / "fidedesk-16.png").read_bytes())
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert resources.resource_folders()[0] == tmp_path / "resources"
+    assert resources.resource("icons/fidedesk-16.png") == frozen / "fidedesk-16.png"
+    assert resources.resource("samples/round_robin_8_58.trf") == SAMPLE  # the next place still serves
+
+
+def _smoke(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin", "HOME": str(Path.home())}
+    return subprocess.run([sys.executable, "-m", "fidedesk", "--smoke-test", *args], capture_output=True, text=True,
+                          timeout=120, env=env, check=False)  # fmt: skip
+
+
+def test_the_smoke_test_opens_a_tournament_given_to_it(tmp_path: Path) -> None:
+    done = _smoke(str(SAMPLE))
+    assert done.returncode == 0, done.stderr
+    assert (
+        done.stdout.strip()
+        == f"fidedesk {fidedesk.__version__}: 3 tabs rendered, opened round_robin_8_58.trf (10 players)"
+    )
+    broken = tmp_path / "broken.trf"
+    broken.write_text(
+        "012 Nothing\n001    1 m    Player                            1900 GER             0.0    1  9999 w 1\n"
+    )
+    done = _smoke(str(broken))  # no dialog may wait for a user: the error is reported and the run fails
+    assert done.returncode == 1 and "Cannot import the file" in done.stderr and "could not open" in done.stderr
+
+
+def test_the_linux_desktop_entry_installs_into_the_users_data_folder(tmp_path: Path) -> None:
+    bundle = tmp_path / "opt" / "fidedesk"
+    (bundle / "_internal" / "resources").mkdir(parents=True)
+    for name in ("fidedesk.desktop", "fidedesk-mime.xml", "install-desktop-entry.sh"):
+        (bundle / name).write_bytes((PACKAGING / "linux" / name).read_bytes())
+    icons = bundle / "_internal" / "resources" / "icons"
+    icons.mkdir()
+    for size in resources.ICON_SIZES:
+        (icons / f"fidedesk-{size}.png").write_bytes(
+            (ROOT / "resources" / "icons" / f"fidedesk-{size}.png").read_bytes()
+        )
+    data = tmp_path / "data"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(data)}
+    done = subprocess.run(["sh", str(bundle / "install-desktop-entry.sh")], env=env, capture_output=True, text=True,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    entry = (data / "applications" / "fidedesk.desktop").read_text(encoding="utf-8")
+    assert f'Exec="{bundle}/fidedesk" %f' in entry.splitlines()
+    assert (data / "icons" / "hicolor" / "256x256" / "apps" / "fidedesk.png").read_bytes() == (
+        icons / "fidedesk-256.png"
+    ).read_bytes()
+    assert (data / "mime" / "packages" / "fidedesk.xml").is_file()
