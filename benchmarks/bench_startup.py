@@ -1,9 +1,12 @@
 """Start-up time of ``fidedesk --smoke-test`` against a bare PySide6 script showing one QMainWindow.
 
-    python benchmarks/bench_startup.py [--runs 7]
+    python benchmarks/bench_startup.py [--runs 7] [--frozen [dist/fidedesk]]
 
 Both run as fresh processes on the offscreen platform, alternately, in the same run; the script
-prints the median wall time of each and their ratio. Nothing here asserts a time.
+prints the median wall time of each and their ratio. With ``--frozen`` it also starts the bundle
+``python packaging/build.py`` made (``dist/fidedesk/fidedesk --smoke-test``) in the same rounds and
+prints its size and its start-up against ``fidedesk --smoke-test`` from this virtual environment.
+Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -14,6 +17,9 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+DIST = Path(__file__).resolve().parents[1] / "dist" / "fidedesk"
 
 BARE = """
 import sys
@@ -33,24 +39,44 @@ def timed(command: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - began
 
 
+def bundle_size(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--frozen", nargs="?", const=str(DIST), metavar="FOLDER",
+                        help="also time the frozen bundle (default dist/fidedesk)")  # fmt: skip
     args = parser.parse_args()
     # An installed app runs from compiled bytecode (pip compiles on install): let the warm-up runs write it.
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["QT_QPA_PLATFORM"] = "offscreen"
-    bare_cmd = [sys.executable, "-c", BARE]
-    app_cmd = [sys.executable, "-m", "fidedesk", "--smoke-test"]
-    timed(bare_cmd, env), timed(app_cmd, env)  # warm the file cache for both
-    bare, app = [], []
+    commands = {
+        "bare PySide6 QMainWindow": [sys.executable, "-c", BARE],
+        "fidedesk --smoke-test": [sys.executable, "-m", "fidedesk", "--smoke-test"],
+    }
+    if args.frozen:
+        folder = Path(args.frozen)
+        program = folder / ("fidedesk.exe" if sys.platform == "win32" else "fidedesk")
+        if not program.exists():
+            raise SystemExit(f"no {program}: run python packaging/build.py first")
+        commands["frozen --smoke-test"] = [str(program), "--smoke-test"]
+    for command in commands.values():
+        timed(command, env)  # warm the file cache for each
+    times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.runs):
-        bare.append(timed(bare_cmd, env))
-        app.append(timed(app_cmd, env))
-    bare_median, app_median = statistics.median(bare), statistics.median(app)
-    print(f"bare PySide6 QMainWindow : median {bare_median * 1000:7.0f} ms  (min {min(bare) * 1000:.0f})")
-    print(f"fidedesk --smoke-test    : median {app_median * 1000:7.0f} ms  (min {min(app) * 1000:.0f})")
-    print(f"ratio (median): {app_median / bare_median:.2f}")
+        for name, command in commands.items():
+            times[name].append(timed(command, env))
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    for name, values in times.items():
+        print(f"{name:<25}: median {medians[name] * 1000:7.0f} ms  (min {min(values) * 1000:.0f})")
+    bare, app = medians["bare PySide6 QMainWindow"], medians["fidedesk --smoke-test"]
+    print(f"ratio (median): {app / bare:.2f}")
+    if args.frozen:
+        frozen = medians["frozen --smoke-test"]
+        print(f"frozen / virtual environment (median): {frozen / app:.2f}")
+        print(f"bundle {Path(args.frozen)}: {bundle_size(Path(args.frozen)) / 2**20:.0f} MiB")
 
 
 if __name__ == "__main__":
