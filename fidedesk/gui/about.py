@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import qVersion
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, qVersion
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from fidedesk import __version__
 from fidedesk.gui.context import RatingContext
@@ -27,9 +27,15 @@ class AboutDialog(QDialog):
         )
         self.text.setObjectName("about_text")
         self.text.setWordWrap(True)
+        self.icon = QLabel()
+        self.icon.setObjectName("about_icon")
+        self.icon.setPixmap(QApplication.windowIcon().pixmap(64, 64))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        top = QHBoxLayout()
+        top.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.text, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
+        layout.addLayout(top)
         layout.addWidget(buttons)
         self.resize(560, 360)

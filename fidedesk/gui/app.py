@@ -80,18 +80,33 @@ def _application() -> FidedeskApplication:
 def smoke_test(file: str | None = None) -> int:
     """Build the window with throw-away settings and data, show and render every tab, open ``file``;
     0 when all rendered, the icon was found and the file (if any) was opened with its players."""
-    from PySide6.QtCore import QSettings, QStandardPaths, QTemporaryDir
+    from PySide6.QtCore import QStandardPaths
 
     from fidedesk import __version__
     from fidedesk.gui.files import Dialogs
-    from fidedesk.gui.mainwindow import MainWindow
-    from fidedesk.gui.resources import app_icon
-    from fidedesk.gui.settings import Settings
 
     QStandardPaths.setTestModeEnabled(True)  # never the user's data folder
     app = _application()
     problems: list[str] = []
-    Dialogs.make_unattended(problems.append)
+    with Dialogs.unattended(problems.append):
+        summary = _render_everything(app, file, problems)
+    if problems:
+        sys.stderr.write("".join(f"fidedesk: {problem}\n" for problem in problems))
+        return 1
+    sys.stdout.write(f"fidedesk {__version__}: {summary}\n")
+    return 0
+
+
+def _render_everything(app: QApplication, file: str | None, problems: list[str]) -> str:
+    """The smoke test's work: what it did, in words; what went wrong goes to ``problems``."""
+    from PySide6.QtCore import QSettings, QTemporaryDir
+
+    from fidedesk import __version__
+    from fidedesk.gui.about import AboutDialog
+    from fidedesk.gui.mainwindow import MainWindow
+    from fidedesk.gui.resources import app_icon
+    from fidedesk.gui.settings import Settings
+
     icon = app_icon()
     if icon.isNull():
         problems.append("the icons in resources/ were not found")
@@ -105,22 +120,20 @@ def smoke_test(file: str | None = None) -> int:
         app.processEvents()
         if window.grab().isNull():
             problems.append(f"could not render {window.tabs.tabText(index)}")
-    opened = ""
+    about = AboutDialog(window.context, window)
+    if f"fidedesk {__version__}" not in about.text.text() or about.grab().isNull() or about.icon.pixmap().isNull():
+        problems.append("Help › About does not show the version and the icon")
+    summary = f"{window.tabs.count()} tabs and About rendered"
     if file is not None:
         if window.open_path(Path(file)) and window.document.tournament.players:
             app.processEvents()
-            count = len(window.document.tournament.players)
-            opened = f", opened {Path(file).name} ({count} players)"
+            summary += f", opened {Path(file).name} ({len(window.document.tournament.players)} players)"
             if window.grab().isNull():
                 problems.append(f"could not render {file}")
         else:
             problems.append(f"could not open {file}")
     window.close()
-    if problems:
-        sys.stderr.write("".join(f"fidedesk: {problem}\n" for problem in problems))
-        return 1
-    sys.stdout.write(f"fidedesk {__version__}: {window.tabs.count()} tabs rendered{opened}\n")
-    return 0
+    return summary
 
 
 def main(argv: Sequence[str] | None = None) -> int:

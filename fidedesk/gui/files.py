@@ -8,9 +8,10 @@ short while after each change so that a crash or a flat battery loses at most a 
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,8 +66,9 @@ class Dialogs:
     """Every question and message of the File menu, one classmethod each, so tests can replace them."""
 
     @classmethod
-    def make_unattended(cls, report: Callable[[str], None]) -> None:
-        """No dialog waits for a user from now on (``fidedesk --smoke-test``): messages go to ``report``,
+    @contextlib.contextmanager
+    def unattended(cls, report: Callable[[str], None]) -> Iterator[None]:
+        """While inside, no dialog waits for a user (``fidedesk --smoke-test``): messages go to ``report``,
         questions get the answer that changes nothing, and nothing is imported that needs a choice."""
 
         def message(_cls: object, _parent: QWidget, title: str, text: str) -> None:
@@ -78,11 +80,23 @@ class Dialogs:
         def no(_cls: object, *_args: object) -> bool:
             return False
 
-        for name in ("open_file", "save_file", "choose_recovery", "excel_import", "confirm_list"):
-            setattr(cls, name, classmethod(nothing))
-        cls.error = cls.info = classmethod(message)  # type: ignore[method-assign, assignment]
-        cls.confirm = cls.review_updates = classmethod(no)  # type: ignore[method-assign, assignment]
-        cls.confirm_discard = classmethod(lambda _cls, *_args: Choice.DISCARD)  # type: ignore[method-assign, assignment]
+        def discard(_cls: object, *_args: object) -> Choice:
+            return Choice.DISCARD
+
+        answers: dict[str, Callable[..., object]] = {
+            **dict.fromkeys(("open_file", "save_file", "choose_recovery", "excel_import", "confirm_list"), nothing),
+            **dict.fromkeys(("error", "info"), message),
+            **dict.fromkeys(("confirm", "review_updates"), no),
+            "confirm_discard": discard,
+        }
+        saved = {name: cls.__dict__[name] for name in answers}
+        for name, answer in answers.items():
+            setattr(cls, name, classmethod(answer))
+        try:
+            yield
+        finally:
+            for name, original in saved.items():
+                setattr(cls, name, original)
 
     @classmethod
     def open_file(cls, parent: QWidget, title: str, folder: str, filter_: str) -> Path | None:

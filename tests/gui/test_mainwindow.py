@@ -127,8 +127,12 @@ def test_every_tab_builds_and_renders(window: MainWindow, qtbot: QtBot) -> None:
 
 
 def test_smoke_test_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
+    from fidedesk.gui.files import Dialogs
+
+    error = Dialogs.__dict__["error"]
     assert app_main(["--smoke-test"]) == 0
-    assert "3 tabs rendered" in capsys.readouterr().out
+    assert "3 tabs and About rendered" in capsys.readouterr().out
+    assert Dialogs.__dict__["error"] is error  # the unattended answers are gone again
 
 
 def test_settings_keep_their_types(tmp_path: object) -> None:
