@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -161,7 +162,9 @@ class RatingListDialog(QDialog):
         self._lists: list[StoredList] = []
 
         self.list_combo = named(QComboBox(), "list_combo")
-        self.list_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.list_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.list_combo.setMinimumContentsLength(40)
+        self.list_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.import_button = named(QPushButton("&Import list…"), "import_list")
         self.import_button.setToolTip("Import a list downloaded from ratings.fide.com (players_list.zip)")
         self.remove_button = named(QPushButton("Remove list"), "remove_list")
