@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFileOpenEvent
@@ -91,10 +92,16 @@ def smoke_test(file: str | None = None) -> int:
     with Dialogs.unattended(problems.append):
         summary = _render_everything(app, file, problems)
     if problems:
-        sys.stderr.write("".join(f"fidedesk: {problem}\n" for problem in problems))
+        _say(sys.stderr, "".join(f"fidedesk: {problem}\n" for problem in problems))
         return 1
-    sys.stdout.write(f"fidedesk {__version__}: {summary}\n")
+    _say(sys.stdout, f"fidedesk {__version__}: {summary}\n")
     return 0
+
+
+def _say(stream: TextIO | None, text: str) -> None:
+    """Write to ``stream``: a windowed app on Windows has none, and then its exit status is the answer."""
+    if stream is not None:
+        stream.write(text)
 
 
 def _render_everything(app: QApplication, file: str | None, problems: list[str]) -> str:

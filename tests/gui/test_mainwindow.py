@@ -145,3 +145,11 @@ def test_settings_keep_their_types(tmp_path: object) -> None:
     second = Settings(QSettings(path, QSettings.Format.IniFormat))
     assert (second.tab, second.ever_2400, second.own_rating, bytes(second.geometry)) == (1, True, "2345", b"\x01\x02")
     assert Settings(QSettings(f"{tmp_path}/empty.ini", QSettings.Format.IniFormat)).edition == "fide-2025"
+
+
+def test_smoke_test_without_a_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A windowed Windows program has no stdout: the smoke test still answers, by its exit status."""
+    import sys
+
+    monkeypatch.setattr(sys, "stdout", None)
+    assert app_main(["--smoke-test"]) == 0
