@@ -15,21 +15,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[1]
 ICONS = REPO / "resources" / "icons"
 SVG = ICONS / "fidedesk.svg"
-PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
-ICNS_ENTRIES = (
-    (b"icp4", 16),
-    (b"icp5", 32),
-    (b"icp6", 64),
-    (b"ic07", 128),
-    (b"ic08", 256),
-    (b"ic09", 512),
-    (b"ic10", 1024),
-    (b"ic11", 32),
-    (b"ic12", 64),
-    (b"ic13", 256),
-    (b"ic14", 512),
-)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -51,6 +36,20 @@ def load_make_icons() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# the sizes come from make_icons, the one list of them; what each platform needs is checked below
+PNG_SIZES = load_make_icons().PNG_SIZES
+ICO_SIZES = load_make_icons().ICO_SIZES
+ICNS_ENTRIES = load_make_icons().ICNS_TYPES
+
+
+def test_the_sizes_cover_what_each_platform_needs() -> None:
+    from fidedesk.gui.resources import ICON_SIZES
+
+    assert tuple(PNG_SIZES) == ICON_SIZES  # the window loads every PNG that is made
+    assert {16, 32, 48, 256} <= set(ICO_SIZES)  # Explorer's small, medium, large and jumbo icons
+    assert {(b"icp4", 16), (b"ic10", 1024), (b"ic13", 256), (b"ic14", 512)} <= set(ICNS_ENTRIES)  # Finder and Retina
 
 
 def test_svg_is_self_contained() -> None:

@@ -8,10 +8,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtGui import QUndoStack
+from pytestqt.qtbot import QtBot
 
 from fidedesk.gui import files, rating_list
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
+from tests.gui.helpers import shown_at_1280
 
 QStandardPaths.setTestModeEnabled(True)
 
@@ -20,6 +23,12 @@ QStandardPaths.setTestModeEnabled(True)
 def settings(tmp_path: Path) -> Iterator[Settings]:
     """Settings on a file in the test's temporary folder."""
     yield Settings(QSettings(str(tmp_path / "fidedesk-test.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
+    """The main window, shown offscreen at 1280 x 800, its recovery files in the test's folder."""
+    return shown_at_1280(qtbot, MainWindow(settings, recovery_folder=tmp_path / "recovery"))
 
 
 @pytest.fixture

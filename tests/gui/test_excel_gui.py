@@ -17,19 +17,8 @@ from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord,
 from fidedesk.gui import files
 from fidedesk.gui.excel_import import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.settings import Settings
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import import Field, ImportResult, Layout
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
-    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def accept_wizard(monkeypatch: pytest.MonkeyPatch, seen: list[ExcelImportDialog]) -> None:

@@ -9,27 +9,16 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 
 from fidedesk import __version__
 from fidedesk.gui import files
 from fidedesk.gui.app import FidedeskApplication, _arguments
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.resources import app_icon
-from fidedesk.gui.settings import Settings
 from fidedesk.io import fidedesk_file
 from fidedesk.io.trf import read_trf
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "round_robin_8_58.trf"
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
-    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 @pytest.fixture

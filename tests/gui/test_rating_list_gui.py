@@ -19,7 +19,6 @@ from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord,
 from fidedesk.gui import files
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.rating_list import ImportListDialog, RatingListDialog
-from fidedesk.gui.settings import Settings
 from fidedesk.io import ratinglist
 from fidedesk.io.fide_list import ListKind, ListSource, Month, inspect
 from fidedesk.io.ratinglist import DATABASE_NAME, Update
@@ -30,16 +29,6 @@ def download(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("download") / "players_list.zip"
     write_txt(path, 2000, seed=11, month="2026-11")
     return path
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
-    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def answer_import(monkeypatch: pytest.MonkeyPatch, path: Path, month: Month, kind: ListKind | None = None) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel
@@ -18,23 +17,12 @@ from pytestqt.qtbot import QtBot
 from fidedesk.gui.calculator import CalculatorTab
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.reference import ReferenceTablesTab
-from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament import TournamentTab
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 GELENDZHIK = Path("/work/shared/reference/trf/xii_sds_classic_2016_gelendzhik.trf")
 SEEDS_002 = "2100\t1\n2050\t½\n1950\t1\n1900\t0\n1850\t1\n"
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: Settings) -> MainWindow:
-    win = MainWindow(settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def _save(window: MainWindow, name: str) -> Path:
