@@ -544,7 +544,8 @@ class RatingListActions(QObject):
             unit="players read",
             total=source.estimated_players,
         )
-        if outcome.cancelled or isinstance(outcome.error, ImportCancelled):
+        # Cancel pressed once the last row was read comes too late: the list is in, and is shown as in
+        if isinstance(outcome.error, ImportCancelled):
             return None
         if isinstance(outcome.error, (ListFormatError, OSError)):
             Dialogs.error(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from benchmarks.make_fide_list import write_txt
@@ -220,3 +220,29 @@ def test_the_command_line_finds_the_windows_database(qapp: object) -> None:
         application.setOrganizationName(names[0])
         application.setApplicationName(names[1])
     assert ratinglist.default_database() == Path(folder) / DATABASE_NAME
+
+
+def test_cancel_during_an_import_keeps_the_lists_there(
+    window: MainWindow, tmp_path: Path, download: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fidedesk.gui import background, rating_list
+
+    actions = window.rating_list
+    answer_import(monkeypatch, download, Month(2026, 10))
+    assert actions.import_list() is not None
+    big = tmp_path / "players_list.zip"
+    write_txt(big, 60_000, seed=3)
+    answer_import(monkeypatch, big, Month(2026, 11))
+
+    def press_cancel(dialog: QProgressDialog) -> None:
+        button = dialog.findChild(QPushButton)
+        assert button is not None and button.text() == "Cancel"
+        button.click()  # at once: the import stops at its first look, 20,000 players in
+
+    def pressing_cancel(*args: object, **kwargs: object) -> object:
+        kwargs["dialog_hook"] = press_cancel
+        return background.run_with_progress(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rating_list, "run_with_progress", pressing_cancel)
+    assert actions.import_list() is None
+    assert [(str(s.month), s.players) for s in actions.lists()] == [("2026-10", 2000)]
