@@ -108,6 +108,19 @@ def test_the_xml_form_reads_as_the_text_form(tmp_path: Path) -> None:
     assert list(read_rows(source)) == _expected(generate(500, 9))
 
 
+def test_a_single_xml_list_puts_its_rating_under_its_kind(tmp_path: Path) -> None:
+    player = (
+        "<player><fideid>1503014</fideid><name>Carlsen, Magnus</name><country>NOR</country><sex>M</sex>"
+        "<title>GM</title><w_title></w_title><o_title></o_title><foa_title></foa_title><rating>2803</rating>"
+        "<games>8</games><k>20</k><birthday>1990</birthday><flag></flag></player>"
+    )
+    data = f'<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>{player}</playerslist>'.encode()
+    source = inspect(_zip(tmp_path / "rapid_rating_list_xml.zip", "rapid_rating_list.xml", data))
+    assert source.xml and source.kind is ListKind.RAPID
+    (row,) = read_rows(source)
+    assert row[8:17] == (None, None, None, 2803, 8, 20, None, None, None) and row[17] == 1990
+
+
 def test_older_headers_are_read_from_their_labels(tmp_path: Path) -> None:
     # 2012-14: no FOA column, so every later column starts four characters earlier
     header = COMBINED_HEADER.replace("FOA ", "")
