@@ -131,6 +131,15 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
     if f"fidedesk {__version__}" not in about.text.text() or about.grab().isNull() or about.icon.pixmap().isNull():
         problems.append("Help › About does not show the version and the icon")
     summary = f"{window.tabs.count()} tabs and About rendered"
+    try:
+        listed = _rating_list_works(Path(scratch.path()))
+    except Exception as error:  # a module the bundle lacks, say: reported, not a traceback
+        problems.append(f"a rating list could not be imported: {error!r}")
+    else:
+        if listed:
+            summary += ", a rating list imported and searched"
+        else:
+            problems.append("a rating list was imported but the player was not found in it")
     if file is not None:
         if window.open_path(Path(file)) and window.document.tournament.players:
             app.processEvents()
@@ -141,6 +150,34 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
             problems.append(f"could not open {file}")
     window.close()
     return summary
+
+
+#: One player of FIDE's combined list, as the download has him (fide-rules.md §6.1).
+_LIST_HEADER = (
+    "ID Number      Name                                                         Fed Sex Tit  WTit OTit"
+    "           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+)
+_LIST_LINE = (
+    "1503014        Carlsen, Magnus                                              NOR M   GM                    "
+    "       2823  10  10 2803  8   10 2860  19  10 1990"
+)
+
+
+def _rating_list_works(folder: Path) -> bool:
+    """Import a one-player list from a zip into a new database and find him: the frozen app has what the
+    Rating List menu needs (zipfile, sqlite3, the readers)."""
+    import zipfile
+
+    from fidedesk.io.fide_list import Month, inspect
+    from fidedesk.io.ratinglist import RatingDatabase, import_list
+
+    download = folder / "players_list.zip"
+    with zipfile.ZipFile(download, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("players_list_foa.txt", f"{_LIST_HEADER}\r\n{_LIST_LINE}\r\n")
+    stored = import_list(folder / "lists.sqlite", inspect(download), month=Month(2026, 11))
+    with RatingDatabase(folder / "lists.sqlite") as database:
+        found = database.find(stored.id, "carlsen m")
+    return [player.standard.rating for player in found] == [2823]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -131,7 +131,7 @@ def test_smoke_test_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
 
     error = Dialogs.__dict__["error"]
     assert app_main(["--smoke-test"]) == 0
-    assert "3 tabs and About rendered" in capsys.readouterr().out
+    assert "3 tabs and About rendered, a rating list imported and searched" in capsys.readouterr().out
     assert Dialogs.__dict__["error"] is error  # the unattended answers are gone again
 
 
