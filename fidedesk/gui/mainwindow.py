@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -58,6 +58,8 @@ TABS: tuple[tuple[str, TabFactory], ...] = (
     ("&Calculator", _calculator),
     ("&Reference tables", _reference),
 )
+#: The tab whose history is the open tournament's (saved when clean), and the calculator's.
+TOURNAMENT_TAB, CALCULATOR_TAB = 0, 1
 
 
 class LazyTab(QWidget):
@@ -165,7 +167,11 @@ class MainWindow(QMainWindow):
         kind = RatingKind(settings.kind) if settings.kind in {k.value for k in RatingKind} else RatingKind.STANDARD
         edition = settings.edition if settings.edition in (*EDITIONS, AUTO) else DEFAULT_EDITION.name
         self.context = RatingContext(edition, kind, parent=self)
-        self.undo_stack = QUndoStack(self)
+        # one history per tab (the calculator's games are not the tournament's): Edit › Undo follows the tab
+        self.undo_group = QUndoGroup(self)
+        self.tab_stacks = [QUndoStack(self.undo_group) for _ in TABS]
+        self.undo_stack = self.tab_stacks[TOURNAMENT_TAB]  # the tournament's; its clean state is "saved"
+        self.calculator_stack = self.tab_stacks[CALCULATOR_TAB]
         self.document = TournamentDocument(self.undo_stack, parent=self)
         self.files = FileActions(self, self.document, settings, recovery_folder)
         self.excel = ExcelActions(self, self.files, self.context)
@@ -176,8 +182,10 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("tabs")
         self.tabs.setDocumentMode(True)
-        for title, factory in TABS:
-            self.tabs.addTab(LazyTab(self._builder(factory)), title)
+        for (title, factory), stack in zip(TABS, self.tab_stacks, strict=True):
+            self.tabs.addTab(LazyTab(self._builder(factory, stack)), title)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
+        self._on_tab_changed(self.tabs.currentIndex())
         self.setCentralWidget(self.tabs)
         self.rules_label = QLabel()
         self.statusBar().addPermanentWidget(self.rules_label)
@@ -193,8 +201,12 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._restore()
 
-    def _builder(self, factory: TabFactory) -> Callable[[], QWidget]:
-        return lambda: factory(self.context, self.undo_stack, self.settings, self.document)
+    def _builder(self, factory: TabFactory, stack: QUndoStack) -> Callable[[], QWidget]:
+        return lambda: factory(self.context, stack, self.settings, self.document)
+
+    def _on_tab_changed(self, index: int) -> None:
+        if 0 <= index < len(self.tab_stacks):
+            self.undo_group.setActiveStack(self.tab_stacks[index])
 
     def _update_title(self) -> None:
         """The title "Event — fidedesk", with Qt's ``*`` while there are unsaved changes."""
@@ -256,9 +268,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(quit_action)
 
         edit_menu = self.menuBar().addMenu("&Edit")
-        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)

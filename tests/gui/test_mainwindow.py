@@ -153,3 +153,28 @@ def test_smoke_test_without_a_console(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(sys, "stdout", None)
     assert app_main(["--smoke-test"]) == 0
+
+
+def test_each_tab_undoes_its_own_edits(window: MainWindow) -> None:
+    """Edit › Undo in the calculator undoes a calculator edit, never the tournament's last one, and the
+    calculator's edits leave the tournament unmodified (no "Save changes?")."""
+    from fidedesk.core.editing import add_player
+    from fidedesk.core.tournament import Player
+    from fidedesk.gui.calculator import CalculatorTab
+
+    window.document.apply("Add player 1", add_player(window.document.tournament, Player(0, "Anna", 1800)))
+    window.tabs.setCurrentIndex(1)
+    calculator = window.tab_content(1)
+    assert isinstance(calculator, CalculatorTab)
+    assert not window.undo_action.isEnabled()  # the calculator has nothing to undo yet
+    calculator.period_widget.add_game()
+    assert window.undo_action.text() == "&Undo Add game"
+    window.undo_action.trigger()
+    assert calculator.period.games.rowCount() == 0 and len(window.document.tournament.players) == 1
+    window.tabs.setCurrentIndex(0)
+    assert window.undo_action.text() == "&Undo Add player 1"
+    window.tabs.setCurrentIndex(1)
+    calculator.period_widget.add_game()
+    assert window.document.is_modified and window.calculator_stack.count() == 1
+    window.document.reset(window.document.tournament, None)  # opening a file keeps the calculator's history
+    assert window.calculator_stack.count() == 1 and not window.document.is_modified
