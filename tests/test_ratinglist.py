@@ -174,6 +174,31 @@ def test_a_broken_list_names_the_place_and_the_fault(tmp_path: Path, member: str
         list(read_rows(inspect(path)))
 
 
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>',  # an entity bomb's start
+        '<!DOCTYPE playerslist SYSTEM "file:///etc/passwd">',  # an external DTD
+    ],
+)
+def test_an_xml_list_with_a_doctype_is_refused_before_anything_is_expanded(tmp_path: Path, doctype: str) -> None:
+    player = "<player><fideid>1</fideid><name>A, B</name></player>"
+    data = f'<?xml version="1.0"?>\n{doctype}\n<playerslist>{player}</playerslist>'.encode()
+    source = inspect(_zip(tmp_path / "players_list_xml.zip", "players_list_xml_foa.xml", data))
+    with pytest.raises(ListFormatError, match="refused, the XML has a DOCTYPE"):
+        list(read_rows(source))
+
+
+def test_a_doctype_split_between_two_reads_is_still_seen() -> None:
+    from fidedesk.io.fide_list import _DoctypeFound, _NoDoctype
+
+    stream = _NoDoctype(io.BytesIO(b"<a><!DOCTYPE x []><x/>"))
+    assert stream.read(8) == b"<a><!DOC"  # half the mark: not yet
+    with pytest.raises(_DoctypeFound):
+        stream.read(8)  # "TYPE x [": the other half
+    assert _NoDoctype(io.BytesIO(b"<x>DOCTYPE</x>")).read() == b"<x>DOCTYPE</x>"
+
+
 def test_files_that_are_not_one_list_in_a_zip_are_refused(tmp_path: Path) -> None:
     (tmp_path / "plain.txt").write_text(COMBINED_HEADER)
     with pytest.raises(ListFormatError, match="not a zip file"):
