@@ -183,10 +183,11 @@ def test_a_broken_list_names_the_place_and_the_fault(tmp_path: Path, member: str
 )
 def test_an_xml_list_with_a_doctype_is_refused_before_anything_is_expanded(tmp_path: Path, doctype: str) -> None:
     player = "<player><fideid>1</fideid><name>A, B</name></player>"
-    data = f'<?xml version="1.0"?>\n{doctype}\n<playerslist>{player}</playerslist>'.encode()
-    source = inspect(_zip(tmp_path / "players_list_xml.zip", "players_list_xml_foa.xml", data))
-    with pytest.raises(ListFormatError, match="refused, the XML has a DOCTYPE"):
-        list(read_rows(source))
+    text = f'<?xml version="1.0"?>\n{doctype}\n<playerslist>{player}</playerslist>'
+    for data in (text.encode(), text.replace('"1.0"', '"1.0" encoding="UTF-16"').encode("utf-16")):
+        source = inspect(_zip(tmp_path / "players_list_xml.zip", "players_list_xml_foa.xml", data))
+        with pytest.raises(ListFormatError, match="refused, the XML has a DOCTYPE or is not UTF-8"):
+            list(read_rows(source))
 
 
 def test_a_doctype_split_between_two_reads_is_still_seen() -> None:

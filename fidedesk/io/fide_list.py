@@ -421,7 +421,9 @@ def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
     except SyntaxError as error:  # ElementTree's ParseError, with line and column
         raise ListFormatError(f"{name}: not well-formed XML ({error})") from None
     except _DoctypeFound:
-        raise ListFormatError(f"{name}: refused, the XML has a DOCTYPE (FIDE's lists have none)") from None
+        raise ListFormatError(
+            f"{name}: refused, the XML has a DOCTYPE or is not UTF-8 (FIDE's lists are neither)"
+        ) from None
     if progress is not None:
         progress(count)
 
@@ -447,7 +449,9 @@ class _NoDoctype(io.RawIOBase):
 
     def read(self, size: int = -1) -> bytes:
         data = self._member.read(size)
-        if self._MARK in self._tail + data:  # the tail: a mark split between two reads
+        # the tail: a mark split between two reads; a NUL byte: UTF-16, where the mark would hide (and
+        # which FIDE's UTF-8 lists never are: XML forbids the NUL character)
+        if self._MARK in self._tail + data or b"\x00" in data:
             raise _DoctypeFound
         self._tail = data[-len(self._MARK) :]
         return data
