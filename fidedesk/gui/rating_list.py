@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QDate, QObject, QSortFilterProxyModel, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QFont, QKeySequence, QPalette
+from PySide6.QtCore import QDate, QEvent, QObject, QSortFilterProxyModel, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QDateEdit,
     QDialog,
@@ -69,6 +70,9 @@ def default_database() -> Path:
 
 def _blank(value: object) -> str:
     return "" if value is None else str(value)
+
+
+_RESULT_KEYS = frozenset({Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown})
 
 
 def _buddy(text: str, widget: QWidget) -> QLabel:
@@ -235,7 +239,16 @@ class RatingListDialog(QDialog):
         self.table.doubleClicked.connect(lambda _index: self.add_selected())
         self.table.selectionModel().selectionChanged.connect(lambda *_args: self._enable())
         self._document.changed.connect(self._on_tournament_changed)
+        self.search.installEventFilter(self)
         self.refresh_lists()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        """Up, Down and the page keys in the search box move through the results: type, arrow, Enter."""
+        moves = isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() in _RESULT_KEYS
+        if watched is self.search and moves and self.model.rowCount():
+            QApplication.sendEvent(self.table, event)
+            return True
+        return super().eventFilter(watched, event)
 
     # --- lists ---------------------------------------------------------------------------------
 

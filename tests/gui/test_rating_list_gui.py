@@ -108,6 +108,21 @@ def test_added_players_get_every_field_from_the_list_and_the_panel_shows_fides_k
     assert [p.name for p in window.document.tournament.players] == ["Dupré, Sébastien"]
 
 
+def test_arrow_keys_in_the_search_box_choose_among_the_results(
+    qtbot: QtBot, window: MainWindow, download: Path
+) -> None:
+    ratinglist.import_list(window.rating_list.database, inspect(download), month=Month(2026, 11))
+    dialog = window.rating_list.show_search()
+    names = search(qtbot, dialog, "m")
+    assert len(names) > 3 and [player.name for player in dialog.selected()] == [names[0]]
+    qtbot.keyClick(dialog.search, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.search, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.search, Qt.Key.Key_Up)
+    assert [player.name for player in dialog.selected()] == [names[1]] and dialog.search.hasFocus()
+    qtbot.keyClick(dialog.search, Qt.Key.Key_Return)
+    assert [player.name for player in window.document.tournament.players] == [names[1]]
+
+
 def test_a_rapid_event_takes_the_rapid_figures(qtbot: QtBot, window: MainWindow, download: Path) -> None:
     ratinglist.import_list(window.rating_list.database, inspect(download), month=Month(2026, 11))
     window.document.reset(Tournament(EventInfo(kind=RatingKind.RAPID), ()), None)
