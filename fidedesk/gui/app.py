@@ -131,6 +131,8 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
     if f"fidedesk {__version__}" not in about.text.text() or about.grab().isNull() or about.icon.pixmap().isNull():
         problems.append("Help › About does not show the version and the icon")
     summary = f"{window.tabs.count()} tabs and About rendered"
+    if not _hand_over_works():
+        problems.append("a later start could not hand its file to this one (QtNetwork's local socket)")
     try:
         listed = _rating_list_works(Path(scratch.path()))
     except Exception as error:  # a module the bundle lacks, say: reported, not a traceback
@@ -150,6 +152,33 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
             problems.append(f"could not open {file}")
     window.close()
     return summary
+
+
+def _hand_over_works() -> bool:
+    """What a later start does, done to ourselves on a name of our own: the bundle has QtNetwork."""
+    import uuid
+
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from fidedesk.gui.single_instance import InstanceServer, forward
+
+    name = f"fidedesk-smoke-{uuid.uuid4().hex[:12]}"
+    server = InstanceServer(name)
+    received: list[str] = []
+    server.requested.connect(received.append)
+    try:
+        if not server.listen() or not forward(["/smoke.fidedesk"], name):
+            return False
+        waiting = QEventLoop()  # the server's side runs on this thread's events
+        server.requested.connect(waiting.quit)
+        limit = QTimer(waiting)  # goes with the loop: no call reaches it once it is gone
+        limit.setSingleShot(True)
+        limit.timeout.connect(waiting.quit)
+        limit.start(2000)
+        waiting.exec()
+        return received == ["/smoke.fidedesk"]
+    finally:
+        server.close()
 
 
 #: One player of FIDE's combined list, as the download has him (fide-rules.md §6.1).
@@ -190,11 +219,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     from fidedesk.gui.mainwindow import MainWindow
     from fidedesk.gui.resources import app_icon
     from fidedesk.gui.settings import Settings
+    from fidedesk.gui.single_instance import InstanceServer, forward, server_name
 
     app = _application()
+    name = server_name()
+    if forward([str(Path(args.file).resolve())] if args.file else [], name):
+        return 0  # the running fidedesk opens it (and comes to the front)
+    server = InstanceServer(name, app)
+    server.listen()  # if it cannot, this one runs on its own, as before there was a server
     app.setWindowIcon(app_icon())
     window = MainWindow(Settings())
     window.show()
+
+    def requested(path: str) -> None:
+        window.raise_()
+        window.activateWindow()
+        if path:
+            window.open_path(Path(path))
+
+    server.requested.connect(requested)
 
     def started() -> None:
         if not window.offer_recovery() and args.file:  # work a crash left behind comes first
