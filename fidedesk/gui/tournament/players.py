@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import EditError, add_player, remove_player, update_player
+from fidedesk.core.notation import parse_whole
 from fidedesk.core.tournament import BirthDate, Player, Tournament
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
@@ -66,11 +67,11 @@ _BORN = re.compile(r"([0-9]{4})(?:-([0-9]{1,2})-([0-9]{1,2}))?")
 
 
 def _optional_int(text: str, what: str, low: int, high: int) -> int | None:
-    if not text:
-        return None
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"“{text}”: {what} is {low}–{high}, or empty")
-    return int(text)
+    """notation.parse_whole, with the table's message: the text typed, then what the column takes."""
+    try:
+        return parse_whole(text, what, low, high)
+    except ValueError:
+        raise ValueError(f"“{text}”: {what} is {low}–{high}, or empty") from None
 
 
 def _birth(text: str) -> BirthDate | None:
