@@ -14,6 +14,19 @@ from fractions import Fraction
 
 from fidedesk.core.results import ResultCode
 
+#: FIDE's titles a player can hold (``Player.title``): the open ones, then the women's.
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+
+#: The letters FIDE's rating-list legend and old TRF files write for the titles.
+_TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+
+
+def title_code(text: str) -> str:
+    """A title as a file writes it (``GM``, ``gm``, the legend's ``g``) in FIDE's form, ``GM``; any
+    other text upper-cased, for the reader to judge."""
+    text = text.strip()
+    return _TITLE_LETTERS.get(text.lower(), text.upper())
+
 
 class RatingKind(enum.Enum):
     """Which of FIDE's three lists an event is rated for."""

@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import IO, Any, Final
 from xml.etree import ElementTree
 
+from fidedesk.core.tournament import title_code
+
 __all__ = [
     "FIELDS",
     "ListFormatError",
@@ -129,7 +131,6 @@ _SINGLE: Final = {
     ListKind.RAPID: ("rrating", "rgames", "rk"),
     ListKind.BLITZ: ("brating", "bgames", "bk"),
 }
-_OLD_TITLES: Final = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
 _XML_FIELDS: Final = {
     "fideid": "fide_id", "name": "name", "country": "fed", "sex": "sex", "title": "title", "w_title": "wtitle",
     "o_title": "otitle", "foa_title": "foa", "rating": "srating", "games": "sgames", "k": "sk",
@@ -268,11 +269,6 @@ def _number(text: str, field: str, where: str) -> int | None:
     return value if value or field in _COUNTS else None
 
 
-def _title(text: str) -> str:
-    text = text.strip()
-    return _OLD_TITLES.get(text.lower(), text.upper())
-
-
 def _row(values: dict[str, str], where: str) -> Row:
     """One row in FIELDS order from the field texts of one player."""
     out: list[object] = []
@@ -281,7 +277,7 @@ def _row(values: dict[str, str], where: str) -> Row:
         if field in _NUMBERS:
             out.append(_number(text, field, where))
         elif field in ("title", "wtitle"):
-            out.append(_title(text))
+            out.append(title_code(text))
         elif field == "flag":
             out.append(text.strip().lower())
         elif field == "sex":
@@ -385,9 +381,9 @@ def _fast_reader(plan: list[tuple[int, int | None] | None]) -> Callable[[str], R
             else:
                 row[i] = None
         if row[title]:
-            row[title] = _title(row[title])
+            row[title] = title_code(row[title])
         if row[wtitle]:
-            row[wtitle] = _title(row[wtitle])
+            row[wtitle] = title_code(row[wtitle])
         row[sex] = row[sex].upper()
         row[flag] = row[flag].lower()
         return tuple(row)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Final
 
 from fidedesk.core.editing import update_player
-from fidedesk.core.tournament import BirthDate, Player, PlayerRecord, RatingKind, Tournament
+from fidedesk.core.tournament import TITLES, BirthDate, Player, PlayerRecord, RatingKind, Tournament
 from fidedesk.io.fide_list import FIELDS, ListFormatError, ListKind, ListSource, Month, Row, read_rows
 from fidedesk.io.folding import search_key, words
 
@@ -110,7 +110,7 @@ class ListPlayer:
         standard K of 10 tells that the rating once reached 2400 (K 10 is for life, FIDE 8.3.3.d).
         """
         figures = self.figures(kind)
-        title = self.title if self.title in _TITLES else self.women_title if self.women_title in _TITLES else ""
+        title = self.title if self.title in TITLES else self.women_title if self.women_title in TITLES else ""
         record = PlayerRecord(
             k=figures.k if figures.rating is not None else None,
             ever_2400=(self.standard.k == 10) if kind is RatingKind.STANDARD and self.standard.k else None,
@@ -129,7 +129,6 @@ class ListPlayer:
         )
 
 
-_TITLES: Final = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 _KINDS: Final = {
     RatingKind.STANDARD: ListKind.STANDARD,
     RatingKind.RAPID: ListKind.RAPID,

@@ -29,7 +29,16 @@ from pathlib import Path
 
 from fidedesk.core.pairings import PairingFault, pairing_problems
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import BirthDate, EventInfo, Player, RatingKind, RoundEntry, System, Tournament
+from fidedesk.core.tournament import (
+    BirthDate,
+    EventInfo,
+    Player,
+    RatingKind,
+    RoundEntry,
+    System,
+    Tournament,
+    title_code,
+)
 
 __all__ = [
     "TrfDocument",
@@ -46,7 +55,6 @@ _Fitter = Callable[[object, int, str], str]
 
 _FIRST_ROUND = 92  # column of round 1's opponent; each round adds 10
 _SEPARATORS = (4, 9, 14, 53, 57, 69, 80, 85)  # blank columns before 001 fields (48: see name)
-_OLD_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
 _TEXT_RECORDS = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter", "122": "time_control"}
 _DATE_RECORDS = {"042": "start", "052": "end"}
 _INTERPRETED = {*_TEXT_RECORDS, *_DATE_RECORDS, "092", "192", "222"}
@@ -233,7 +241,7 @@ def _parse_player(line: str, where: _Where) -> Player:
     return Player(
         start_rank=start_rank,
         sex=_take(text, where, 10, 10).strip(),
-        title=_title(_field(text, 11, 13)),
+        title=title_code(_field(text, 11, 13)),
         name=_take(text, where, 15, name_end).strip(),
         rating=_optional_int(text, where, 49, 52, "a rating of 4 digits") or None,
         federation=_take(text, where, 54, 56).strip(),
@@ -243,12 +251,6 @@ def _parse_player(line: str, where: _Where) -> Player:
         rank=_optional_int(text, where, 86, 89, "a rank of up to 4 digits"),
         rounds=_rounds(text, where),
     )
-
-
-def _title(raw: str) -> str:
-    """Modern title code; old one-letter codes (``g``, ``m``, ``wf``...) are translated."""
-    value = raw.strip()
-    return _OLD_TITLES.get(value.lower(), value.upper())
 
 
 def _birth(raw: str, where: _Where) -> BirthDate | None:

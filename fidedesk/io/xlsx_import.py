@@ -122,6 +122,7 @@ from fidedesk.core.notation import (
 from fidedesk.core.pairings import PairingFault, pairing_problems
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import (
+    TITLES,
     BirthDate,
     EventInfo,
     Player,
@@ -694,7 +695,7 @@ def _start_rank(value: CellValue) -> int | None:
     return _bounded(value, "a start rank", 1, 99999)
 
 
-_TITLES: Final = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "HGM"})
+_TITLES: Final = frozenset({*TITLES, "HGM"})
 
 
 def _title(value: CellValue) -> str:

@@ -22,6 +22,8 @@ from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 
+from fidedesk.core.tournament import TITLES
+
 SHEET = "Players"
 NOTES = (
     "fidedesk player list — fill one player per row; No is the start rank (1, 2, 3 …). "
@@ -43,7 +45,6 @@ COLUMNS = (
     ("Born", 12, "@"),
     ("Sex", 6, "@"),
 )
-TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 #: Empty rows given the formats (the columns carry them too, for rows typed further down).
 FORMATTED_ROWS = 30
 #: Rows the checks cover below the header.

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.editing import EditError, add_player, remove_player, update_player
 from fidedesk.core.notation import parse_whole
+from fidedesk.core.tournament import TITLES as TOURNAMENT_TITLES
 from fidedesk.core.tournament import BirthDate, Player, Tournament
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
@@ -50,7 +51,7 @@ from fidedesk.gui.row_models import row_runs
 
 Index = QModelIndex | QPersistentModelIndex
 
-TITLES = ("", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+TITLES = ("", *TOURNAMENT_TITLES)  # empty: no title
 SEXES = ("", "m", "w")
 YES_NO = ("", "yes", "no")
 RATING_RANGE = (1000, 3500)
