@@ -34,6 +34,7 @@ from typing import IO, Any, Final
 from xml.etree import ElementTree
 
 from fidedesk.core.tournament import title_code
+from fidedesk.io.text_encoding import decode
 
 __all__ = [
     "FIELDS",
@@ -207,7 +208,7 @@ def inspect(path: str | Path) -> ListSource:
         if not xml:
             with archive.open(info) as member:
                 first = member.readline()
-            columns, label = _columns(_decode(first, 1)[0].rstrip("\r\n"), path.name)
+            columns, label = _columns(decode(first)[0].rstrip("\r\n"), path.name)
             if "srating" in columns:
                 kind = ListKind.COMBINED
             elif kind is ListKind.COMBINED:
@@ -217,19 +218,6 @@ def inspect(path: str | Path) -> ListSource:
         if month is None:
             month, month_from = _month_from_date(info), "the file date"
         return ListSource(path, info.filename, xml, kind, month, month_from if month else "", info.file_size)
-
-
-def _decode(line: bytes, number: int, encoding: str = "utf-8") -> tuple[str, str]:
-    """The line as text and the encoding from now on (UTF-8 until a line proves it is not)."""
-    if encoding == "utf-8":
-        try:
-            return line.decode("utf-8"), encoding
-        except UnicodeDecodeError:
-            encoding = "cp1252"
-    try:
-        return line.decode(encoding), encoding
-    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined
-        return line.decode("latin-1"), encoding
 
 
 def _columns(header: str, where: str) -> tuple[dict[str, tuple[int, int | None]], str | None]:
@@ -317,7 +305,7 @@ def _cancelled() -> Exception:
 
 
 def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
-    header, encoding = _decode(member.readline(), 1)
+    header, encoding = decode(member.readline())
     columns, _label = _columns(header.rstrip("\r\n"), name)
     single = "rating" in columns
     if single == (kind is ListKind.COMBINED):
@@ -331,7 +319,7 @@ def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
         try:
             line = raw.decode(encoding)
         except UnicodeDecodeError:
-            line, encoding = _decode(raw, number, encoding)
+            line, encoding = decode(raw, encoding)
         try:
             row = fast(line)  # the line end is cut off with the last column's blanks
         except ValueError:

@@ -39,6 +39,7 @@ from fidedesk.core.tournament import (
     Tournament,
     title_code,
 )
+from fidedesk.io.text_encoding import decode
 
 __all__ = [
     "TrfDocument",
@@ -180,16 +181,7 @@ def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfDocument:
 
 def _decode(data: bytes | str) -> str:
     """Text of the file: UTF-8 when it decodes, else cp1252, else Latin-1; without a BOM."""
-    if isinstance(data, str):
-        text = data
-    else:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            try:
-                text = data.decode("cp1252")
-            except UnicodeDecodeError:
-                text = data.decode("latin-1")
+    text = data if isinstance(data, str) else decode(data)[0]
     return text.removeprefix("\ufeff")
 
 
