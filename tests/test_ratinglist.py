@@ -139,6 +139,13 @@ def test_older_headers_are_read_from_their_labels(tmp_path: Path) -> None:
     )  # fmt: skip
 
 
+def test_a_byte_order_mark_before_the_header_is_passed_over(tmp_path: Path) -> None:
+    data = f"\ufeff{COMBINED_HEADER}\r\n{CARLSEN}\r\n".encode()
+    source = inspect(_zip(tmp_path / "players_list.zip", "players_list_foa.txt", data))
+    assert source.kind is ListKind.COMBINED
+    assert [row[:2] for row in read_rows(source)] == [(1503014, "Carlsen, Magnus")]
+
+
 def test_a_latin_file_with_windows_letters_is_read_as_windows_1252(tmp_path: Path) -> None:
     line = CARLSEN.replace("Carlsen, Magnus", "Šimek, Žarko   ")
     data = f"{COMBINED_HEADER}\r\n{CARLSEN}\r\n{line}\r\n".encode("cp1252")

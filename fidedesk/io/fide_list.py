@@ -208,7 +208,7 @@ def inspect(path: str | Path) -> ListSource:
         if not xml:
             with archive.open(info) as member:
                 first = member.readline()
-            columns, label = _columns(decode(first)[0].rstrip("\r\n"), path.name)
+            columns, label = _columns(_header(first)[0], path.name)
             if "srating" in columns:
                 kind = ListKind.COMBINED
             elif kind is ListKind.COMBINED:
@@ -218,6 +218,13 @@ def inspect(path: str | Path) -> ListSource:
         if month is None:
             month, month_from = _month_from_date(info), "the file date"
         return ListSource(path, info.filename, xml, kind, month, month_from if month else "", info.file_size)
+
+
+def _header(line: bytes) -> tuple[str, str]:
+    """The header line as text (without a byte-order mark an editor may have added, nor its line end)
+    and the encoding it was read in."""
+    text, encoding = decode(line)
+    return text.removeprefix("\ufeff").rstrip("\r\n"), encoding
 
 
 def _columns(header: str, where: str) -> tuple[dict[str, tuple[int, int | None]], str | None]:
@@ -305,8 +312,8 @@ def _cancelled() -> Exception:
 
 
 def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
-    header, encoding = decode(member.readline())
-    columns, _label = _columns(header.rstrip("\r\n"), name)
+    header, encoding = _header(member.readline())
+    columns, _label = _columns(header, name)
     single = "rating" in columns
     if single == (kind is ListKind.COMBINED):
         raise ListFormatError(f"{name}, line 1: the header is not that of a {kind.value} list")
