@@ -3,10 +3,6 @@
 The combined list (``players_list_foa.txt``), the single standard, rapid and blitz lists and their XML
 forms (``fide-rules.md`` §6). Decisions the downloads leave open:
 
-* XML is read by Python's C parser after refusing any ``<!DOCTYPE`` (no DTD, so no entity bombs and no
-  external entities): twice as fast as defusedxml's pure-Python parser (a 200,000-player XML list
-  imports in 5.9 s instead of 8.0 s; the text form takes 2.6 s).
-
 * Columns are found from the header labels, not from fixed offsets: a field runs from its label's
   first character to the next label's. The headers of 2011 (``TitlFed  Mar11 GamesBorn``), of 2012-14
   (no FOA) and of today are all recognised; a header with a label we do not know is refused.
@@ -17,6 +13,9 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
 * The list's month is the single lists' rating label (``FEB26``), or else a month in the file's name
   (``standard_feb26frl.zip``), or else the date FIDE wrote into the zip (from the 20th: the next month's
   list). Callers show it for the user to confirm.
+* XML is read by Python's C parser after refusing any ``<!DOCTYPE`` (no DTD, so no entity bombs and no
+  external entities): twice as fast as defusedxml's pure-Python parser (a 200,000-player XML list
+  imports in 5.9 s instead of 8.0 s; the text form takes 2.6 s).
 """
 
 from __future__ import annotations
@@ -35,6 +34,7 @@ from xml.etree import ElementTree
 
 from fidedesk.core.tournament import title_code
 from fidedesk.io.text_encoding import decode
+from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
 
 __all__ = [
     "FIELDS",
@@ -94,10 +94,6 @@ class Month:
             if name in _MONTHS:
                 return cls(2000 + int(match[2]), _MONTHS.index(name) + 1)
         raise ValueError(f"{text!r} is not a month (write 2026-11 or NOV26)")
-
-    @classmethod
-    def of(cls, day: dt.date) -> Month:
-        return cls(day.year, day.month)
 
 
 _MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -305,12 +301,6 @@ def read_rows(source: ListSource, progress: Callable[[int], bool] | None = None)
             yield from _txt_rows(lines, kind, source.member, progress)
 
 
-def _cancelled() -> Exception:
-    from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
-
-    return ImportCancelled()
-
-
 def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
     header, encoding = _header(member.readline())
     columns, _label = _columns(header, name)
@@ -337,7 +327,7 @@ def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
             row = _row({field: line[start:end] for field, (start, end) in spans.items()}, where)
         count += 1
         if progress is not None and count % 20000 == 0 and not progress(count):
-            raise _cancelled()
+            raise ImportCancelled()
         yield row
     if progress is not None:
         progress(count)
@@ -407,7 +397,7 @@ def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
                 raise ListFormatError(f"{where}: no <fideid>")
             root.clear()  # keeps memory flat: the players read so far are not kept
             if progress is not None and count % 20000 == 0 and not progress(count):
-                raise _cancelled()
+                raise ImportCancelled()
             yield _row(values, where)
     except SyntaxError as error:  # ElementTree's ParseError, with line and column
         raise ListFormatError(f"{name}: not well-formed XML ({error})") from None
