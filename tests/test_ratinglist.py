@@ -24,6 +24,7 @@ from fidedesk.io.ratinglist import (
     apply_updates,
     default_database,
     import_list,
+    in_force,
     updates_from_list,
 )
 from fidedesk.io.xlsx_grid import ImportCancelled
@@ -300,7 +301,7 @@ def test_lists_are_kept_by_month_and_the_list_in_force_is_the_newest_begun(tmp_p
         assert kept == [("2026-12", "standard"), ("2026-11", "combined"), ("2026-10", "combined")]
 
         def month(kind: RatingKind, day: dt.date | None) -> str | None:
-            stored = db.list_in_force(kind, day)
+            stored = in_force(db.lists(), kind, day)
             return None if stored is None else str(stored.month)
 
         assert month(RatingKind.STANDARD, dt.date(2026, 11, 30)) == "2026-11"

@@ -243,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not window.offer_recovery() and args.file:  # work a crash left behind comes first
             window.open_path(Path(args.file))
         if isinstance(app, FidedeskApplication):
-            app.listen(lambda path: window.open_path(Path(path)))
+            app.listen(requested)  # macOS's open events, handled as a later start's file
 
     QTimer.singleShot(0, started)  # once the window is up
     return app.exec()

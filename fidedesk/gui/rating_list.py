@@ -11,9 +11,9 @@ ratings are each one undoable step.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QDate, QEvent, QObject, QSortFilterProxyModel, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QPalette
@@ -53,12 +53,13 @@ from fidedesk.io.ratinglist import (
     Update,
     apply_updates,
     import_list,
+    in_force,
     updates_from_list,
 )
 from fidedesk.io.xlsx_grid import ImportCancelled
 
 LIST_FILTER = "FIDE rating lists (*.zip);;All files (*)"
-_KIND_NAMES = {RatingKind.STANDARD: "standard", RatingKind.RAPID: "rapid", RatingKind.BLITZ: "blitz"}
+T = TypeVar("T")
 _KIND_SHORT = {RatingKind.STANDARD: "std", RatingKind.RAPID: "rapid", RatingKind.BLITZ: "blitz"}
 
 
@@ -113,7 +114,7 @@ class ResultsModel(RowTableModel[ListPlayer]):
             font.setBold(True)
             return font
         if used and role == Qt.ItemDataRole.ToolTipRole:
-            return f"What a player added now gets for this {_KIND_NAMES[self.kind]} event"
+            return f"What a player added now gets for this {self.kind.value} event"
         return super().headerData(section, orientation, role)
 
     def cell(self, row: ListPlayer, index: Index, role: int) -> Any:
@@ -144,7 +145,7 @@ class ResultsModel(RowTableModel[ListPlayer]):
             kind = {5: RatingKind.STANDARD, 6: RatingKind.RAPID, 7: RatingKind.BLITZ}.get(column, self.kind)
             figures = row.figures(kind)
             rating, games, k = _blank(figures.rating) or "none", _blank(figures.games) or "no", _blank(figures.k) or "–"
-            return f"{_KIND_NAMES[kind]}: rating {rating}, {games} games in the last period, K {k}"
+            return f"{kind.value}: rating {rating}, {games} games in the last period, K {k}"
         if row.inactive:
             return "Inactive (FIDE flag i): no rated game for a year; the rating stays published and counts"
         if column == 4 and (row.other_titles or row.foa):
@@ -256,13 +257,13 @@ class RatingListDialog(QDialog):
         """Fill the list chooser; select the list ``select`` or else the one in force for the tournament."""
         self._lists = self._actions.lists()
         info = self._document.tournament.info
-        in_force = self._actions.list_in_force(info.kind, info.start)
-        chosen = select if select is not None else (in_force.id if in_force else None)
+        current = in_force(self._lists, info.kind, info.start)
+        chosen = select if select is not None else (current.id if current else None)
         self.list_combo.blockSignals(True)
         self.list_combo.clear()
         for stored in self._lists:
             note = ""
-            if in_force is not None and stored.id == in_force.id:
+            if current is not None and stored.id == current.id:
                 note = f" · in force on {info.start.isoformat()}" if info.start else " · the newest"
             self.list_combo.addItem(f"{stored}{note}", stored.id)
         index = next((i for i, stored in enumerate(self._lists) if stored.id == chosen), 0)
@@ -483,41 +484,27 @@ class RatingListActions(QObject):
 
     # --- the database ---------------------------------------------------------------------------
 
-    def _open(self) -> RatingDatabase | None:
+    def _ask(self, question: Callable[[RatingDatabase], T], otherwise: T) -> T:
+        """``question`` answered by the database (opened for it: 0.1 ms), or ``otherwise`` when there is
+        none yet or it cannot be read (said in a message)."""
         if not self.database.exists():
-            return None
+            return otherwise
         try:
-            return RatingDatabase(self.database)
+            database = RatingDatabase(self.database)
         except ListFormatError as error:
             Dialogs.error(self._window, "Rating list", str(error))
-            return None
+            return otherwise
+        with database:
+            return question(database)
 
     def lists(self) -> list[StoredList]:
-        database = self._open()
-        if database is None:
-            return []
-        with database:
-            return database.lists()
-
-    def list_in_force(self, kind: RatingKind, on: dt.date | None) -> StoredList | None:
-        database = self._open()
-        if database is None:
-            return None
-        with database:
-            return database.list_in_force(kind, on)
+        return self._ask(RatingDatabase.lists, [])
 
     def find(self, stored: StoredList, text: str, federation: str) -> list[ListPlayer]:
-        database = self._open()
-        if database is None:
-            return []
-        with database:
-            return database.find(stored.id, text, federation=federation, limit=self.limit)
+        return self._ask(lambda database: database.find(stored.id, text, federation=federation, limit=self.limit), [])
 
     def remove(self, stored: StoredList) -> None:
-        database = self._open()
-        if database is not None:
-            with database:
-                database.remove(stored.id)
+        self._ask(lambda database: database.remove(stored.id), None)
 
     # --- the menu's work ------------------------------------------------------------------------
 
@@ -601,7 +588,7 @@ class RatingListActions(QObject):
         """Show what the list in force changes for the tournament's players; apply it as one step if accepted."""
         tournament = self.document.tournament
         info = tournament.info
-        stored = self.list_in_force(info.kind, info.start)
+        stored = in_force(self.lists(), info.kind, info.start)
         if stored is None:
             when = f" in force on {info.start.isoformat()}" if info.start else ""
             Dialogs.info(
@@ -610,10 +597,9 @@ class RatingListActions(QObject):
                 f"No {info.kind.value} rating list{when} is kept. Import FIDE's list first (Rating List › Import).",
             )
             return False
-        database = self._open()
-        assert database is not None
-        with database:
-            entries = database.by_ids(stored.id, [p.fide_id for p in tournament.players if p.fide_id])
+        ids = [player.fide_id for player in tournament.players if player.fide_id]
+        nobody: dict[int, ListPlayer] = {}
+        entries = self._ask(lambda database: database.by_ids(stored.id, ids), nobody)
         updates = updates_from_list(tournament, entries)
         summary = _summary(tournament, entries, updates, stored)
         if not updates:

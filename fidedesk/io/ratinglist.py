@@ -36,6 +36,7 @@ __all__ = [
     "apply_updates",
     "default_database",
     "import_list",
+    "in_force",
     "updates_from_list",
 ]
 
@@ -225,7 +226,7 @@ def import_list(
     path = Path(database)
     connection = _connect(path)
     try:
-        connection.execute("PRAGMA cache_size = -262144")  # 256 MB while the indexes are built
+        connection.execute("PRAGMA cache_size = -262144")  # 256 MB: the name table stays in memory while it grows
         connection.execute("BEGIN IMMEDIATE")
         try:
             stored = _fill(connection, source, month, progress)
@@ -294,6 +295,16 @@ def _fill(
     return StoredList(list_id, month, kind, source.path.name, imported, count, tuple(feds.split(",")))
 
 
+def in_force(lists: Iterable[StoredList], kind: RatingKind, on: dt.date | None) -> StoredList | None:
+    """Of ``lists``, the one of ``kind`` in force on ``on``: the newest whose month began by then (FIDE
+    publishes on the first of the month). No date: the newest. A combined list and a single list of the
+    same month hold the same ratings; the combined one is taken."""
+    candidates = [stored for stored in lists if stored.covers(kind)]
+    if on is not None:
+        candidates = [stored for stored in candidates if stored.month.first_day <= on]
+    return max(candidates, key=lambda stored: (stored.month, stored.kind is ListKind.COMBINED), default=None)
+
+
 def _drop(connection: sqlite3.Connection, list_id: int) -> None:
     connection.execute(f"DROP TABLE IF EXISTS players_{list_id}")
     connection.execute(f"DROP TABLE IF EXISTS names_{list_id}")
@@ -326,16 +337,6 @@ class RatingDatabase:
             StoredList(id_, Month.parse(month), ListKind(kind), source, imported, players, tuple(feds.split(",")))
             for id_, month, kind, source, imported, players, feds in rows
         ]
-
-    def list_in_force(self, kind: RatingKind, on: dt.date | None) -> StoredList | None:
-        """The list of ``kind`` in force on ``on``: the newest whose month began by then (FIDE publishes
-        on the first of the month). No date: the newest list. A combined list and a single list of the
-        same month hold the same ratings; the combined one is taken."""
-        candidates = [stored for stored in self.lists() if stored.covers(kind)]
-        if on is not None:
-            candidates = [stored for stored in candidates if stored.month.first_day <= on]
-        candidates.sort(key=lambda stored: (stored.month, stored.kind is ListKind.COMBINED), reverse=True)
-        return candidates[0] if candidates else None
 
     def remove(self, list_id: int) -> None:
         self._connection.execute("BEGIN IMMEDIATE")
@@ -395,8 +396,10 @@ class Update:
     new: object
 
 
-#: The details "Update ratings from list" compares, as the players table names them.
-UPDATED_FIELDS: Final = ("rating", "title", "federation", "birth", "k", "ever_2400", "standard_rating")
+#: The details "Update ratings from list" compares, as the players table names them; the last three are
+#: the player's K record.
+_RECORD_FIELDS: Final = ("k", "ever_2400", "standard_rating")
+UPDATED_FIELDS: Final = ("rating", "title", "federation", "birth", *_RECORD_FIELDS)
 
 
 def updates_from_list(tournament: Tournament, entries: Mapping[int, ListPlayer]) -> list[Update]:
@@ -410,7 +413,7 @@ def updates_from_list(tournament: Tournament, entries: Mapping[int, ListPlayer])
             continue
         listed = entry.player(kind)
         for field in UPDATED_FIELDS:
-            if field in ("k", "ever_2400", "standard_rating"):
+            if field in _RECORD_FIELDS:
                 old, new = getattr(player.record, field), getattr(listed.record, field)
             else:
                 old, new = getattr(player, field), getattr(listed, field)
@@ -425,7 +428,7 @@ def apply_updates(tournament: Tournament, updates: Iterable[Update]) -> Tourname
     """The tournament with ``updates`` made (see :func:`updates_from_list`)."""
     for update in updates:
         player = tournament.player(update.start_rank)
-        if update.field in ("k", "ever_2400", "standard_rating"):
+        if update.field in _RECORD_FIELDS:
             record = dataclasses.replace(player.record, **{update.field: update.new})  # type: ignore[arg-type]
             tournament = update_player(tournament, update.start_rank, record=record)
         else:

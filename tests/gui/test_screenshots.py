@@ -134,7 +134,7 @@ def test_rating_list_screenshots(qtbot: QtBot, window: MainWindow, tmp_path: Pat
     from benchmarks.make_fide_list import write_txt
     from fidedesk.gui.rating_list import UpdatesDialog
     from fidedesk.io.fide_list import Month, inspect
-    from fidedesk.io.ratinglist import RatingDatabase, import_list, updates_from_list
+    from fidedesk.io.ratinglist import RatingDatabase, import_list, in_force, updates_from_list
 
     download = tmp_path / "players_list.zip"
     write_txt(download, 20_000, seed=5)
@@ -153,7 +153,7 @@ def test_rating_list_screenshots(qtbot: QtBot, window: MainWindow, tmp_path: Pat
 
     tournament = window.document.tournament
     with RatingDatabase(window.rating_list.database) as db:
-        stored = db.list_in_force(tournament.info.kind, tournament.info.start)
+        stored = in_force(db.lists(), tournament.info.kind, tournament.info.start)
         assert stored is not None
         entries = db.by_ids(stored.id, [1503014, 9990001, 9990003])
     from fidedesk.gui.rating_list import _summary
