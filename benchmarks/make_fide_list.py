@@ -519,18 +519,8 @@ def generate(players: int, seed: int = 1, *, letters: str = "latin-1") -> Iterat
                 sk = 40
             else:
                 sk = 20
-        rrating = rgames = rk = None
-        if rand() < (0.6 if srating else 0.14):
-            base = srating if srating is not None else 1400 + int(abs(gauss(0.0, 300.0)))
-            rrating = max(1400, min(2850, base + int(gauss(0.0, 80.0))))
-            rgames = 0 if rand() < 0.7 else 1 + int(rand() * 30)
-            rk = 20
-        brating = bgames = bk = None
-        if rand() < (0.5 if rrating else 0.07):
-            base = rrating if rrating is not None else 1400 + int(abs(gauss(0.0, 300.0)))
-            brating = max(1400, min(2850, base + int(gauss(0.0, 90.0))))
-            bgames = 0 if rand() < 0.7 else 1 + int(rand() * 30)
-            bk = 20
+        rrating, rgames, rk = _faster_kind(rng, srating, 0.6, 0.14, 80.0)
+        brating, bgames, bk = _faster_kind(rng, rrating, 0.5, 0.07, 90.0)
 
         title = wtitle = ""
         best = max(srating or 0, rrating or 0, brating or 0)
@@ -550,6 +540,19 @@ def generate(players: int, seed: int = 1, *, letters: str = "latin-1") -> Iterat
         flag = ("wi" if female else "i") if inactive else ("w" if female else "")
         yield Row(fide_id, name, fed, "F" if female else "M", title, wtitle, otitle, foa,
                   srating, sgames, sk, rrating, rgames, rk, brating, bgames, bk, birth, flag)  # fmt: skip
+
+
+def _faster_kind(
+    rng: random.Random, slower: int | None, if_rated: float, if_not: float, spread: float
+) -> tuple[int | None, int | None, int | None]:
+    """Rating, games and K in rapid (after standard) or blitz (after rapid): likelier for a player rated
+    in the slower kind, and near that rating; K 20 for all, as FIDE's rapid and blitz lists give it."""
+    if rng.random() >= (if_rated if slower else if_not):
+        return None, None, None
+    base = slower if slower is not None else 1400 + int(abs(rng.gauss(0.0, 300.0)))
+    rating = max(1400, min(2850, base + int(rng.gauss(0.0, spread))))
+    games = 0 if rng.random() < 0.7 else 1 + int(rng.random() * 30)
+    return rating, games, 20
 
 
 def _title(chance: float, which: float, rating: int) -> str:
