@@ -25,7 +25,7 @@ import enum
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -166,6 +166,21 @@ def _player_json(rating: PlayerRating) -> dict[str, Any]:
     }
 
 
+def _aligned(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], *, left: Collection[int], rule: bool = False
+) -> list[str]:
+    """A text table: each column as wide as its widest cell, the ``left`` columns left-aligned and the rest
+    right-aligned, two spaces between; a rule of dashes under the header when asked for."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        padded = (c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        return "  ".join(padded).rstrip()
+
+    rules = ["  ".join("-" * w for w in widths)] if rule else []
+    return [line(headers), *rules, *(line(row) for row in rows)]
+
+
 def _table(result: EventRating, title: str) -> str:
     headers = ("No", "Name", "FIDE ID", "Rtg", "Rc", "W", "n", "chg", "K", "K×chg", "New", "Perf", "Initial")
     rows: list[tuple[str, ...]] = []
@@ -181,16 +196,8 @@ def _table(result: EventRating, title: str) -> str:
             fixed(event.k_chg, signed=True) if event else "", str(rating.new_rating or ""),
             str(rating.performance or ""), initial_text,
         ))  # fmt: skip
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    left = {1}
-
-    def line(cells: Sequence[str]) -> str:
-        padded = (c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
-        return "  ".join(padded).rstrip()
-
-    text = [title, f"Rules: {result.edition.name} ({result.edition.title})", "", line(headers)]
-    text.append("  ".join("-" * w for w in widths))
-    text.extend(line(row) for row in rows)
+    text = [title, f"Rules: {result.edition.name} ({result.edition.title})", ""]
+    text.extend(_aligned(headers, rows, left={1}, rule=True))
     text.append("")
     text.extend(_notes(result))
     return "\n".join(text).rstrip() + "\n"
@@ -487,9 +494,7 @@ def cmd_ratinglist_find(args: argparse.Namespace, out: TextIO) -> None:
              _blank(p.rapid.rating), _blank(p.blitz.rating), _blank(p.birth_year), p.flag)
             for p in found
         ]  # fmt: skip
-        widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
-        for row in (header, *rows):
-            out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() + "\n")
+        out.writelines(f"{line}\n" for line in _aligned(header, rows, left=range(len(header))))
 
 
 def _blank(value: int | None) -> str:
