@@ -88,12 +88,12 @@ def finish_linux(archive: bool) -> None:
 
 
 def finish_windows(installer: bool) -> None:
+    if not installer:
+        return
     iscc = shutil.which("iscc") or shutil.which("ISCC")
     default = Path(os.environ.get("PROGRAMFILES(X86)", r"C:\Program Files (x86)")) / "Inno Setup 6" / "ISCC.exe"
     if iscc is None and default.exists():
         iscc = str(default)
-    if not installer:
-        return
     if iscc is None:
         print("Inno Setup (iscc) not found: dist\\fidedesk is built, the installer is not (https://jrsoftware.org)")
         return
