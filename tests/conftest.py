@@ -1,4 +1,5 @@
-"""Shared test set-up: where the reference material lives, and the offscreen Qt platform."""
+"""Shared test set-up: where the test data lives (tests/data, copied from the reference library), and the
+offscreen Qt platform."""
 
 from __future__ import annotations
 
@@ -12,17 +13,17 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parents[1]
-REFERENCE = REPO.parent / "shared" / "reference"
-VECTORS = REFERENCE / "vectors"
-TRF_DIR = REFERENCE / "trf"
+#: The reference material the tests use, copied into the repository (tests/data/SOURCES.md says from where),
+#: so that a clone with nothing beside it runs the whole suite.
+DATA = REPO / "tests" / "data"
+VECTORS = DATA / "vectors"
+TRF_DIR = DATA / "trf"
+GELENDZHIK = TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf"
 
 
 def load_vector(name: str) -> Any:
-    """A vector file from ../shared/reference/vectors; the suite fails loudly if it is missing."""
-    path = VECTORS / name
-    if not path.exists():
-        pytest.fail(f"reference vector {path} is missing: clone the repository next to shared/")
-    return json.loads(path.read_text(encoding="utf-8"))
+    """A vector file from tests/data/vectors."""
+    return json.loads((VECTORS / name).read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

@@ -21,11 +21,11 @@ from fidedesk.core.tables import (
     round_half_up,
 )
 
-from .conftest import REFERENCE
+from .conftest import DATA
 
 
 def _rules_block(title: str) -> str:
-    text = (REFERENCE / "fide-rules.md").read_text(encoding="utf-8")
+    text = (DATA / "fide-rules.md").read_text(encoding="utf-8")
     section = text[text.index(title) :]
     return section[section.index("```") + 3 : section.index("```", section.index("```") + 3)]
 

@@ -20,8 +20,8 @@ from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from fidedesk.io import fidedesk_file, recovery
 from fidedesk.io.trf import read_trf
+from tests.conftest import GELENDZHIK
 
-GELENDZHIK = Path("/work/shared/reference/trf/xii_sds_classic_2016_gelendzhik.trf")
 EMPTY = Tournament(EventInfo(), ())
 
 

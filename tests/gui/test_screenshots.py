@@ -18,10 +18,10 @@ from fidedesk.gui.calculator import CalculatorTab
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.reference import ReferenceTablesTab
 from fidedesk.gui.tournament import TournamentTab
+from tests.conftest import GELENDZHIK
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
-GELENDZHIK = Path("/work/shared/reference/trf/xii_sds_classic_2016_gelendzhik.trf")
 SEEDS_002 = "2100\t1\n2050\t½\n1950\t1\n1900\t0\n1850\t1\n"
 
 

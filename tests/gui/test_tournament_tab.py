@@ -19,7 +19,6 @@ from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.players import COLUMNS, PlayersModel, parse_cell
 
 NAME, SEX, TITLE, FED, FIDE_ID, RATING, BORN = 1, 2, 3, 4, 5, 6, 7
-GELENDZHIK = Path("/work/shared/reference/trf/xii_sds_classic_2016_gelendzhik.trf")
 
 
 def small_tournament() -> Tournament:
