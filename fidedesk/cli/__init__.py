@@ -1,0 +1,129 @@
+"""``fidedesk-cli``: the rating core from a terminal.
+
+    fidedesk-cli game RATING OPPONENT RESULT [--k K] [--rules R] [--kind KIND] [--json]
+    fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json]
+    fidedesk-cli convert IN OUT
+    fidedesk-cli tables [--rules R]
+    fidedesk-cli editions
+    fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
+    fidedesk-cli ratinglist find TEXT [--federation FED] [--list YYYY-MM] [--db PATH] [--json]
+    fidedesk-cli ratinglist lists [--db PATH] [--json]
+
+The rating list commands keep FIDE's downloads (read straight from the zip) in the database the window
+uses (``--db`` names another); ``find`` searches the newest list, or the one of ``--list``.
+FILE and IN are .fidedesk files (by the extension) or TRF files (any other extension); ``convert``
+writes OUT as .fidedesk or as TRF (.trf, .txt) by its extension, atomically, and never over IN; TRF
+output is read back first and refused when it would not give the same tournament.
+Bad input ends with exit status 2 and one line naming the file, the place and what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn, TextIO
+
+from fidedesk import __version__
+from fidedesk.cli.common import EXIT_BAD_INPUT, InputError
+from fidedesk.cli.files import cmd_convert
+from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
+from fidedesk.cli.rate import cmd_rate
+from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
+from fidedesk.core.editions import DEFAULT_EDITION
+from fidedesk.core.tournament import RatingKind
+from fidedesk.io.fide_list import ListKind
+
+
+def _k_value(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"K {text!r} is not a whole number") from None
+    if not 1 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"K {value} is outside 1-100")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="fidedesk-cli", description="FIDE rating calculations, offline.")
+    parser.add_argument("--version", action="version", version=f"fidedesk {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    kinds = [kind.value for kind in RatingKind]
+
+    game = commands.add_parser("game", help="one game: expected score, change, new rating")
+    game.add_argument("rating", help="your rating")
+    game.add_argument("opponent", help="the opponent's rating")
+    game.add_argument("result", help="1, 0.5 (½, =) or 0")
+    game.add_argument("--k", type=_k_value, metavar="K", help="K factor, 1-100 (default: from the rating)")
+    game.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition (see 'editions')")
+    game.add_argument("--kind", choices=kinds, default="standard")
+    game.add_argument("--json", action="store_true")
+    game.set_defaults(handler=cmd_game)
+
+    rate = commands.add_parser("rate", help="rate every player of a tournament file (TRF, .fidedesk or .xlsx)")
+    rate.add_argument("file")
+    rate.add_argument("--rules", default=DEFAULT_EDITION.name, help="rule edition, or 'auto' by start date")
+    rate.add_argument("--k", type=_k_value, metavar="K", help="K for every rated player, 1-100")
+    rate.add_argument("--kind", choices=kinds, help="rating kind (default: from the file)")
+    rate.add_argument("--json", action="store_true")
+    rate.set_defaults(handler=cmd_rate)
+
+    convert = commands.add_parser("convert", help="convert a tournament between TRF, .fidedesk and .xlsx")
+    convert.add_argument("input", metavar="IN", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
+    convert.add_argument("output", metavar="OUT", help="the file to write: .fidedesk, .xlsx, or .trf / .txt for TRF")
+    convert.add_argument("--rules", default=DEFAULT_EDITION.name, help="rules for an .xlsx output's rating sheet")
+    convert.set_defaults(handler=cmd_convert)
+
+    tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
+    tables.add_argument("--rules", default=DEFAULT_EDITION.name)
+    tables.set_defaults(handler=cmd_tables)
+
+    editions = commands.add_parser("editions", help="list the rule editions")
+    editions.set_defaults(handler=cmd_editions)
+
+    ratinglist = commands.add_parser("ratinglist", help="FIDE rating lists kept offline: import, find, lists")
+    lists = ratinglist.add_subparsers(dest="list_command", required=True, parser_class=_Parser)
+    db_help = "the database file (default: the one the window uses)"
+    imports = lists.add_parser("import", help="import a list downloaded from ratings.fide.com (the .zip)")
+    imports.add_argument("file", metavar="FILE")
+    imports.add_argument("--month", help="the list's month, 2026-11 (default: found in the file)")
+    imports.add_argument("--kind", choices=[kind.value for kind in ListKind], help="default: found in the file")
+    imports.add_argument("--db", metavar="PATH", help=db_help)
+    imports.set_defaults(handler=cmd_ratinglist_import)
+    find = lists.add_parser("find", help="players by FIDE ID or name (case and accents ignored)")
+    find.add_argument("text", metavar="TEXT", help="a FIDE ID, or the start of a name: 'carlsen m', 'sebastien'")
+    find.add_argument("--federation", metavar="FED", help="only players of this federation (three letters)")
+    find.add_argument("--list", metavar="YYYY-MM", help="the list of this month (default: the newest)")
+    find.add_argument("--limit", type=int, default=50, help="at most this many players (default 50)")
+    find.add_argument("--db", metavar="PATH", help=db_help)
+    find.add_argument("--json", action="store_true")
+    find.set_defaults(handler=cmd_ratinglist_find)
+    kept = lists.add_parser("lists", help="the lists kept in the database")
+    kept.add_argument("--db", metavar="PATH", help=db_help)
+    kept.add_argument("--json", action="store_true")
+    kept.set_defaults(handler=cmd_ratinglist_lists)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already reported on one line
+        return int(done.code or 0)
+    stream = out or sys.stdout
+    try:
+        args.handler(args, stream)
+    except InputError as error:
+        sys.stderr.write(f"fidedesk-cli: {error}\n")
+        return EXIT_BAD_INPUT
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
