@@ -88,7 +88,7 @@ def _ranks(ranks: list[int]) -> str:
 
 def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
     path = Path(args.file)
-    tournament, _document = read_tournament(path)
+    tournament = read_tournament(path).tournament
     if args.kind is not None:
         info = dataclasses.replace(tournament.info, kind=RatingKind(args.kind))
         tournament = dataclasses.replace(tournament, info=info)

@@ -1,0 +1,362 @@
+"""The tournament file formats fidedesk reads and writes, chosen by the file's extension, in one registry.
+
+Each format is a :class:`FileFormat` record: its name, the extensions it is known by, whether the system
+is told that fidedesk owns such files or is only an alternative handler, what of a tournament it has a
+place for, and how it is read and written. :func:`read_tournament` and :func:`write_tournament` are the
+one way in and out for the command line and the window (File › Open, Import, Export, a file given on
+the command line or by the system); the dialogs' filters and the platforms' file associations
+(``packaging/``, held to this registry by ``tests/test_packaging.py``) are made from it too.
+
+A file whose extension no format claims is read as TRF: FIDE's reports come as ``.trf``, ``.txt`` and
+whatever a pairing program chose. Every error is one :class:`FileFormatError` naming the file and the
+place in it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, RoundEntry, Tournament
+from fidedesk.io import fidedesk_file
+from fidedesk.io.atomic import write_atomic
+from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
+from fidedesk.io.xlsx_grid import XlsxError
+
+if TYPE_CHECKING:
+    from fidedesk.core.editions import Edition
+    from fidedesk.core.tiebreaks import TieBreak
+
+__all__ = [
+    "FIDEDESK",
+    "FORMATS",
+    "TRF",
+    "XLSX",
+    "Content",
+    "FileFormat",
+    "FileFormatError",
+    "Role",
+    "TournamentFile",
+    "format_for",
+    "output_format",
+    "read_tournament",
+    "write_tournament",
+]
+
+
+class FileFormatError(ValueError):
+    """A tournament file that cannot be read or written; the message names the file and the place."""
+
+
+class Role(enum.Enum):
+    """What the system is told about fidedesk and a format's files."""
+
+    OWNER = "owner"  # double-clicking one opens fidedesk
+    ALTERNATE = "alternate"  # fidedesk is offered under "Open with", never taking the files over
+
+
+class Content(enum.Enum):
+    """A part of a tournament a file format may or may not have a place for; the value says it in words."""
+
+    EVENT = "the event"
+    PLAYERS = "the players"
+    RESULTS = "the pairings and results"
+    RECORDS = "the players' records (games, 2400 reached, K)"
+
+    def present(self, tournament: Tournament) -> bool:
+        """Whether ``tournament`` has anything of this part that would be lost."""
+        if self is Content.RECORDS:
+            return any(player.record != UNKNOWN_RECORD for player in tournament.players)
+        if self is Content.PLAYERS:
+            return bool(tournament.players)
+        if self is Content.RESULTS:
+            return any(player.rounds for player in tournament.players)
+        return tournament.info != EventInfo()
+
+
+@dataclasses.dataclass(frozen=True)
+class TournamentFile:
+    """A tournament as read from ``path``; ``trf`` is a TRF file's document, whose lines fidedesk does
+    not interpret are written back when the tournament is written as TRF again."""
+
+    path: Path
+    format: FileFormat
+    tournament: Tournament
+    trf: TrfDocument | None = None
+
+
+#: Writes a tournament: (path, tournament, the TRF document it came from, edition, tie-breaks, progress).
+Writer = Callable[
+    [Path, Tournament, "TrfDocument | None", "Edition | None", "Sequence[TieBreak]", "Callable[[int], bool] | None"],
+    None,
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class FileFormat:
+    """One tournament file format.
+
+    ``extensions`` are lower case with their dot, the first being the one written by default;
+    ``associated`` are those the system is told about (``.txt`` is every text file, so TRF claims only
+    ``.trf``). ``reviewed``: the window shows what was read for the user to check before taking it (a
+    workbook's layout is a guess), where the command line takes it only when nothing is in doubt.
+    """
+
+    name: str
+    label: str
+    short: str
+    extensions: tuple[str, ...]
+    associated: tuple[str, ...]
+    role: Role
+    keeps: frozenset[Content]
+    reviewed: bool
+    read: Callable[[Path], TournamentFile]
+    write: Writer
+
+    def losses(self, tournament: Tournament) -> tuple[str, ...]:
+        """What of ``tournament`` this format has no place for, one sentence each (nothing is refused)."""
+        return tuple(
+            f"{self.short} has no place for {content.value}; they are not written"
+            for content in Content
+            if content not in self.keeps and content.present(tournament)
+        )
+
+    def filter(self) -> str:
+        """The format as a file dialog's filter: ``FIDE tournament report (*.trf *.txt)``."""
+        return f"{self.label} ({' '.join('*' + extension for extension in self.extensions)})"
+
+
+# --- reading --------------------------------------------------------------------------------------------
+
+
+def _read_fidedesk(path: Path) -> TournamentFile:
+    try:
+        return TournamentFile(path, FIDEDESK, fidedesk_file.load(path))
+    except fidedesk_file.FidedeskFileError as error:
+        raise FileFormatError(str(error)) from None
+
+
+def _read_trf(path: Path) -> TournamentFile:
+    try:
+        document = read_trf(path)
+    except TrfError as error:
+        raise FileFormatError(str(error)) from None
+    return TournamentFile(path, TRF, document.tournament, document)
+
+
+def _read_workbook(path: Path) -> TournamentFile:
+    """A workbook read with the layout and columns the import wizard would propose; every problem refuses it.
+
+    Without a person to ask which rows to leave out, a workbook with any problem is not read: each
+    problem is listed with its sheet and cell.
+    """
+    from fidedesk.io.xlsx_import import build, propose  # openpyxl only when a workbook is read
+    from fidedesk.io.xlsx_read import read_workbook
+
+    try:
+        grids = read_workbook(path)
+    except XlsxError as error:
+        raise FileFormatError(str(error)) from None
+    plan = propose(grids)
+    if plan.results is None and plan.players is None:
+        raise FileFormatError(f"{path}: no sheet looks like a player list, a crosstable, a Swiss table or pairings")
+    result = build(grids, plan)
+    if result.problems:
+        count = len(result.problems)
+        listed = "\n".join(f"  {problem}" for problem in result.problems)
+        raise FileFormatError(f"{path}: {count} problem{'s' if count != 1 else ''}, nothing read:\n{listed}")
+    return TournamentFile(path, XLSX, result.tournament)
+
+
+# --- writing --------------------------------------------------------------------------------------------
+
+
+def _write_fidedesk(
+    path: Path,
+    tournament: Tournament,
+    _trf: TrfDocument | None,
+    _edition: Edition | None,
+    _tiebreaks: Sequence[TieBreak],
+    _progress: Callable[[int], bool] | None,
+) -> None:
+    try:
+        fidedesk_file.save(tournament, path)
+    except fidedesk_file.FidedeskFileError as error:
+        raise FileFormatError(str(error)) from None
+
+
+def _write_trf(
+    path: Path,
+    tournament: Tournament,
+    trf: TrfDocument | None,
+    _edition: Edition | None,
+    _tiebreaks: Sequence[TieBreak],
+    _progress: Callable[[int], bool] | None,
+) -> None:
+    """TRF text (a TRF source keeps its other lines), read back before it is written: refused when a
+    TRF reader would not get the same tournament (the players' records and rounds a player missed aside)."""
+    try:
+        text = write_trf(trf) if trf is not None else tournament_to_trf(tournament)
+    except ValueError as error:  # a value TRF's columns cannot hold
+        raise FileFormatError(f"{path}: {error}") from None
+    try:
+        difference = trf_difference(tournament, parse_trf(text, str(path)).tournament)
+    except TrfError as error:
+        difference = f"it would not read back (line {error.line}: {error.message})"
+    if difference is not None:
+        raise FileFormatError(f"{path}: TRF cannot hold this tournament exactly: {difference}")
+    write_atomic(path, text)
+
+
+def _write_workbook(
+    path: Path,
+    tournament: Tournament,
+    _trf: TrfDocument | None,
+    edition: Edition | None,
+    tiebreaks: Sequence[TieBreak],
+    progress: Callable[[int], bool] | None,
+) -> None:
+    """The spreadsheet export, its Rating changes sheet under ``edition`` (which it needs)."""
+    from fidedesk.io.xlsx_export import export_workbook  # openpyxl only when a workbook is written
+
+    if edition is None:
+        raise ValueError("an Excel export needs the rules' edition")
+    export_workbook(tournament, path, edition=edition, tiebreaks=tiebreaks, progress=progress)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    return str(value.value if isinstance(value, enum.Enum) else value)
+
+
+def _results(player: Player) -> dict[int, RoundEntry]:
+    """A player's round entries by round, without absences (a TRF reader adds those for gaps)."""
+    absent = (None, None, ResultCode.ZERO_BYE)
+    return {e.round: e for e in player.rounds if (e.opponent, e.color, e.result) != absent}
+
+
+def trf_difference(written: Tournament, back: Tournament) -> str | None:
+    """The first thing a TRF reader reads differently from what was written; None when nothing does."""
+    for field in dataclasses.fields(EventInfo):
+        ours, theirs = getattr(written.info, field.name), getattr(back.info, field.name)
+        if ours != theirs:
+            return f"event {field.name} {_shown(ours)} would be read back as {_shown(theirs)}"
+    others = back.by_rank()
+    for player in written.players:
+        other = others.get(player.start_rank)
+        if other is None:
+            return f"player {player.start_rank} would be missing"
+        for field in dataclasses.fields(Player):
+            ours, theirs = getattr(player, field.name), getattr(other, field.name)
+            if field.name not in ("record", "rounds") and ours != theirs:
+                return f"player {player.start_rank}: {field.name} {_shown(ours)} would be read back as {_shown(theirs)}"
+        rounds, read = _results(player), _results(other)
+        for number in sorted(rounds.keys() | read.keys()):
+            if rounds.get(number) != read.get(number):
+                return f"player {player.start_rank}: round {number} would not be read back as written"
+    return None
+
+
+# --- the registry ---------------------------------------------------------------------------------------
+
+_ALL = frozenset(Content)
+
+FIDEDESK = FileFormat(
+    name="fidedesk",
+    label="fidedesk tournaments",
+    short="A .fidedesk file",
+    extensions=(fidedesk_file.SUFFIX,),
+    associated=(fidedesk_file.SUFFIX,),
+    role=Role.OWNER,
+    keeps=_ALL,
+    reviewed=False,
+    read=_read_fidedesk,
+    write=_write_fidedesk,
+)
+TRF = FileFormat(
+    name="trf",
+    label="FIDE tournament report",
+    short="TRF",
+    extensions=(".trf", ".txt"),
+    associated=(".trf",),
+    role=Role.ALTERNATE,
+    keeps=_ALL - {Content.RECORDS},
+    reviewed=False,
+    read=_read_trf,
+    write=_write_trf,
+)
+XLSX = FileFormat(
+    name="xlsx",
+    label="Excel workbooks",
+    short="An Excel workbook",
+    extensions=(".xlsx",),
+    associated=(".xlsx",),
+    role=Role.ALTERNATE,
+    keeps=_ALL,
+    reviewed=True,
+    read=_read_workbook,
+    write=_write_workbook,
+)
+#: Every format, in the order the dialogs and messages list them.
+FORMATS: tuple[FileFormat, ...] = (FIDEDESK, TRF, XLSX)
+
+
+def format_for(path: Path) -> FileFormat:
+    """The format of ``path`` by its extension (any case); TRF for an extension no format claims."""
+    suffix = path.suffix.lower()
+    return next((format_ for format_ in FORMATS if suffix in format_.extensions), TRF)
+
+
+def output_format(path: Path) -> FileFormat:
+    """The format to write ``path`` in; FileFormatError when its extension is none of the formats'."""
+    suffix = path.suffix.lower()
+    for format_ in FORMATS:
+        if suffix in format_.extensions:
+            return format_
+    extensions = [extension for format_ in FORMATS for extension in format_.extensions]
+    listed = f"{', '.join(extensions[:-1])} or {extensions[-1]}"
+    raise FileFormatError(f'{path}: unknown output extension "{path.suffix}": use {listed}')
+
+
+def read_tournament(path: Path) -> TournamentFile:
+    """The tournament in ``path``, read by the format its extension names (TRF for any other)."""
+    try:
+        return format_for(path).read(path)
+    except OSError as error:
+        raise FileFormatError(f"{path}: {error.strerror or error}") from None
+
+
+def write_tournament(
+    path: Path,
+    tournament: Tournament,
+    *,
+    trf: TrfDocument | None = None,
+    edition: Edition | None = None,
+    tiebreaks: Sequence[TieBreak] = (),
+    progress: Callable[[int], bool] | None = None,
+) -> FileFormat:
+    """Write ``tournament`` to ``path`` in the format its extension names, atomically (the old file or the
+    new one, never a broken one); the format written. ``trf``: the TRF document it was read from, whose
+    other lines a TRF output keeps; ``edition`` and ``tiebreaks``: the rules of an Excel export's sheets.
+    FileFormatError when the format cannot hold the tournament or the disk refuses; a cancelled
+    ``progress`` raises what the writer raises (``ExportCancelled``)."""
+    format_ = output_format(path)
+    try:
+        format_.write(path, tournament, trf, edition, tiebreaks, progress)
+    except OSError as error:
+        raise FileFormatError(f"{path}: {error.strerror or error}") from None
+    return format_
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """Whether two paths name one file (the second may not exist yet)."""
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.normcase(os.path.abspath(first)) == os.path.normcase(os.path.abspath(second))
