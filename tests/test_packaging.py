@@ -20,6 +20,7 @@ import pytest
 
 import fidedesk
 from fidedesk.gui import resources
+from fidedesk.io.formats import FORMATS
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGING = ROOT / "packaging"
@@ -81,12 +82,48 @@ def test_the_linux_desktop_entry_and_mime_type_agree() -> None:
     mime = ET.parse(PACKAGING / "linux" / "fidedesk-mime.xml").getroot()
     namespace = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
     kind = mime.find("m:mime-type", namespace)
-    assert kind is not None and desktop["MimeType"] == f"{kind.get('type')};"
+    assert kind is not None and desktop["MimeType"].startswith(f"{kind.get('type')};")
     assert kind.find("m:glob", namespace).get("pattern") == "*.fidedesk"  # type: ignore[union-attr]
     script = (PACKAGING / "linux" / "install-desktop-entry.sh").read_text(encoding="utf-8")
     for size in resources.ICON_SIZES:
         assert (ROOT / "resources" / "icons" / f"fidedesk-{size}.png").is_file()
     assert "for size in " + " ".join(map(str, resources.ICON_SIZES)) + "; do" in script
+
+
+#: The types the systems know, by extension, that fidedesk does not declare itself.
+_SYSTEM_TYPES = {".xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", metadata.XLSX_UTI)}
+
+
+def test_every_platform_associates_exactly_the_registrys_formats() -> None:
+    """The formats of fidedesk.io.formats, each with its extensions and role, on Linux, macOS and Windows."""
+    wanted = {extension: format_.role.value for format_ in FORMATS for extension in format_.associated}
+    assert wanted == {".fidedesk": "owner", ".trf": "alternate", ".xlsx": "alternate"}
+    # Linux: the MIME types declared (or the system's) and the desktop entry's list; a role is not said there
+    namespace = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    mime = ET.parse(PACKAGING / "linux" / "fidedesk-mime.xml").getroot()
+    types = {glob.get("pattern", "")[1:]: kind.get("type") for kind in mime.findall("m:mime-type", namespace)
+             for glob in kind.findall("m:glob", namespace)}  # fmt: skip
+    types.update({extension: linux for extension, (linux, _mac) in _SYSTEM_TYPES.items()})
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(PACKAGING / "linux" / "fidedesk.desktop", encoding="utf-8")
+    listed = set(filter(None, entry["Desktop Entry"]["MimeType"].split(";")))
+    assert listed == {types[extension] for extension in wanted} and len(listed) == len(wanted)
+    # macOS: each document type's content type, its rank, and the extension that type stands for
+    plist = metadata.info_plist()
+    declared = {d["UTTypeIdentifier"]: d["UTTypeTagSpecification"]["public.filename-extension"]
+                for d in plist["UTExportedTypeDeclarations"] + plist["UTImportedTypeDeclarations"]}  # fmt: skip
+    declared.update({mac: [extension[1:]] for extension, (_linux, mac) in _SYSTEM_TYPES.items()})
+    ranks = {"Owner": "owner", "Alternate": "alternate"}
+    mac = {f".{extension}": ranks[entry["LSHandlerRank"]] for entry in plist["CFBundleDocumentTypes"]
+           for uti in entry["LSItemContentTypes"] for extension in declared[uti]}  # fmt: skip
+    assert mac == wanted
+    # Windows: an owned extension gets fidedesk's ProgID as its default, an alternate only "Open with"
+    script = (PACKAGING / "windows" / "fidedesk.iss").read_text(encoding="utf-8")
+    owned = set(re.findall(r'Subkey: "Software\\Classes\\(\.[a-z]+)"; ValueType: string; ValueName: ""', script))
+    offered = set(re.findall(r'Subkey: "Software\\Classes\\(\.[a-z]+)\\OpenWithProgids"', script))
+    windows = {extension: "owner" if extension in owned else "alternate" for extension in offered | owned}
+    assert windows == wanted
 
 
 def test_the_spec_takes_every_path_from_its_own_folder() -> None:

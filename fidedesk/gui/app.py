@@ -84,13 +84,11 @@ def smoke_test(file: str | None = None) -> int:
     from PySide6.QtCore import QStandardPaths
 
     from fidedesk import __version__
-    from fidedesk.gui.files import Dialogs
 
     QStandardPaths.setTestModeEnabled(True)  # never the user's data folder
     app = _application()
     problems: list[str] = []
-    with Dialogs.unattended(problems.append):
-        summary = _render_everything(app, file, problems)
+    summary = _render_everything(app, file, problems)
     if problems:
         _say(sys.stderr, "".join(f"fidedesk: {problem}\n" for problem in problems))
         return 1
@@ -110,6 +108,7 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
 
     from fidedesk import __version__
     from fidedesk.gui.about import AboutDialog
+    from fidedesk.gui.dialogs import UnattendedDialogs
     from fidedesk.gui.mainwindow import MainWindow
     from fidedesk.gui.resources import app_icon
     from fidedesk.gui.settings import Settings
@@ -120,7 +119,9 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
     app.setWindowIcon(icon)
     scratch = QTemporaryDir()
     settings = Settings(QSettings(scratch.filePath("smoke.ini"), QSettings.Format.IniFormat))
-    window = MainWindow(settings, recovery_folder=Path(scratch.filePath("recovery")))
+    # no dialog waits for a user: messages are reported as problems, questions get the answer that changes nothing
+    dialogs = UnattendedDialogs(report=problems.append)
+    window = MainWindow(settings, recovery_folder=Path(scratch.filePath("recovery")), dialogs=dialogs)
     window.show()
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)

@@ -10,44 +10,37 @@ as one undoable step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_player
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.context import RatingContext
-from fidedesk.gui.files import Dialogs, FileActions
+from fidedesk.gui.dialogs import Dialogs, file_filter
+from fidedesk.gui.files import FileActions
 from fidedesk.io.atomic import write_atomic
-from fidedesk.io.xlsx_grid import ImportCancelled, SheetGrid, XlsxError
+from fidedesk.io.formats import XLSX, FileFormatError, write_tournament
+from fidedesk.io.xlsx_grid import ImportCancelled, XlsxError
 
 if TYPE_CHECKING:
     from fidedesk.io.xlsx_import import ImportResult
 
-XLSX_FILTER = "Excel workbooks (*.xlsx);;All files (*)"
-
-
-def choose_import(parent: QWidget, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
-    """The import wizard on a workbook already read: what the user accepted, None when cancelled."""
-    from fidedesk.gui.excel_import import ExcelImportDialog
-
-    dialog = ExcelImportDialog(grids, source, parent)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return dialog.outcome
+XLSX_FILTER = file_filter(XLSX)
 
 
 class ExcelActions(QObject):
-    """The File menu's Excel actions for the window's open tournament."""
+    """The File menu's Excel actions for the window's open tournament; File › Open hands them a workbook."""
 
-    def __init__(self, window: QWidget, files: FileActions, context: RatingContext) -> None:
+    def __init__(self, window: QWidget, files: FileActions, context: RatingContext, dialogs: Dialogs) -> None:
         super().__init__(window)
         self._window = window
+        self.dialogs = dialogs
         self.files = files
+        files.reviewer = self.import_excel
         self.document = files.document
         self.settings = files.settings
         self.context = context
@@ -64,7 +57,7 @@ class ExcelActions(QObject):
     def import_excel(self, path: Path | None = None) -> bool:
         """Read a workbook (off the GUI thread), let the user check the import, then take it."""
         if path is None:
-            path = Dialogs.open_file(self._window, "Import from Excel", self.settings.last_folder, XLSX_FILTER)
+            path = self.dialogs.open_file("Import from Excel", self.settings.last_folder, XLSX_FILTER)
             if path is None:
                 return False
         from fidedesk.io.xlsx_read import read_workbook  # openpyxl is loaded when first needed, not at start-up
@@ -79,17 +72,15 @@ class ExcelActions(QObject):
         if outcome.cancelled or isinstance(outcome.error, ImportCancelled):
             return False
         if isinstance(outcome.error, XlsxError):
-            Dialogs.error(self._window, "Cannot import the workbook", str(outcome.error))
+            self.dialogs.error("Cannot import the workbook", str(outcome.error))
             return False
         if isinstance(outcome.error, OSError):
-            Dialogs.error(
-                self._window, "Cannot import the workbook", f"{path}: {outcome.error.strerror or outcome.error}"
-            )
+            self.dialogs.error("Cannot import the workbook", f"{path}: {outcome.error.strerror or outcome.error}")
             return False
         if outcome.error is not None:
             raise outcome.error
         assert outcome.value is not None
-        result = Dialogs.excel_import(self._window, outcome.value, path.name)
+        result = self.dialogs.excel_import(outcome.value, path.name)
         if result is None:
             return False
         self.settings.last_folder = str(path.parent)
@@ -108,8 +99,7 @@ class ExcelActions(QObject):
             self.document.apply(f"Import {len(added)} players from {source}", merged)
             left = len(imported.players) - len(added)
             if left:
-                Dialogs.info(
-                    self._window,
+                self.dialogs.info(
                     "Players imported",
                     f"{len(added)} players added; {left} already in the tournament (same FIDE ID) left out.",
                 )
@@ -126,10 +116,10 @@ class ExcelActions(QObject):
         if path is None:
             folder = Path(self.settings.last_folder)
             suggested = str(folder / f"{Path(self.files.suggested_name()).stem}.xlsx")
-            path = Dialogs.save_file(self._window, "Export to Excel", suggested, XLSX_FILTER)
+            path = self.dialogs.save_file("Export to Excel", suggested, XLSX_FILTER)
             if path is None:
                 return False
-        from fidedesk.io.xlsx_export import ExportCancelled, export_workbook
+        from fidedesk.io.xlsx_export import ExportCancelled  # openpyxl is loaded when first needed
 
         target = path
         tournament = self.document.tournament
@@ -138,15 +128,15 @@ class ExcelActions(QObject):
             self._window,
             "Export to Excel",
             f"Writing {target.name}…",
-            lambda progress: export_workbook(
-                tournament, target, edition=edition, tiebreaks=tiebreaks, progress=progress
+            lambda progress: write_tournament(
+                target, tournament, format_=XLSX, edition=edition, tiebreaks=tiebreaks, progress=progress
             ),
             unit="rows written",
         )
         if outcome.cancelled or isinstance(outcome.error, ExportCancelled):
             return False
-        if isinstance(outcome.error, OSError):
-            Dialogs.error(self._window, "Cannot export", f"{target}: {outcome.error.strerror or outcome.error}")
+        if isinstance(outcome.error, FileFormatError):
+            self.dialogs.error("Cannot export", str(outcome.error))
             return False
         if outcome.error is not None:
             raise outcome.error
@@ -157,7 +147,7 @@ class ExcelActions(QObject):
         """Save the blank player list a club secretary fills in and imports."""
         if path is None:
             suggested = str(Path(self.settings.last_folder) / "player-list.xlsx")
-            path = Dialogs.save_file(self._window, "Save Blank Player List", suggested, XLSX_FILTER)
+            path = self.dialogs.save_file("Save Blank Player List", suggested, XLSX_FILTER)
             if path is None:
                 return False
         from fidedesk.io.xlsx_template import template_bytes
@@ -165,7 +155,7 @@ class ExcelActions(QObject):
         try:
             write_atomic(path, template_bytes())
         except OSError as error:
-            Dialogs.error(self._window, "Cannot save", f"{path}: {error.strerror or error}")
+            self.dialogs.error("Cannot save", f"{path}: {error.strerror or error}")
             return False
         self.settings.last_folder = str(path.parent)
         return True

@@ -1,52 +1,47 @@
 """The File menu's work: new, open, save, recent files, TRF import and export, autosave and recovery.
 
-Every dialog goes through :class:`Dialogs`, whose classmethods tests replace (a modal dialog would
-block a test forever). :class:`FileActions` decides what happens; the core and ``fidedesk.io`` do the
-reading and writing: a save is atomic (``fidedesk_file.save``), and a recovery file is written a
-short while after each change so that a crash or a flat battery loses at most a few seconds of work.
+:class:`FileActions` decides what happens and asks its questions through the
+:class:`~fidedesk.gui.dialogs.Dialogs` it is given; :mod:`fidedesk.io.formats` reads and writes every
+kind of tournament file: a save is atomic, and a recovery file is written a short while after each
+change so that a crash or a flat battery loses at most a few seconds of work. File › Open opens any
+format: a ``.fidedesk`` file becomes the document, a TRF file is imported as an untitled tournament,
+and a workbook goes to the import wizard (:attr:`FileActions.reviewer`, which the Excel actions set).
 """
 
 from __future__ import annotations
 
-import contextlib
-import enum
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QLabel,
-    QListWidget,
-    QMenu,
-    QMessageBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMenu, QWidget
 
 from fidedesk.core.tournament import EventInfo, Tournament
+from fidedesk.gui.dialogs import Choice, Dialogs, file_filter
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.settings import Settings
-from fidedesk.io import fidedesk_file, recovery, trf
-from fidedesk.io.atomic import write_atomic
-
-if TYPE_CHECKING:
-    from fidedesk.io.fide_list import ListKind, ListSource, Month
-    from fidedesk.io.ratinglist import Update
-    from fidedesk.io.xlsx_grid import SheetGrid
-    from fidedesk.io.xlsx_import import ImportResult
+from fidedesk.io import recovery
+from fidedesk.io.formats import (
+    FIDEDESK,
+    FORMATS,
+    TRF,
+    FileFormat,
+    FileFormatError,
+    Role,
+    format_for,
+    read_tournament,
+    write_tournament,
+)
 
 #: How many files File › Open Recent lists.
 MAX_RECENT = 8
 #: Milliseconds after the last change before the recovery file is written.
 AUTOSAVE_DELAY = 2000
-FIDEDESK_FILTER = "fidedesk tournaments (*.fidedesk);;All files (*)"
-TRF_FILTER = "FIDE tournament report (*.trf *.txt);;All files (*)"
+OPEN_FILTER = file_filter(*FORMATS, together="Tournaments")
+FIDEDESK_FILTER = file_filter(FIDEDESK)
+TRF_FILTER = file_filter(TRF)
 
 
 def default_recovery_folder() -> Path:
@@ -54,168 +49,12 @@ def default_recovery_folder() -> Path:
     return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)) / "recovery"
 
 
-class Choice(enum.Enum):
-    """The answer to "Save changes to …?"."""
-
-    SAVE = "save"
-    DISCARD = "discard"
-    CANCEL = "cancel"
-
-
-class Dialogs:
-    """Every question and message of the File menu, one classmethod each, so tests can replace them."""
-
-    @classmethod
-    @contextlib.contextmanager
-    def unattended(cls, report: Callable[[str], None]) -> Iterator[None]:
-        """While inside, no dialog waits for a user (``fidedesk --smoke-test``): messages go to ``report``,
-        questions get the answer that changes nothing, and nothing is imported that needs a choice."""
-
-        def message(_cls: object, _parent: QWidget, title: str, text: str) -> None:
-            report(f"{title}: {text}")
-
-        def nothing(_cls: object, *_args: object) -> None:
-            return None
-
-        def no(_cls: object, *_args: object) -> bool:
-            return False
-
-        def discard(_cls: object, *_args: object) -> Choice:
-            return Choice.DISCARD
-
-        answers: dict[str, Callable[..., object]] = {
-            **dict.fromkeys(("open_file", "save_file", "choose_recovery", "excel_import", "confirm_list"), nothing),
-            **dict.fromkeys(("error", "info"), message),
-            **dict.fromkeys(("confirm", "review_updates"), no),
-            "confirm_discard": discard,
-        }
-        saved = {name: cls.__dict__[name] for name in answers}
-        for name, answer in answers.items():
-            setattr(cls, name, classmethod(answer))
-        try:
-            yield
-        finally:
-            for name, original in saved.items():
-                setattr(cls, name, original)
-
-    @classmethod
-    def open_file(cls, parent: QWidget, title: str, folder: str, filter_: str) -> Path | None:
-        """A file chosen to open, None when cancelled."""
-        name, _ = QFileDialog.getOpenFileName(parent, title, folder, filter_)
-        return Path(name) if name else None
-
-    @classmethod
-    def save_file(cls, parent: QWidget, title: str, suggested: str, filter_: str) -> Path | None:
-        """A file name chosen to save to, None when cancelled."""
-        name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filter_)
-        return Path(name) if name else None
-
-    @classmethod
-    def confirm_discard(cls, parent: QWidget, name: str) -> Choice:
-        """Ask whether to save the changes to ``name`` before they would be lost."""
-        answer = QMessageBox.question(
-            parent,
-            "Unsaved changes",
-            f"Save changes to {name}?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return Choice.SAVE
-        if answer == QMessageBox.StandardButton.Discard:
-            return Choice.DISCARD
-        return Choice.CANCEL
-
-    @classmethod
-    def error(cls, parent: QWidget, title: str, text: str) -> None:
-        QMessageBox.warning(parent, title, text)
-
-    @classmethod
-    def info(cls, parent: QWidget, title: str, text: str) -> None:
-        QMessageBox.information(parent, title, text)
-
-    @classmethod
-    def confirm(cls, parent: QWidget, title: str, text: str) -> bool:
-        """A yes-or-no question; True for yes."""
-        answer = QMessageBox.question(parent, title, text)
-        return answer == QMessageBox.StandardButton.Yes
-
-    @classmethod
-    def confirm_list(cls, parent: QWidget, source: ListSource) -> tuple[Month, ListKind] | None:
-        """The month and kind of a rating list about to be imported, as the user confirms them; None to cancel."""
-        from fidedesk.gui.rating_list import ImportListDialog
-
-        dialog = ImportListDialog(source, parent)
-        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
-
-    @classmethod
-    def review_updates(cls, parent: QWidget, updates: Sequence[Update], summary: str) -> bool:
-        """Show what "Update Ratings from List" would change; True to apply it."""
-        from fidedesk.gui.rating_list import UpdatesDialog
-
-        return UpdatesDialog(updates, summary, parent).exec() == QDialog.DialogCode.Accepted
-
-    @classmethod
-    def excel_import(cls, parent: QWidget, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
-        """The Excel import wizard on a workbook already read; the import accepted, None when cancelled."""
-        from fidedesk.gui.excel_files import choose_import  # the wizard is built only when asked for
-
-        return choose_import(parent, grids, source)
-
-    @classmethod
-    def choose_recovery(cls, parent: QWidget, found: Sequence[recovery.Recovery]) -> recovery.Recovery | None:
-        """Offer the recovery files found at start; the one to restore, None to discard them all."""
-        dialog = RecoveryDialog(found, parent)
-        return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
-
-
-def describe(found: recovery.Recovery) -> str:
-    """One line about a recovery file: the event, its size, when it was written, and its file."""
-    when = found.saved.strftime("%Y-%m-%d %H:%M")
-    if found.error:
-        return f"{when}: cannot be read ({found.error})"
-    name = found.event_name or "Untitled event"
-    where = found.document.name if found.document else "never saved"
-    return f"{name}: {found.players} players, {found.rounds} rounds, written {when} ({where})"
-
-
-class RecoveryDialog(QDialog):
-    """The work found after a crash: choose one to restore; the others are discarded."""
-
-    def __init__(self, found: Sequence[recovery.Recovery], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Recover unsaved work")
-        self._found = [item for item in found if item.error is None]
-        text = QLabel(
-            "fidedesk was not closed properly last time. This unsaved work was kept; restore it?\n"
-            "Work not restored is discarded."
-        )
-        text.setWordWrap(True)
-        self.list = QListWidget()
-        self.list.addItems([describe(item) for item in self._found])
-        if self._found:
-            self.list.setCurrentRow(0)
-        buttons = QDialogButtonBox()
-        restore = buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
-        restore.setEnabled(bool(self._found))
-        buttons.addButton("&Discard", QDialogButtonBox.ButtonRole.RejectRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(text)
-        layout.addWidget(self.list)
-        layout.addWidget(buttons)
-
-    def chosen(self) -> recovery.Recovery | None:
-        row = self.list.currentRow()
-        return self._found[row] if 0 <= row < len(self._found) else None
-
-
 class FileActions(QObject):
     """The File menu's actions over the window's document: what to open, where to save, when to ask.
 
-    ``window`` is the parent of dialogs; ``recovery_folder`` receives the recovery files (tests give a
-    temporary folder).
+    ``dialogs`` asks the questions; ``recovery_folder`` receives the recovery files (tests give a
+    temporary folder). ``reviewer`` opens a format whose reading the user checks first (a workbook,
+    through the import wizard): True when it became the open tournament.
     """
 
     def __init__(
@@ -223,10 +62,13 @@ class FileActions(QObject):
         window: QWidget,
         document: TournamentDocument,
         settings: Settings,
+        dialogs: Dialogs,
         recovery_folder: Path | None = None,
     ) -> None:
         super().__init__(window)
         self._window = window
+        self.dialogs = dialogs
+        self.reviewer: Callable[[Path], bool] | None = None
         self.document = document
         self.settings = settings
         self.recovery_folder = recovery_folder or default_recovery_folder()
@@ -277,7 +119,7 @@ class FileActions(QObject):
         """Before the document is replaced or closed: True when that may go ahead (saved or discarded)."""
         if not self.has_unsaved_work():
             return True
-        choice = Dialogs.confirm_discard(self._window, self.display_name())
+        choice = self.dialogs.confirm_discard(self.display_name())
         if choice is Choice.SAVE:
             return self.save()
         return choice is Choice.DISCARD
@@ -300,30 +142,44 @@ class FileActions(QObject):
         return True
 
     def open(self, path: Path | None = None) -> bool:
-        """Open a .fidedesk file (asked for when ``path`` is None); a bad file changes nothing."""
+        """Open a tournament file of any format (asked for when ``path`` is None); a bad file changes nothing.
+
+        A ``.fidedesk`` file becomes the document; another format is imported as an untitled tournament
+        (a workbook through :attr:`reviewer`). True when it became the open tournament.
+        """
         if path is None:
-            path = Dialogs.open_file(self._window, "Open tournament", self.settings.last_folder, FIDEDESK_FILTER)
+            path = self.dialogs.open_file("Open tournament", self.settings.last_folder, OPEN_FILTER)
             if path is None:
                 return False
+        format_ = format_for(path)
+        if format_.reviewed and self.reviewer is not None:
+            return self.reviewer(path)
+        opening = "Cannot open the file" if format_.role is Role.OWNER else "Cannot import the file"
+        return self._take(path, format_, opening)
+
+    def _take(self, path: Path, format_: FileFormat, title: str) -> bool:
+        """Read ``path`` as ``format_`` and make it the open tournament (asking about unsaved work after
+        the file is read, so a bad file gives nothing up)."""
         try:
-            tournament = fidedesk_file.load(path)
-        except fidedesk_file.FidedeskFileError as error:
-            Dialogs.error(self._window, "Cannot open the file", str(error))
-            return False
-        except OSError as error:
-            Dialogs.error(self._window, "Cannot open the file", f"{path}: {error.strerror or error}")
+            read = read_tournament(path, format_)
+        except FileFormatError as error:
+            self.dialogs.error(title, str(error))
             return False
         if not self.close_document():
             return False
-        self.document.reset(tournament, path)
-        self._remember(path)
+        own = format_.role is Role.OWNER
+        self.document.reset(read.tournament, path if own else None)
+        if own:
+            self._remember(path)
+        else:
+            self.settings.last_folder = str(path.parent)
         return True
 
     def open_recent(self, path: Path) -> bool:
         """Open a file of the recent list; one that is gone is taken off the list, with a message."""
         if not path.is_file():
             self._set_recent([p for p in self.recent_files() if p != path])
-            Dialogs.error(self._window, "File not found", f"{path} is no longer there; it was removed from the list.")
+            self.dialogs.error("File not found", f"{path} is no longer there; it was removed from the list.")
             return False
         return self.open(path)
 
@@ -337,61 +193,50 @@ class FileActions(QObject):
         """Save under a name chosen now; True when saved."""
         current = self.document.path
         suggested = str(current) if current else str(Path(self.settings.last_folder) / self.suggested_name())
-        path = Dialogs.save_file(self._window, "Save tournament", suggested, FIDEDESK_FILTER)
+        path = self.dialogs.save_file("Save tournament", suggested, FIDEDESK_FILTER)
         if path is None:
             return False
         if not path.suffix:
-            path = path.with_suffix(fidedesk_file.SUFFIX)
+            path = path.with_suffix(FIDEDESK.extensions[0])
         return self._save_to(path)
 
     def import_trf(self, path: Path | None = None) -> bool:
         """Replace the document by a tournament read from a TRF file (it becomes an untitled document)."""
         if path is None:
-            path = Dialogs.open_file(self._window, "Import TRF", self.settings.last_folder, TRF_FILTER)
+            path = self.dialogs.open_file("Import TRF", self.settings.last_folder, TRF_FILTER)
             if path is None:
                 return False
-        try:
-            tournament = trf.read_trf(path).tournament
-        except trf.TrfError as error:
-            Dialogs.error(self._window, "Cannot import the file", str(error))
-            return False
-        except OSError as error:
-            Dialogs.error(self._window, "Cannot import the file", f"{path}: {error.strerror or error}")
-            return False
-        if not self.close_document():
-            return False
-        self.document.reset(tournament, None)
-        self.settings.last_folder = str(path.parent)
-        return True
+        return self._take(path, TRF, "Cannot import the file")
 
     def export_trf(self, path: Path | None = None) -> bool:
-        """Write the tournament as a TRF file; refused with a message when TRF cannot hold it."""
-        try:
-            text = trf.tournament_to_trf(self.document.tournament)
-        except ValueError as error:
-            Dialogs.error(self._window, "Cannot export TRF", f"TRF cannot hold this tournament yet: {error}")
+        """Write the tournament as a TRF file; refused with a message when TRF cannot hold it, and what
+        TRF has no place for (the players' records) said in the status bar."""
+        tournament = self.document.tournament
+        refusal = TRF.refusal(tournament)
+        if refusal is not None:
+            self.dialogs.error("Cannot export TRF", f"TRF cannot hold this tournament yet: {refusal}")
             return False
         if path is None:
             suggested = str(Path(self.settings.last_folder) / f"{Path(self.suggested_name()).stem}.trf")
-            path = Dialogs.save_file(self._window, "Export TRF", suggested, TRF_FILTER)
+            path = self.dialogs.save_file("Export TRF", suggested, TRF_FILTER)
             if path is None:
                 return False
         try:
-            write_atomic(path, text)
-        except OSError as error:
-            Dialogs.error(self._window, "Cannot export TRF", f"{path}: {error.strerror or error}")
+            write_tournament(path, tournament, format_=TRF)
+        except FileFormatError as error:
+            self.dialogs.error("Cannot export TRF", str(error))
             return False
         self.settings.last_folder = str(path.parent)
+        losses = TRF.losses(tournament)
+        if losses:
+            self._say(f"Exported {path.name}. " + ". ".join(losses) + ".")
         return True
 
     def _save_to(self, path: Path) -> bool:
         try:
-            fidedesk_file.save(self.document.tournament, path)
-        except fidedesk_file.FidedeskFileError as error:
-            Dialogs.error(self._window, "Cannot save", str(error))
-            return False
-        except OSError as error:
-            Dialogs.error(self._window, "Cannot save", f"{path}: {error.strerror or error}")
+            write_tournament(path, self.document.tournament, format_=FIDEDESK)
+        except FileFormatError as error:
+            self.dialogs.error("Cannot save", str(error))
             return False
         self.autosave_timer.stop()
         self._discard_recovery()
@@ -402,7 +247,7 @@ class FileActions(QObject):
     def suggested_name(self) -> str:
         name = self.document.tournament.info.name.strip() or "tournament"
         safe = "".join(c if c.isalnum() or c in " -_" else "_" for c in name).strip()
-        return f"{safe or 'tournament'}{fidedesk_file.SUFFIX}"
+        return f"{safe or 'tournament'}{FIDEDESK.extensions[0]}"
 
     # --- recent files -------------------------------------------------------------------------
 
@@ -461,7 +306,7 @@ class FileActions(QObject):
         found = recovery.find_recoveries(self.recovery_folder)
         if not found:
             return False
-        chosen = Dialogs.choose_recovery(self._window, found)
+        chosen = self.dialogs.choose_recovery(found)
         for item in found:
             if item is not chosen:
                 item.discard()
@@ -470,7 +315,7 @@ class FileActions(QObject):
         try:
             recovered = chosen.load()
         except (ValueError, OSError) as error:
-            Dialogs.error(self._window, "Cannot restore", str(error))
+            self.dialogs.error("Cannot restore", str(error))
             chosen.discard()
             return False
         self._restore(recovered, chosen.document)
@@ -482,8 +327,8 @@ class FileActions(QObject):
         saved = Tournament(EventInfo(), ())
         if path is not None:
             try:
-                saved = fidedesk_file.load(path)
-            except (ValueError, OSError):
+                saved = read_tournament(path, FIDEDESK).tournament
+            except FileFormatError:
                 path = path if path.parent.is_dir() else None  # the file is gone or damaged: Save recreates it
         self.document.reset(saved, path)
         self.document.apply("Restore unsaved work", recovered)

@@ -23,9 +23,11 @@ from PySide6.QtWidgets import (
 from fidedesk.core.editions import AUTO, DEFAULT_EDITION, EDITIONS
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
+from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.settings import Settings
 
@@ -155,11 +157,17 @@ class MainWindow(QMainWindow):
     """fidedesk's window. ``settings`` is where geometry and choices are kept.
 
     The window holds one open tournament (``document``) on its one undo stack; ``recovery_folder`` is
-    where its autosave writes (default: the application's data folder).
+    where its autosave writes (default: the application's data folder). ``dialogs`` asks the window's
+    questions (default: Qt's dialogs; the smoke test and tests give unattended ones).
     """
 
     def __init__(
-        self, settings: Settings, parent: QWidget | None = None, *, recovery_folder: Path | None = None
+        self,
+        settings: Settings,
+        parent: QWidget | None = None,
+        *,
+        recovery_folder: Path | None = None,
+        dialogs: Dialogs | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings
@@ -173,9 +181,10 @@ class MainWindow(QMainWindow):
         self.undo_stack = self.tab_stacks[TOURNAMENT_TAB]  # the tournament's; its clean state is "saved"
         self.calculator_stack = self.tab_stacks[CALCULATOR_TAB]
         self.document = TournamentDocument(self.undo_stack, parent=self)
-        self.files = FileActions(self, self.document, settings, recovery_folder)
-        self.excel = ExcelActions(self, self.files, self.context)
-        self.rating_list = RatingListActions(self, self.files)
+        self.dialogs: Dialogs = dialogs if dialogs is not None else QtDialogs(self)
+        self.files = FileActions(self, self.document, settings, self.dialogs, recovery_folder)
+        self.excel = ExcelActions(self, self.files, self.context, self.dialogs)
+        self.rating_list = RatingListActions(self, self.files, self.dialogs)
 
         self.rules_bar = RulesBar(self.context, self)
         self.addToolBar(self.rules_bar)
@@ -228,15 +237,9 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> bool:
         """Open a file given on the command line or by the system (a double-clicked file, macOS's open
-        event): a ``.fidedesk`` file is opened, an ``.xlsx`` workbook goes through the import wizard, and
-        anything else is read as TRF. True when it became the open tournament."""
-        suffix = path.suffix.lower()
-        if suffix == ".xlsx":
-            opened = self.excel.import_excel(path)
-        elif suffix == ".fidedesk":
-            opened = self.files.open(path)
-        else:
-            opened = self.files.import_trf(path)
+        event) as File › Open does, by its format (:mod:`fidedesk.io.formats`); True when it became the
+        open tournament."""
+        opened = self.files.open(path)
         if opened:
             self.tabs.setCurrentIndex(0)
         return opened

@@ -103,8 +103,10 @@ class FileFormat:
 
     ``extensions`` are lower case with their dot, the first being the one written by default;
     ``associated`` are those the system is told about (``.txt`` is every text file, so TRF claims only
-    ``.trf``). ``reviewed``: the window shows what was read for the user to check before taking it (a
-    workbook's layout is a guess), where the command line takes it only when nothing is in doubt.
+    ``.trf``); ``refusal`` says why the format cannot hold a tournament (None when it can), asked before
+    the user chooses where to write it. ``reviewed``: the window shows what was read for the user to
+    check before taking it (a workbook's layout is a guess); the command line takes it only when
+    nothing is in doubt.
     """
 
     name: str
@@ -117,6 +119,7 @@ class FileFormat:
     reviewed: bool
     read: Callable[[Path], TournamentFile]
     write: Writer
+    refusal: Callable[[Tournament], str | None] = lambda _tournament: None
 
     def losses(self, tournament: Tournament) -> tuple[str, ...]:
         """What of ``tournament`` this format has no place for, one sentence each (nothing is refused)."""
@@ -190,6 +193,25 @@ def _write_fidedesk(
         raise FileFormatError(str(error)) from None
 
 
+def _trf_text(tournament: Tournament, trf: TrfDocument | None, name: str) -> tuple[str, str | None]:
+    """The TRF text (a TRF source keeps its other lines), and the first thing a TRF reader would read
+    differently (the players' records and rounds a player missed aside); None when nothing.
+    ValueError when a value does not fit TRF's columns."""
+    text = write_trf(trf) if trf is not None else tournament_to_trf(tournament)
+    try:
+        difference = trf_difference(tournament, parse_trf(text, name).tournament)
+    except TrfError as error:
+        difference = f"it would not read back (line {error.line}: {error.message})"
+    return text, difference
+
+
+def _trf_refusal(tournament: Tournament) -> str | None:
+    try:
+        return _trf_text(tournament, None, "<export>")[1]
+    except ValueError as error:
+        return str(error)
+
+
 def _write_trf(
     path: Path,
     tournament: Tournament,
@@ -198,16 +220,11 @@ def _write_trf(
     _tiebreaks: Sequence[TieBreak],
     _progress: Callable[[int], bool] | None,
 ) -> None:
-    """TRF text (a TRF source keeps its other lines), read back before it is written: refused when a
-    TRF reader would not get the same tournament (the players' records and rounds a player missed aside)."""
+    """TRF, read back before it is written: refused when a TRF reader would not get the same tournament."""
     try:
-        text = write_trf(trf) if trf is not None else tournament_to_trf(tournament)
+        text, difference = _trf_text(tournament, trf, str(path))
     except ValueError as error:  # a value TRF's columns cannot hold
         raise FileFormatError(f"{path}: {error}") from None
-    try:
-        difference = trf_difference(tournament, parse_trf(text, str(path)).tournament)
-    except TrfError as error:
-        difference = f"it would not read back (line {error.line}: {error.message})"
     if difference is not None:
         raise FileFormatError(f"{path}: TRF cannot hold this tournament exactly: {difference}")
     write_atomic(path, text)
@@ -290,6 +307,7 @@ TRF = FileFormat(
     reviewed=False,
     read=_read_trf,
     write=_write_trf,
+    refusal=_trf_refusal,
 )
 XLSX = FileFormat(
     name="xlsx",
@@ -324,10 +342,11 @@ def output_format(path: Path) -> FileFormat:
     raise FileFormatError(f'{path}: unknown output extension "{path.suffix}": use {listed}')
 
 
-def read_tournament(path: Path) -> TournamentFile:
-    """The tournament in ``path``, read by the format its extension names (TRF for any other)."""
+def read_tournament(path: Path, format_: FileFormat | None = None) -> TournamentFile:
+    """The tournament in ``path``, read as ``format_`` or else the format its extension names (TRF for
+    any other extension)."""
     try:
-        return format_for(path).read(path)
+        return (format_ or format_for(path)).read(path)
     except OSError as error:
         raise FileFormatError(f"{path}: {error.strerror or error}") from None
 
@@ -336,17 +355,18 @@ def write_tournament(
     path: Path,
     tournament: Tournament,
     *,
+    format_: FileFormat | None = None,
     trf: TrfDocument | None = None,
     edition: Edition | None = None,
     tiebreaks: Sequence[TieBreak] = (),
     progress: Callable[[int], bool] | None = None,
 ) -> FileFormat:
-    """Write ``tournament`` to ``path`` in the format its extension names, atomically (the old file or the
-    new one, never a broken one); the format written. ``trf``: the TRF document it was read from, whose
-    other lines a TRF output keeps; ``edition`` and ``tiebreaks``: the rules of an Excel export's sheets.
-    FileFormatError when the format cannot hold the tournament or the disk refuses; a cancelled
+    """Write ``tournament`` to ``path`` as ``format_`` or else the format its extension names, atomically
+    (the old file or the new one, never a broken one); the format written. ``trf``: the TRF document it
+    was read from, whose other lines a TRF output keeps; ``edition`` and ``tiebreaks``: the rules of an
+    Excel export's sheets. FileFormatError when the format cannot hold the tournament or the disk refuses; a cancelled
     ``progress`` raises what the writer raises (``ExportCancelled``)."""
-    format_ = output_format(path)
+    format_ = format_ or output_format(path)
     try:
         format_.write(path, tournament, trf, edition, tiebreaks, progress)
     except OSError as error:

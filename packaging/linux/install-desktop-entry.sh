@@ -13,4 +13,4 @@ done
 cp "$here/fidedesk-mime.xml" "$data/mime/packages/fidedesk.xml"
 command -v update-mime-database >/dev/null && update-mime-database "$data/mime" || true
 command -v update-desktop-database >/dev/null && update-desktop-database "$data/applications" || true
-echo "fidedesk is in your applications menu; .fidedesk files open in it."
+echo "fidedesk is in your applications menu; .fidedesk files open in it, and .trf and .xlsx files can be opened with it."

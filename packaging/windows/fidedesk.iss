@@ -3,7 +3,8 @@
 ;     iscc /DAppVersion=0.1.0 packaging\windows\fidedesk.iss     (packaging\build.py runs this on Windows)
 ;
 ; Installs for the current user or for everyone (the user chooses), adds a Start-menu entry, and makes
-; fidedesk the program for .fidedesk files; .trf files get fidedesk in "Open with" without being taken over.
+; fidedesk the program for .fidedesk files; .trf and .xlsx files get fidedesk in "Open with" without being taken
+; over (the formats and their roles are fidedesk.io.formats's; tests/test_packaging.py holds this script to them).
 ; Paths are relative to this script's folder.
 
 #ifndef AppVersion
@@ -51,8 +52,9 @@ Root: HKA; Subkey: "Software\Classes\.fidedesk\OpenWithProgids"; ValueType: stri
 Root: HKA; Subkey: "Software\Classes\fidedesk.tournament"; ValueType: string; ValueName: ""; ValueData: "fidedesk tournament"; Flags: uninsdeletekey
 Root: HKA; Subkey: "Software\Classes\fidedesk.tournament\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\fidedesk.exe,0"
 Root: HKA; Subkey: "Software\Classes\fidedesk.tournament\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\fidedesk.exe"" ""%1"""
-; TRF files: offered in "Open with", not taken over
+; TRF files and Excel workbooks: offered in "Open with", not taken over
 Root: HKA; Subkey: "Software\Classes\.trf\OpenWithProgids"; ValueType: string; ValueName: "fidedesk.tournament"; ValueData: ""; Flags: uninsdeletevalue
+Root: HKA; Subkey: "Software\Classes\.xlsx\OpenWithProgids"; ValueType: string; ValueName: "fidedesk.tournament"; ValueData: ""; Flags: uninsdeletevalue
 
 [Run]
 Filename: "{app}\fidedesk.exe"; Description: "{cm:LaunchProgram,fidedesk}"; Flags: nowait postinstall skipifsilent

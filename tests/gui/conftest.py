@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from fidedesk.gui import files, rating_list
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from tests.gui.helpers import shown_at_1280
@@ -26,9 +27,16 @@ def settings(tmp_path: Path) -> Iterator[Settings]:
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
+def dialogs() -> UnattendedDialogs:
+    """The questions of the test's windows: never modal, answered "cancel" ("discard" for unsaved changes,
+    so a window closed at teardown closes) unless the test gives its own answer (``dialogs.answer``)."""
+    return UnattendedDialogs()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs) -> MainWindow:
     """The main window, shown offscreen at 1280 x 800, its recovery files in the test's folder."""
-    return shown_at_1280(qtbot, MainWindow(settings, recovery_folder=tmp_path / "recovery"))
+    return shown_at_1280(qtbot, MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs))
 
 
 @pytest.fixture
@@ -42,27 +50,12 @@ def undo_stack(qapp: object) -> QUndoStack:
 
 
 @pytest.fixture(autouse=True)
-def no_modal_dialogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[str, str]]:
-    """File dialogs and messages never block a test: each is recorded and answered "cancel" ("discard"
-    for the unsaved-changes question, so a window closed at teardown closes); recovery files go to a
-    temporary folder, and so does the rating list database. Tests that expect a dialog replace these
-    answers with their own.
+def no_modal_dialogs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dialogs: UnattendedDialogs
+) -> list[tuple[str, str]]:
+    """The errors and messages the test's windows showed (title, text), in order; recovery files go to a
+    temporary folder, and so does the rating list database.
     """
-    shown: list[tuple[str, str]] = []
     monkeypatch.setattr(files, "default_recovery_folder", lambda: tmp_path / "recovery")
-    monkeypatch.setattr(files.Dialogs, "open_file", classmethod(lambda cls, *args: None))
-    monkeypatch.setattr(files.Dialogs, "save_file", classmethod(lambda cls, *args: None))
-    monkeypatch.setattr(files.Dialogs, "confirm_discard", classmethod(lambda cls, *args: files.Choice.DISCARD))
-    monkeypatch.setattr(files.Dialogs, "choose_recovery", classmethod(lambda cls, *args: None))
-    monkeypatch.setattr(files.Dialogs, "excel_import", classmethod(lambda cls, *args: None))
-    monkeypatch.setattr(files.Dialogs, "confirm", classmethod(lambda cls, *args: False))
-    monkeypatch.setattr(files.Dialogs, "confirm_list", classmethod(lambda cls, *args: None))
-    monkeypatch.setattr(files.Dialogs, "review_updates", classmethod(lambda cls, *args: False))
     monkeypatch.setattr(rating_list, "default_database", lambda: tmp_path / "data" / "ratinglists.sqlite")
-    monkeypatch.setattr(
-        files.Dialogs, "error", classmethod(lambda cls, _parent, title, text: shown.append((title, text)))
-    )
-    monkeypatch.setattr(
-        files.Dialogs, "info", classmethod(lambda cls, _parent, title, text: shown.append((title, text)))
-    )
-    return shown
+    return dialogs.shown

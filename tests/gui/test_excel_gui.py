@@ -8,30 +8,31 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import add_player
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, Tournament
-from fidedesk.gui import files
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.excel_import import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import import Field, ImportResult, Layout
 
 
-def accept_wizard(monkeypatch: pytest.MonkeyPatch, seen: list[ExcelImportDialog]) -> None:
+def accept_wizard(window: MainWindow, seen: list[ExcelImportDialog]) -> None:
     """The wizard opens on the workbook and the user presses Import at once."""
 
-    def run(cls: object, parent: QWidget, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
-        dialog = ExcelImportDialog(grids, source, parent)
+    def run(grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
+        dialog = ExcelImportDialog(grids, source, window)
         seen.append(dialog)
         assert dialog.import_button.isEnabled()
         dialog.import_button.click()
         return dialog.outcome
 
-    monkeypatch.setattr(files.Dialogs, "excel_import", classmethod(run))
+    assert isinstance(window.dialogs, UnattendedDialogs)
+    window.dialogs.answer("excel_import", run)
 
 
 def rich_swiss() -> Tournament:
@@ -57,7 +58,7 @@ def test_export_then_import_gives_back_the_same_tournament(
     book.close()
     window.document.reset(Tournament(EventInfo(), ()), None)
     seen: list[ExcelImportDialog] = []
-    accept_wizard(monkeypatch, seen)
+    accept_wizard(window, seen)
     assert window.excel.import_excel(path)
     assert window.document.tournament == original
     assert seen[0].plan.results is not None and seen[0].plan.results.layout is Layout.PAIRINGS
@@ -81,7 +82,7 @@ def test_a_player_list_is_added_to_the_open_tournament_as_one_undo_step(
     path = tmp_path / "meldeliste.xlsx"
     book.save(path)
     seen: list[ExcelImportDialog] = []
-    accept_wizard(monkeypatch, seen)
+    accept_wizard(window, seen)
     assert window.excel.import_excel(path)
     players = window.document.tournament.players
     assert [p.name for p in players] == ["Already Here", "Neu, Anna", "Zweiter, Bernd"]

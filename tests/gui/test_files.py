@@ -1,7 +1,7 @@
 """The File menu through the window: save and reopen, bad files, unsaved changes, TRF, recent files, recovery.
 
-Dialogs are replaced (``no_modal_dialogs`` in conftest records errors; each test gives the answers it
-needs), so nothing here waits on a modal dialog.
+The window's questions are answered by unattended dialogs (conftest's ``dialogs``, whose messages
+``no_modal_dialogs`` lists; each test gives the answers it needs), so nothing here waits on a modal dialog.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import add_player, pair, set_result, update_player
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
-from fidedesk.gui import files
-from fidedesk.gui.files import Choice, Dialogs
+from fidedesk.gui import files, qt_dialogs
+from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from fidedesk.io import fidedesk_file, recovery
@@ -32,26 +32,14 @@ def club_open() -> Tournament:
     return set_result(pair(t, 1, 1, 2), 1, 1, ResultCode.DRAW)
 
 
-def answer(monkeypatch: pytest.MonkeyPatch, name: str, value: object) -> list[tuple[object, ...]]:
-    """Make ``Dialogs.<name>`` return ``value``; the calls it gets are recorded in the list returned."""
-    calls: list[tuple[object, ...]] = []
-
-    def reply(_cls: type[Dialogs], *args: object) -> object:
-        calls.append(args)
-        return value
-
-    monkeypatch.setattr(Dialogs, name, classmethod(reply))
-    return calls
-
-
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     return tmp_path / "recovery"
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: Settings, folder: Path) -> MainWindow:
-    win = MainWindow(settings, recovery_folder=folder)
+def window(qtbot: QtBot, settings: Settings, folder: Path, dialogs: UnattendedDialogs) -> MainWindow:
+    win = MainWindow(settings, recovery_folder=folder, dialogs=dialogs)
     qtbot.addWidget(win)
     return win
 
@@ -62,11 +50,11 @@ def edit(window: MainWindow, rating: int = 2222) -> None:
 
 
 def test_save_then_reopen_gives_the_same_tournament(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> None:
     window.document.reset(club_open(), None)
     edit(window)
-    answer(monkeypatch, "save_file", tmp_path / "club")
+    dialogs.answer("save_file", tmp_path / "club")
     window.files.save_action.trigger()
     path = tmp_path / "club.fidedesk"
     assert window.document.path == path and not window.document.is_modified and not window.isWindowModified()
@@ -74,7 +62,7 @@ def test_save_then_reopen_gives_the_same_tournament(
     saved = window.document.tournament
     window.files.new_action.trigger()
     assert window.document.tournament == EMPTY and window.windowTitle() == "Untitled[*] — fidedesk"
-    answer(monkeypatch, "open_file", path)
+    dialogs.answer("open_file", path)
     window.files.open_action.trigger()
     assert window.document.tournament == saved and window.document.path == path
     assert window.windowTitle() == "Club Open[*] — fidedesk"
@@ -92,7 +80,7 @@ def test_save_then_reopen_gives_the_same_tournament(
 def test_a_bad_file_shows_why_and_changes_nothing(
     window: MainWindow,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    dialogs: UnattendedDialogs,
     no_modal_dialogs: list[tuple[str, str]],
     content: str | None,
     says: str,
@@ -104,7 +92,7 @@ def test_a_bad_file_shows_why_and_changes_nothing(
     window.document.reset(club_open(), None)
     edit(window)
     before, steps = window.document.tournament, window.undo_stack.count()
-    asked = answer(monkeypatch, "confirm_discard", Choice.DISCARD)
+    asked = dialogs.answer("confirm_discard", Choice.DISCARD)
     assert not window.files.open(bad)
     assert [title for title, _ in no_modal_dialogs] == ["Cannot open the file"]
     assert says in no_modal_dialogs[0][1] and "bad.fidedesk" in no_modal_dialogs[0][1]
@@ -114,48 +102,46 @@ def test_a_bad_file_shows_why_and_changes_nothing(
     assert window.files.recent_files() == []
 
 
-def test_new_asks_about_unsaved_changes(window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_new_asks_about_unsaved_changes(window: MainWindow, dialogs: UnattendedDialogs, tmp_path: Path) -> None:
     window.document.reset(club_open(), None)
     edit(window)
-    asked = answer(monkeypatch, "confirm_discard", Choice.CANCEL)
+    asked = dialogs.answer("confirm_discard", Choice.CANCEL)
     window.files.new_action.trigger()
-    assert asked == [(window, "Club Open")]
+    assert asked == [("Club Open",)]
     assert window.document.tournament.player(1).rating == 2222 and window.undo_stack.count() == 1
-    answer(monkeypatch, "confirm_discard", Choice.DISCARD)
+    dialogs.answer("confirm_discard", Choice.DISCARD)
     window.files.new_action.trigger()
     assert window.document.tournament == EMPTY and not window.document.is_modified
     edit_new = add_player(window.document.tournament, Player(0, "Dora"))
     window.document.apply("Add player", edit_new)
-    answer(monkeypatch, "confirm_discard", Choice.SAVE)
-    answer(monkeypatch, "save_file", tmp_path / "dora.fidedesk")
+    dialogs.answer("confirm_discard", Choice.SAVE)
+    dialogs.answer("save_file", tmp_path / "dora.fidedesk")
     assert window.files.new()
     assert fidedesk_file.load(tmp_path / "dora.fidedesk") == edit_new
 
 
 def test_quit_with_unsaved_changes_can_be_cancelled(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, dialogs: UnattendedDialogs
 ) -> None:
     window.show()
     qtbot.waitExposed(window)
     window.document.reset(club_open(), None)
     edit(window)
-    answer(monkeypatch, "confirm_discard", Choice.CANCEL)
+    dialogs.answer("confirm_discard", Choice.CANCEL)
     assert not window.close() and window.isVisible()
-    answer(monkeypatch, "confirm_discard", Choice.DISCARD)
+    dialogs.answer("confirm_discard", Choice.DISCARD)
     assert window.close()
 
 
-def test_an_untitled_empty_document_is_not_asked_about(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    asked = answer(monkeypatch, "confirm_discard", Choice.CANCEL)
+def test_an_untitled_empty_document_is_not_asked_about(window: MainWindow, dialogs: UnattendedDialogs) -> None:
+    asked = dialogs.answer("confirm_discard", Choice.CANCEL)
     window.document.apply("Add", add_player(EMPTY, Player(0, "A")))
     window.undo_action.trigger()  # back to empty, but the stack is not clean
     assert window.files.new() and not asked
 
 
-def test_import_trf_then_export_and_reimport(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    answer(monkeypatch, "open_file", GELENDZHIK)
+def test_import_trf_then_export_and_reimport(window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs) -> None:
+    dialogs.answer("open_file", GELENDZHIK)
     window.files.import_action.trigger()
     tournament = window.document.tournament
     assert len(tournament.players) == 14
@@ -164,17 +150,17 @@ def test_import_trf_then_export_and_reimport(
     window.context.set_edition_name("auto")  # the rules in force when the event started
     assert window.context.event_date.isoformat() == "2016-06-28" and window.context.edition().name == "fide-2014"
     out = tmp_path / "out.trf"
-    answer(monkeypatch, "save_file", out)
+    dialogs.answer("save_file", out)
     window.files.export_action.trigger()
     assert read_trf(out).tournament == tournament
 
 
 def test_export_trf_refused_while_results_are_missing(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_modal_dialogs: list[tuple[str, str]]
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs, no_modal_dialogs: list[tuple[str, str]]
 ) -> None:
     t = club_open()
     window.document.reset(pair(t, 2, 1, 3), None)  # round 2 paired, no result yet
-    asked = answer(monkeypatch, "save_file", tmp_path / "out.trf")
+    asked = dialogs.answer("save_file", tmp_path / "out.trf")
     assert not window.files.export_trf()
     assert no_modal_dialogs and no_modal_dialogs[0][0] == "Cannot export TRF"
     assert "not entered yet" in no_modal_dialogs[0][1]
@@ -204,7 +190,7 @@ def test_recent_files_keep_eight_and_drop_missing_ones(
 
 
 def test_autosave_is_debounced_and_a_save_discards_it(
-    qtbot: QtBot, window: MainWindow, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, folder: Path, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> None:
     window.document.reset(club_open(), None)
     assert files.AUTOSAVE_DELAY == window.files.autosave_timer.interval() == 2000
@@ -214,21 +200,21 @@ def test_autosave_is_debounced_and_a_save_discards_it(
     assert window.files.autosave_timer.isActive() and not folder.exists()
     qtbot.waitUntil(lambda: len(recovery.find_recoveries(folder)) == 1, timeout=2000)
     assert recovery.find_recoveries(folder)[0].load().player(1).rating == 2202
-    answer(monkeypatch, "save_file", tmp_path / "club.fidedesk")
+    dialogs.answer("save_file", tmp_path / "club.fidedesk")
     assert window.files.save()
     assert recovery.find_recoveries(folder) == []
 
 
 def test_crash_recovery_restores_unsaved_work(
-    qtbot: QtBot, settings: Settings, window: MainWindow, folder: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, settings: Settings, window: MainWindow, folder: Path, dialogs: UnattendedDialogs
 ) -> None:
     window.document.reset(club_open(), None)
     edit(window, 2345)
     assert window.files.autosave() is not None
     lost = window.document.tournament
     # the app dies here; the next start builds a fresh window on the same folder
-    monkeypatch.setattr(Dialogs, "choose_recovery", classmethod(lambda _cls, _parent, found: found[0]))
-    after_crash = MainWindow(settings, recovery_folder=folder)
+    dialogs.answer("choose_recovery", lambda found: found[0])
+    after_crash = MainWindow(settings, recovery_folder=folder, dialogs=dialogs)
     qtbot.addWidget(after_crash)
     assert after_crash.offer_recovery()
     assert after_crash.document.tournament == lost
@@ -237,7 +223,7 @@ def test_crash_recovery_restores_unsaved_work(
 
 
 def test_recovery_of_a_saved_file_is_tied_to_it(
-    qtbot: QtBot, settings: Settings, window: MainWindow, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, settings: Settings, window: MainWindow, folder: Path, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> None:
     path = tmp_path / "club.fidedesk"
     fidedesk_file.save(club_open(), path)
@@ -246,16 +232,16 @@ def test_recovery_of_a_saved_file_is_tied_to_it(
     window.files.autosave()
     found: list[list[recovery.Recovery]] = []
 
-    def choose(_cls: type[Dialogs], _parent: object, offered: list[recovery.Recovery]) -> recovery.Recovery:
+    def choose(offered: list[recovery.Recovery]) -> recovery.Recovery:
         found.append(offered)
         return offered[0]
 
-    monkeypatch.setattr(Dialogs, "choose_recovery", classmethod(choose))
-    after_crash = MainWindow(settings, recovery_folder=folder)
+    dialogs.answer("choose_recovery", choose)
+    after_crash = MainWindow(settings, recovery_folder=folder, dialogs=dialogs)
     qtbot.addWidget(after_crash)
     assert after_crash.offer_recovery()
     assert found[0][0].event_name == "Club Open" and found[0][0].players == 3 and found[0][0].rounds == 1
-    assert "Club Open: 3 players, 1 rounds" in files.describe(found[0][0])
+    assert "Club Open: 3 players, 1 rounds" in qt_dialogs.describe(found[0][0])
     assert after_crash.document.path == path and after_crash.document.is_modified
     assert after_crash.document.tournament.player(1).rating == 2345
     after_crash.undo_action.trigger()  # back to the file as it was saved
@@ -266,13 +252,13 @@ def test_recovery_of_a_saved_file_is_tied_to_it(
 
 
 def test_declined_recovery_is_discarded(
-    qtbot: QtBot, settings: Settings, window: MainWindow, folder: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, settings: Settings, window: MainWindow, folder: Path, dialogs: UnattendedDialogs
 ) -> None:
     window.document.reset(club_open(), None)
     edit(window)
     window.files.autosave()
-    asked = answer(monkeypatch, "choose_recovery", None)
-    after_crash = MainWindow(settings, recovery_folder=folder)
+    asked = dialogs.answer("choose_recovery", None)
+    after_crash = MainWindow(settings, recovery_folder=folder, dialogs=dialogs)
     qtbot.addWidget(after_crash)
     assert not after_crash.offer_recovery()
     assert len(asked) == 1 and after_crash.document.tournament == EMPTY
@@ -280,24 +266,24 @@ def test_declined_recovery_is_discarded(
     assert not after_crash.offer_recovery() and len(asked) == 1  # nothing left to offer
 
 
-def test_closing_clean_discards_the_recovery_file(
-    window: MainWindow, folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_closing_clean_discards_the_recovery_file(window: MainWindow, folder: Path, dialogs: UnattendedDialogs) -> None:
     window.document.reset(club_open(), None)
     edit(window)
     written = window.files.autosave()
     assert written is not None and written.exists()
-    answer(monkeypatch, "confirm_discard", Choice.DISCARD)
+    dialogs.answer("confirm_discard", Choice.DISCARD)
     assert window.close()
     assert not written.exists()
 
 
-def test_recovery_dialog_lists_what_was_kept(qtbot: QtBot, folder: Path, tmp_path: Path) -> None:
+def test_recovery_dialog_lists_what_was_kept(
+    qtbot: QtBot, folder: Path, tmp_path: Path, dialogs: UnattendedDialogs
+) -> None:
     recovery.write_recovery(club_open(), tmp_path / "club.fidedesk", folder)
     recovery.write_recovery(EMPTY, None, folder)
     (folder / "broken.fidedesk").write_text("{", encoding="utf-8")
     found = recovery.find_recoveries(folder)
-    dialog = files.RecoveryDialog(found)
+    dialog = qt_dialogs.RecoveryDialog(found)
     qtbot.addWidget(dialog)
     lines = [dialog.list.item(row).text() for row in range(dialog.list.count())]
     assert len(lines) == 2  # the unreadable file is not offered

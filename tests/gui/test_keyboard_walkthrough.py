@@ -37,7 +37,7 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk import cli
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Player, RoundEntry, Tournament
-from fidedesk.gui import files
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament import TournamentTab
@@ -284,8 +284,9 @@ def read_panel(keys: Keyboard, tab: TournamentTab, count: int) -> dict[int, dict
     return shown
 
 
-def save(keys: Keyboard, window: MainWindow, path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(files.Dialogs, "save_file", classmethod(lambda cls, *args: path))
+def save(keys: Keyboard, window: MainWindow, path: Path) -> None:
+    assert isinstance(window.dialogs, UnattendedDialogs)
+    window.dialogs.answer("save_file", path)
     keys.press(Qt.Key.Key_S, CTRL)
     assert path.is_file() and window.document.path == path and not window.document.is_modified
 
@@ -356,8 +357,8 @@ def assert_same_figures(
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> Iterator[MainWindow]:
-    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs) -> Iterator[MainWindow]:
+    win = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
@@ -392,7 +393,7 @@ def walk_through(
     for number in range(1, len(event.rounds) + 1):
         enter_round(keys, tab, number, event)
     stage("rounds")
-    save(keys, window, path, monkeypatch)
+    save(keys, window, path)
     stage("save")
     shown = read_panel(keys, tab, len(event.players))
     stage("read the panel")

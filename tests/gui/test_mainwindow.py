@@ -12,13 +12,14 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.about import AboutDialog
 from fidedesk.gui.app import main as app_main
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: Settings) -> MainWindow:
-    win = MainWindow(settings)
+def window(qtbot: QtBot, settings: Settings, dialogs: UnattendedDialogs) -> MainWindow:
+    win = MainWindow(settings, dialogs=dialogs)
     qtbot.addWidget(win)
     return win
 
@@ -49,15 +50,15 @@ def test_rules_are_chosen_in_one_place(window: MainWindow) -> None:
     assert window.context.edition().name == "fide-2025" and "before 1994" in window.statusBar().currentMessage()
 
 
-def test_choices_and_geometry_are_restored(qtbot: QtBot, settings: Settings) -> None:
-    first = MainWindow(settings)
+def test_choices_and_geometry_are_restored(qtbot: QtBot, settings: Settings, dialogs: UnattendedDialogs) -> None:
+    first = MainWindow(settings, dialogs=dialogs)
     qtbot.addWidget(first)
     first.rules_bar.edition_box.setCurrentIndex(first.rules_bar.edition_box.findData("fide-2017"))
     first.rules_bar.kind_box.setCurrentIndex(first.rules_bar.kind_box.findData("rapid"))
     first.resize(640, 480)  # within the offscreen screen (800 x 600), which restoreGeometry clamps to
     first.tabs.setCurrentIndex(1)
     first.close()
-    second = MainWindow(settings)
+    second = MainWindow(settings, dialogs=dialogs)
     qtbot.addWidget(second)
     assert second.context.edition_name == "fide-2017" and second.context.kind is RatingKind.RAPID
     assert second.tabs.currentIndex() == 1
@@ -70,12 +71,12 @@ def test_settings_never_touch_the_users_file(settings: Settings, tmp_path: objec
     assert str(tmp_path) not in user.file_name
 
 
-def test_bad_stored_values_fall_back_to_defaults(qtbot: QtBot, tmp_path: object) -> None:
+def test_bad_stored_values_fall_back_to_defaults(qtbot: QtBot, tmp_path: object, dialogs: UnattendedDialogs) -> None:
     store = QSettings(f"{tmp_path}/bad.ini", QSettings.Format.IniFormat)
     store.setValue("rules/edition", "fide-1066")
     store.setValue("rules/kind", "bullet")
     store.setValue("window/tab", "x")
-    win = MainWindow(Settings(store))
+    win = MainWindow(Settings(store), dialogs=dialogs)
     qtbot.addWidget(win)
     assert win.context.edition_name == "fide-2025" and win.context.kind is RatingKind.STANDARD
     assert win.tabs.currentIndex() == 0
@@ -127,12 +128,8 @@ def test_every_tab_builds_and_renders(window: MainWindow, qtbot: QtBot) -> None:
 
 
 def test_smoke_test_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
-    from fidedesk.gui.files import Dialogs
-
-    error = Dialogs.__dict__["error"]
     assert app_main(["--smoke-test"]) == 0
     assert "3 tabs and About rendered, a rating list imported and searched" in capsys.readouterr().out
-    assert Dialogs.__dict__["error"] is error  # the unattended answers are gone again
 
 
 def test_settings_keep_their_types(tmp_path: object) -> None:

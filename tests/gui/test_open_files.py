@@ -11,8 +11,8 @@ from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
 from fidedesk import __version__
-from fidedesk.gui import files
 from fidedesk.gui.app import FidedeskApplication, _arguments
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.resources import app_icon
 from fidedesk.io import fidedesk_file
@@ -32,9 +32,7 @@ def application() -> Iterator[FidedeskApplication]:
     app.pending.clear()
 
 
-def test_each_kind_of_file_opens_its_own_way(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_each_kind_of_file_opens_its_own_way(window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs) -> None:
     assert window.open_path(SAMPLE)  # TRF: imported, untitled
     sample = read_trf(SAMPLE).tournament
     assert window.document.tournament == sample and window.document.path is None
@@ -43,11 +41,10 @@ def test_each_kind_of_file_opens_its_own_way(
     window.document.reset(type(sample)(sample.info, ()), None)
     assert window.open_path(saved)  # fidedesk's own file: opened, titled
     assert window.document.path == saved and window.document.tournament == sample
-    asked: list[str] = []
-    monkeypatch.setattr(files.Dialogs, "excel_import", classmethod(lambda cls, _p, _g, source: asked.append(source)))
+    asked = dialogs.answer("excel_import", None)
     workbook = tmp_path / "club.xlsx"
     window.excel.export_excel(workbook)
-    assert not window.open_path(workbook) and asked == ["club.xlsx"]  # a workbook goes through the wizard
+    assert not window.open_path(workbook) and [source for _grids, source in asked] == ["club.xlsx"]  # the wizard
     assert not window.open_path(tmp_path / "missing.trf")
 
 
@@ -71,3 +68,31 @@ def test_the_app_is_named_has_its_icon_and_takes_a_file_argument(application: Fi
     assert _arguments(["event.fidedesk"]).file == "event.fidedesk"
     assert _arguments(["--smoke-test"]).file is None
     assert _arguments(["-psn_0_12345", "x.trf"]).file == "x.trf"  # what an old Finder adds is let through
+
+
+def test_file_open_offers_every_format_and_reads_each_with_its_reader(
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs, no_modal_dialogs: list[tuple[str, str]]
+) -> None:
+    asked = dialogs.answer("open_file", SAMPLE)
+    window.files.open_action.trigger()  # a TRF through File › Open: imported, not "not valid JSON"
+    assert no_modal_dialogs == [] and len(window.document.tournament.players) == 10
+    assert window.document.path is None and window.files.recent_files() == []
+    title, _folder, filter_ = asked[0]
+    assert title == "Open tournament" and filter_.split(";;") == [
+        "Tournaments (*.fidedesk *.trf *.txt *.xlsx)",
+        "fidedesk tournaments (*.fidedesk)",
+        "FIDE tournament report (*.trf *.txt)",
+        "Excel workbooks (*.xlsx)",
+        "All files (*)",
+    ]
+    workbook = tmp_path / "club.xlsx"
+    window.excel.export_excel(workbook)
+    wizard = dialogs.answer("excel_import", None)
+    dialogs.answer("open_file", workbook)
+    assert not window.files.open()  # a workbook goes to the import wizard (cancelled here)
+    assert [source for _grids, source in wizard] == ["club.xlsx"] and no_modal_dialogs == []
+    broken = tmp_path / "broken.txt"
+    broken.write_text("001 nonsense\n", encoding="utf-8")
+    assert not window.open_path(broken)
+    assert [title for title, _text in no_modal_dialogs] == ["Cannot import the file"]
+    assert "broken.txt:1:5: expected a start rank" in no_modal_dialogs[0][1]

@@ -16,9 +16,10 @@ from benchmarks.make_fide_list import write_txt
 from fidedesk.core.editing import pair, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, RatingKind, Tournament
-from fidedesk.gui import files
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.rating_list import ImportListDialog, RatingListDialog
+from fidedesk.gui.rating_list_dialogs import ImportListDialog
+from fidedesk.gui.rating_list_search import RatingListDialog
 from fidedesk.io import ratinglist
 from fidedesk.io.fide_list import ListKind, ListSource, Month, inspect
 from fidedesk.io.ratinglist import DATABASE_NAME, Update
@@ -31,16 +32,16 @@ def download(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def answer_import(monkeypatch: pytest.MonkeyPatch, path: Path, month: Month, kind: ListKind | None = None) -> None:
+def answer_import(dialogs: UnattendedDialogs, path: Path, month: Month, kind: ListKind | None = None) -> None:
     """The user picks ``path`` and confirms the month (and the kind the dialog found, unless ``kind``)."""
-    monkeypatch.setattr(files.Dialogs, "open_file", classmethod(lambda cls, *args: path))
+    dialogs.answer("open_file", path)
 
-    def confirm(cls: object, parent: object, source: ListSource) -> tuple[Month, ListKind]:
+    def confirm(source: ListSource) -> tuple[Month, ListKind]:
         chosen = kind or source.kind
         assert chosen is not None
         return month, chosen
 
-    monkeypatch.setattr(files.Dialogs, "confirm_list", classmethod(confirm))
+    dialogs.answer("confirm_list", confirm)
 
 
 def search(qtbot: QtBot, dialog: RatingListDialog, text: str) -> list[str]:
@@ -51,12 +52,12 @@ def search(qtbot: QtBot, dialog: RatingListDialog, text: str) -> list[str]:
 
 
 def test_import_then_search_by_name_id_and_federation(
-    qtbot: QtBot, window: MainWindow, download: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, download: Path, dialogs: UnattendedDialogs
 ) -> None:
     dialog = window.rating_list.show_search()
     assert dialog.list_combo.count() == 0 and "No rating list yet" in dialog.message.text()
     assert not dialog.search.isEnabled()
-    answer_import(monkeypatch, download, Month(2026, 11))
+    answer_import(dialogs, download, Month(2026, 11))
     qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
     assert dialog.list_combo.count() == 1
     assert dialog.list_combo.currentText().startswith("NOV26 combined list (2,000 players)")
@@ -136,7 +137,7 @@ def test_a_rapid_event_takes_the_rapid_figures(qtbot: QtBot, window: MainWindow,
 
 
 def test_update_ratings_shows_the_changes_and_applies_them_as_one_step(
-    window: MainWindow, download: Path, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, download: Path, dialogs: UnattendedDialogs
 ) -> None:
     shown = window.rating_list  # no list yet: the menu says what to do
     event = EventInfo(start=dt.date(2026, 11, 25))
@@ -147,19 +148,18 @@ def test_update_ratings_shows_the_changes_and_applies_them_as_one_step(
         Player(3, "Guest, A.", 1600),
     )  # fmt: skip
     window.document.reset(Tournament(event, players), None)
-    messages: list[tuple[str, str]] = []
-    monkeypatch.setattr(files.Dialogs, "info", classmethod(lambda cls, _p, title, text: messages.append((title, text))))
+    messages = dialogs.shown
     assert not shown.update_ratings()
     assert "No standard rating list in force on 2026-11-25" in messages[-1][1]
 
     ratinglist.import_list(shown.database, inspect(download), month=Month(2026, 11))
     seen: list[tuple[list[Update], str]] = []
 
-    def review(cls: object, parent: object, updates: list[Update], summary: str) -> bool:
+    def review(updates: list[Update], summary: str) -> bool:
         seen.append((list(updates), summary))
         return True
 
-    monkeypatch.setattr(files.Dialogs, "review_updates", classmethod(review))
+    dialogs.answer("review_updates", review)
     assert shown.update_ratings()
     updates, summary = seen[0]
     assert [(u.start_rank, u.field, u.old, u.new) for u in updates] == [
@@ -180,22 +180,22 @@ def test_a_broken_download_is_refused_and_the_kept_lists_stay(
     window: MainWindow,
     download: Path,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    dialogs: UnattendedDialogs,
     no_modal_dialogs: list[tuple[str, str]],
 ) -> None:
     actions = window.rating_list
-    answer_import(monkeypatch, download, Month(2026, 10))
+    answer_import(dialogs, download, Month(2026, 10))
     assert actions.import_list() is not None
     broken = tmp_path / "players_list.zip"
     broken.write_bytes(download.read_bytes()[:5000])
-    answer_import(monkeypatch, broken, Month(2026, 11))
+    answer_import(dialogs, broken, Month(2026, 11))
     assert actions.import_list() is None
     assert no_modal_dialogs[-1][0] == "Cannot import the rating list"
     assert [str(stored.month) for stored in actions.lists()] == ["2026-10"]
 
 
 def test_a_single_list_without_its_kind_in_the_name_is_imported_as_the_kind_chosen(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> None:
     single = tmp_path / "rapid_rating_list.zip"
     write_txt(single, 300, seed=2, kind="rapid", month="2026-09")
@@ -203,7 +203,7 @@ def test_a_single_list_without_its_kind_in_the_name_is_imported_as_the_kind_chos
     with zipfile.ZipFile(single) as source, zipfile.ZipFile(renamed, "w") as target:
         target.writestr("list_sep26.txt", source.read(source.namelist()[0]))
     assert inspect(renamed).kind is None
-    answer_import(monkeypatch, renamed, Month(2026, 9), kind=ListKind.RAPID)
+    answer_import(dialogs, renamed, Month(2026, 9), kind=ListKind.RAPID)
     stored = window.rating_list.import_list()
     assert stored is not None and (stored.kind, stored.month) == (ListKind.RAPID, Month(2026, 9))
 
@@ -238,16 +238,20 @@ def test_the_command_line_finds_the_windows_database(qapp: object) -> None:
 
 
 def test_cancel_during_an_import_keeps_the_lists_there(
-    window: MainWindow, tmp_path: Path, download: Path, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow,
+    tmp_path: Path,
+    download: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    dialogs: UnattendedDialogs,
 ) -> None:
     from fidedesk.gui import background, rating_list
 
     actions = window.rating_list
-    answer_import(monkeypatch, download, Month(2026, 10))
+    answer_import(dialogs, download, Month(2026, 10))
     assert actions.import_list() is not None
     big = tmp_path / "players_list.zip"
     write_txt(big, 60_000, seed=3)
-    answer_import(monkeypatch, big, Month(2026, 11))
+    answer_import(dialogs, big, Month(2026, 11))
 
     def press_cancel(dialog: QProgressDialog) -> None:
         button = dialog.findChild(QPushButton)

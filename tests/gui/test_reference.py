@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.reference import (
     LOGISTIC_SERIES_NAME,
     TABLE_SERIES_NAME,
@@ -287,10 +288,10 @@ def test_readable_at_1280_by_800_without_horizontal_scrolling(tab: ReferenceTabl
     assert tab.find_message.objectName() == "find_message"
 
 
-def test_the_main_window_builds_this_tab(qtbot: QtBot, settings: Settings) -> None:
+def test_the_main_window_builds_this_tab(qtbot: QtBot, settings: Settings, dialogs: UnattendedDialogs) -> None:
     from fidedesk.gui.mainwindow import MainWindow
 
-    window = MainWindow(settings)
+    window = MainWindow(settings, dialogs=dialogs)
     qtbot.addWidget(window)
     index = next(i for i in range(window.tabs.count()) if "Reference" in window.tabs.tabText(i))
     content = window.tab_content(index)

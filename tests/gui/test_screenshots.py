@@ -132,7 +132,7 @@ def _tournament_for_the_list() -> object:
 def test_rating_list_screenshots(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     """The search of a 20,000-player list for "sebastien", and the changes "Update Ratings" proposes."""
     from benchmarks.make_fide_list import write_txt
-    from fidedesk.gui.rating_list import UpdatesDialog
+    from fidedesk.gui.rating_list_dialogs import UpdatesDialog
     from fidedesk.io.fide_list import Month, inspect
     from fidedesk.io.ratinglist import RatingDatabase, import_list, in_force, updates_from_list
 

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import add_player, pair, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament import TournamentTab
@@ -30,8 +31,8 @@ def small_tournament() -> Tournament:
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: Settings, tmp_path: Path) -> MainWindow:
-    win = MainWindow(settings, recovery_folder=tmp_path / "recovery")
+def window(qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs) -> MainWindow:
+    win = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()

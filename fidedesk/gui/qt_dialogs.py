@@ -1,0 +1,135 @@
+"""Fidedesk's questions asked with Qt's dialogs: the :class:`~fidedesk.gui.dialogs.Dialogs` of the window.
+
+Each message box and file dialog is modal over the window that is active (the rating-list window when
+a question comes from it), else over the main window. The window's own dialogs (the Excel import
+wizard, a rating list's month, the updates a list makes) are built only when first asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from fidedesk.gui.dialogs import Choice
+from fidedesk.io import recovery
+
+if TYPE_CHECKING:
+    from fidedesk.io.fide_list import ListKind, ListSource, Month
+    from fidedesk.io.ratinglist import Update
+    from fidedesk.io.xlsx_grid import SheetGrid
+    from fidedesk.io.xlsx_import import ImportResult
+
+
+class QtDialogs:
+    """:class:`~fidedesk.gui.dialogs.Dialogs` asked with Qt's dialogs over ``window``."""
+
+    def __init__(self, window: QWidget) -> None:
+        self._window = window
+
+    def _parent(self) -> QWidget:
+        active = QApplication.activeWindow()
+        return active if active is not None and active.isVisible() else self._window
+
+    def open_file(self, title: str, folder: str, filter_: str) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self._parent(), title, folder, filter_)
+        return Path(name) if name else None
+
+    def save_file(self, title: str, suggested: str, filter_: str) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(self._parent(), title, suggested, filter_)
+        return Path(name) if name else None
+
+    def confirm_discard(self, name: str) -> Choice:
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self._parent(),
+            "Unsaved changes",
+            f"Save changes to {name}?",
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(answer, Choice.CANCEL)
+
+    def confirm(self, title: str, text: str) -> bool:
+        return QMessageBox.question(self._parent(), title, text) == QMessageBox.StandardButton.Yes
+
+    def error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self._parent(), title, text)
+
+    def info(self, title: str, text: str) -> None:
+        QMessageBox.information(self._parent(), title, text)
+
+    def choose_recovery(self, found: Sequence[recovery.Recovery]) -> recovery.Recovery | None:
+        dialog = RecoveryDialog(found, self._parent())
+        return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def confirm_list(self, source: ListSource) -> tuple[Month, ListKind] | None:
+        from fidedesk.gui.rating_list_dialogs import ImportListDialog
+
+        dialog = ImportListDialog(source, self._parent())
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def review_updates(self, updates: Sequence[Update], summary: str) -> bool:
+        from fidedesk.gui.rating_list_dialogs import UpdatesDialog
+
+        return UpdatesDialog(updates, summary, self._parent()).exec() == QDialog.DialogCode.Accepted
+
+    def excel_import(self, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
+        from fidedesk.gui.excel_import import ExcelImportDialog  # the wizard is built only when asked for
+
+        dialog = ExcelImportDialog(grids, source, self._parent())
+        return dialog.outcome if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+def describe(found: recovery.Recovery) -> str:
+    """One line about a recovery file: the event, its size, when it was written, and its file."""
+    when = found.saved.strftime("%Y-%m-%d %H:%M")
+    if found.error:
+        return f"{when}: cannot be read ({found.error})"
+    name = found.event_name or "Untitled event"
+    where = found.document.name if found.document else "never saved"
+    return f"{name}: {found.players} players, {found.rounds} rounds, written {when} ({where})"
+
+
+class RecoveryDialog(QDialog):
+    """The work found after a crash: choose one to restore; the others are discarded."""
+
+    def __init__(self, found: Sequence[recovery.Recovery], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Recover unsaved work")
+        self._found = [item for item in found if item.error is None]
+        text = QLabel(
+            "fidedesk was not closed properly last time. This unsaved work was kept; restore it?\n"
+            "Work not restored is discarded."
+        )
+        text.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.addItems([describe(item) for item in self._found])
+        if self._found:
+            self.list.setCurrentRow(0)
+        buttons = QDialogButtonBox()
+        restore = buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        restore.setEnabled(bool(self._found))
+        buttons.addButton("&Discard", QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(text)
+        layout.addWidget(self.list)
+        layout.addWidget(buttons)
+
+    def chosen(self) -> recovery.Recovery | None:
+        row = self.list.currentRow()
+        return self._found[row] if 0 <= row < len(self._found) else None

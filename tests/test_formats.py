@@ -1,0 +1,149 @@
+"""The registry of tournament file formats: which format a file is, reading and writing each, what each keeps."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import itertools
+from pathlib import Path
+
+import pytest
+
+from fidedesk.core.editing import pair
+from fidedesk.core.editions import EDITIONS
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
+from fidedesk.core.tournament import PlayerRecord
+from fidedesk.io.formats import (
+    FIDEDESK,
+    FORMATS,
+    TRF,
+    XLSX,
+    FileFormatError,
+    Role,
+    format_for,
+    output_format,
+    read_tournament,
+    write_tournament,
+)
+from tests.conftest import DATA, GELENDZHIK, REPO
+
+MADE = DATA / "made"
+
+
+def test_every_extension_belongs_to_one_format_and_others_are_read_as_trf() -> None:
+    extensions = [extension for format_ in FORMATS for extension in format_.extensions]
+    assert len(extensions) == len(set(extensions)) and all(e == e.lower() and e[0] == "." for e in extensions)
+    assert [format_.name for format_ in FORMATS] == ["fidedesk", "trf", "xlsx"]
+    assert format_for(Path("a.FIDEDESK")) is FIDEDESK and format_for(Path("b.Xlsx")) is XLSX
+    assert format_for(Path("c.txt")) is TRF and format_for(Path("d.dat")) is TRF and format_for(Path("e")) is TRF
+    assert [f.role for f in FORMATS] == [Role.OWNER, Role.ALTERNATE, Role.ALTERNATE]
+    assert all(set(f.associated) <= set(f.extensions) for f in FORMATS) and ".txt" not in TRF.associated
+    with pytest.raises(FileFormatError, match=r'out\.csv: unknown output extension "\.csv": use \.fidedesk, \.trf'):
+        output_format(Path("out.csv"))
+
+
+@pytest.mark.parametrize(
+    ("path", "format_", "players"),
+    [(GELENDZHIK, TRF, 14), (MADE / "gelendzhik.fidedesk", FIDEDESK, 14), (MADE / "gelendzhik.xlsx", XLSX, 14)],
+)
+def test_each_format_reads_the_same_event(path: Path, format_: object, players: int) -> None:
+    read = read_tournament(path)
+    assert read.format is format_ and read.path == path and len(read.tournament.players) == players
+    assert (read.trf is not None) == (format_ is TRF)
+
+
+def test_errors_name_the_file_and_the_place(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.fidedesk"
+    bad.write_text("not json", encoding="utf-8")
+    with pytest.raises(FileFormatError, match=r"bad\.fidedesk.*not valid JSON"):
+        read_tournament(bad)
+    with pytest.raises(FileFormatError, match=r"missing\.trf: No such file"):
+        read_tournament(tmp_path / "missing.trf")
+    renamed = tmp_path / "list.xlsx"
+    renamed.write_text("a,b\n", encoding="utf-8")
+    with pytest.raises(FileFormatError, match=r"list\.xlsx.*not an Excel"):
+        read_tournament(renamed)
+    with pytest.raises(FileFormatError) as raised:
+        read_tournament(bad)
+    assert "\n" not in str(raised.value)
+
+
+def test_written_files_read_back_and_trf_says_what_it_drops(tmp_path: Path) -> None:
+    tournament = read_tournament(MADE / "gelendzhik.fidedesk").tournament
+    edition = EDITIONS["fide-2014"]
+    for name in ("out.fidedesk", "out.trf", "out.txt", "out.xlsx"):
+        written = write_tournament(tmp_path / name, tournament, edition=edition, tiebreaks=DEFAULT_TIEBREAKS)
+        assert written is format_for(tmp_path / name)
+        assert read_tournament(tmp_path / name).tournament.players == tournament.players
+    first = dataclasses.replace(tournament.players[0], record=PlayerRecord(k=20))
+    kept = dataclasses.replace(tournament, players=(first, *tournament.players[1:]))
+    assert TRF.losses(tournament) == () and FIDEDESK.losses(kept) == XLSX.losses(kept) == ()
+    assert TRF.losses(kept) == (
+        "TRF has no place for the players' records (games, 2400 reached, K); they are not written",
+    )
+    assert TRF.refusal(tournament) is None and FIDEDESK.refusal(kept) is None
+
+
+def test_a_format_that_cannot_hold_the_tournament_writes_nothing(tmp_path: Path) -> None:
+    tournament = pair(read_tournament(MADE / "gelendzhik.fidedesk").tournament, 8, 1, 2)  # no result yet
+    reason = TRF.refusal(tournament)
+    assert reason is not None and "not entered yet" in reason
+    with pytest.raises(FileFormatError, match=r"out\.trf: .*not entered yet"):
+        write_tournament(tmp_path / "out.trf", tournament)
+    assert not (tmp_path / "out.trf").exists()
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """The fidedesk modules ``path`` imports when it runs (in functions too; not for type checking only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+        for statement in block.body
+        for node in ast.walk(statement)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            base = node.module if node.level == 0 else package.rsplit(".", node.level - 1)[0] + "." + node.module
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.startswith("fidedesk")}
+
+
+def test_no_module_of_fidedesk_imports_itself_back() -> None:
+    """No import cycle, counting imports inside functions (where one hid, gui/files <-> excel_files)."""
+    modules = {}
+    for path in sorted((REPO / "fidedesk").rglob("*.py")):
+        parts = path.relative_to(REPO).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    graph = {
+        name: {other for other in _imports(path, name if path.name == "__init__.py" else name.rsplit(".", 1)[0])
+               if other in modules and other != name}
+        for name, path in modules.items()
+    }  # fmt: skip
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(name: str, trail: list[str]) -> None:
+        state[name] = 1
+        for other in sorted(graph[name]):
+            if state.get(other) == 1:
+                cycles.append([*trail[trail.index(other) :], other] if other in trail else [name, other])
+            elif other not in state:
+                visit(other, [*trail, other])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    # a package's __init__ importing its modules, which import the package's names, is no cycle of logic
+    real = [cycle for cycle in cycles if not any(a.startswith(b + ".") or b.startswith(a + ".") for a, b in
+                                                   itertools.pairwise(cycle))]  # fmt: skip
+    assert real == []
