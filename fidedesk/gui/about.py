@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QHBoxLayo
 
 from fidedesk import __version__
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.screen import fit
 
 
 class AboutDialog(QDialog):
@@ -38,4 +39,4 @@ class AboutDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(buttons)
-        self.resize(560, 360)
+        fit(self, 560, 360)

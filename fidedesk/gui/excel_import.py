@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.notation import score_text
 from fidedesk.gui.calculator.look import STYLE, UNCOUNTED_GREY, named, say
 from fidedesk.gui.row_models import Index, RowTableModel
+from fidedesk.gui.screen import fit
 from fidedesk.io.xlsx_grid import SheetGrid, column_letters
 from fidedesk.io.xlsx_import import (
     Column,
@@ -268,7 +269,7 @@ class ExcelImportDialog(QDialog):
         page = QVBoxLayout(self)
         page.addWidget(split, 1)
         page.addLayout(bottom)
-        self.resize(1100, 680)
+        fit(self, 1100, 680)
 
         self._rebuild_timer = QTimer(self)
         self._rebuild_timer.setSingleShot(True)

@@ -29,6 +29,7 @@ from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.rating_list import RatingListActions
+from fidedesk.gui.screen import fit
 from fidedesk.gui.settings import Settings
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
@@ -324,7 +325,7 @@ class MainWindow(QMainWindow):
     def _restore(self) -> None:
         geometry = self.settings.geometry
         if geometry.isEmpty() or not self.restoreGeometry(geometry):
-            self.resize(1280, 800)
+            fit(self, 1280, 800)
         if not self.settings.state.isEmpty():
             self.restoreState(self.settings.state)
         tab = self.settings.tab

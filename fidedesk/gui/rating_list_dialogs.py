@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.tournament import BirthDate
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.row_models import Index, RowTableModel
+from fidedesk.gui.screen import fit
 from fidedesk.io.fide_list import ListKind, ListSource, Month
 from fidedesk.io.ratinglist import Update
 
@@ -123,4 +124,4 @@ class UpdatesDialog(QDialog):
         layout.addWidget(label)
         layout.addWidget(table, 1)
         layout.addWidget(buttons)
-        self.resize(720, 460)
+        fit(self, 720, 460)

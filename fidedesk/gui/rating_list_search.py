@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.row_models import Index, RowTableModel
+from fidedesk.gui.screen import fit
 from fidedesk.io.fide_list import ListKind
 from fidedesk.io.ratinglist import ListPlayer, StoredList, in_force
 
@@ -187,7 +188,7 @@ class RatingListDialog(QDialog):
         layout.addLayout(find)
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
-        self.resize(980, 560)
+        fit(self, 980, 560)
 
         self._timer = QTimer(self)  # a search as the user pauses typing, not at every key
         self._timer.setSingleShot(True)

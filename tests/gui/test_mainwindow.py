@@ -175,3 +175,18 @@ def test_each_tab_undoes_its_own_edits(window: MainWindow) -> None:
     assert window.document.is_modified and window.calculator_stack.count() == 1
     window.document.reset(window.document.tournament, None)  # opening a file keeps the calculator's history
     assert window.calculator_stack.count() == 1 and not window.document.is_modified
+
+
+def test_windows_and_dialogs_fit_a_small_screen(qtbot: QtBot) -> None:
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QWidget
+
+    from fidedesk.gui.screen import fit
+
+    room = QGuiApplication.primaryScreen().availableGeometry()
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    fit(widget, room.width() + 300, room.height() + 40)  # the import wizard's 1100 x 680 on a 1024 x 640 laptop
+    assert (widget.width(), widget.height()) == (room.width(), room.height())
+    fit(widget, 300, 200)
+    assert (widget.width(), widget.height()) == (300, 200)
