@@ -2,7 +2,8 @@
 
 The version comes from ``fidedesk.__version__`` (read from the source, without importing the app);
 the document types are the files fidedesk opens: its own ``.fidedesk`` file (owner), and TRF and Excel
-workbooks (an alternative handler, never taking them over).
+workbooks (an alternative handler, never taking them over), as ``fidedesk.io.formats`` lists them
+(``tests/test_packaging.py`` holds this file, the Linux entry and the Windows script to that list).
 """
 
 from __future__ import annotations

@@ -169,6 +169,16 @@ def test_the_smoke_test_opens_a_tournament_given_to_it(tmp_path: Path) -> None:
     assert done.returncode == 1 and "Cannot import the file" in done.stderr and "could not open" in done.stderr
 
 
+def test_the_smoke_test_opens_a_workbook_as_the_import_wizard_proposes_it(tmp_path: Path) -> None:
+    done = _smoke(str(ROOT / "tests" / "data" / "made" / "gelendzhik.xlsx"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("opened gelendzhik.xlsx (14 players)")
+    renamed = tmp_path / "list.xlsx"
+    renamed.write_text("Name,Rating\n", encoding="utf-8")
+    done = _smoke(str(renamed))
+    assert done.returncode == 1 and "not an Excel .xlsx workbook" in done.stderr and "could not open" in done.stderr
+
+
 def test_the_linux_desktop_entry_installs_into_the_users_data_folder(tmp_path: Path) -> None:
     bundle = tmp_path / "opt" / "fidedesk"
     (bundle / "_internal" / "resources").mkdir(parents=True)

@@ -12,11 +12,15 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from fidedesk.io.xlsx_grid import SheetGrid
+    from fidedesk.io.xlsx_import import ImportResult
 
 
 class FidedeskApplication(QApplication):
@@ -57,7 +61,10 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
     from fidedesk import __version__
 
     parser = argparse.ArgumentParser(prog="fidedesk", description="Offline FIDE rating calculations.")
-    parser.add_argument("file", nargs="?", help="a tournament to open: .fidedesk, TRF (.trf, .txt) or .xlsx")
+    from fidedesk.io.formats import FORMATS
+
+    kinds = "; ".join(f"{format_.label} ({', '.join(format_.extensions)})" for format_ in FORMATS)
+    parser.add_argument("file", nargs="?", help=f"a tournament to open: {kinds}; any other name is read as TRF")
     parser.add_argument(
         "--smoke-test", action="store_true", help="build and render every tab offscreen (and open FILE), then exit"
     )
@@ -119,8 +126,10 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
     app.setWindowIcon(icon)
     scratch = QTemporaryDir()
     settings = Settings(QSettings(scratch.filePath("smoke.ini"), QSettings.Format.IniFormat))
-    # no dialog waits for a user: messages are reported as problems, questions get the answer that changes nothing
+    # no dialog waits for a user: messages are reported as problems, questions get the answer that changes
+    # nothing, and a workbook is taken as the import wizard proposes it (the bundle's openpyxl is tried too)
     dialogs = UnattendedDialogs(report=problems.append)
+    dialogs.answer("excel_import", lambda grids, source: _proposed_import(grids, source, problems))
     window = MainWindow(settings, recovery_folder=Path(scratch.filePath("recovery")), dialogs=dialogs)
     window.show()
     for index in range(window.tabs.count()):
@@ -153,6 +162,17 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
             problems.append(f"could not open {file}")
     window.close()
     return summary
+
+
+def _proposed_import(grids: Sequence[SheetGrid], source: str, problems: list[str]) -> ImportResult | None:
+    """The smoke test's Import in the Excel wizard: what it proposes, when nothing is in doubt."""
+    from fidedesk.io.formats import FileFormatError, proposed_import
+
+    try:
+        return proposed_import(grids, source)
+    except FileFormatError as error:
+        problems.append(str(error))
+        return None
 
 
 def _hand_over_works() -> bool:

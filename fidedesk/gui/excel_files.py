@@ -115,7 +115,7 @@ class ExcelActions(QObject):
         """Write the tournament as a workbook: crosstable, standings, rating changes, players, rounds, event."""
         if path is None:
             folder = Path(self.settings.last_folder)
-            suggested = str(folder / f"{Path(self.files.suggested_name()).stem}.xlsx")
+            suggested = str(folder / f"{Path(self.files.suggested_name()).stem}{XLSX.extensions[0]}")
             path = self.dialogs.save_file("Export to Excel", suggested, XLSX_FILTER)
             if path is None:
                 return False

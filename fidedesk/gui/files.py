@@ -217,7 +217,7 @@ class FileActions(QObject):
             self.dialogs.error("Cannot export TRF", f"TRF cannot hold this tournament yet: {refusal}")
             return False
         if path is None:
-            suggested = str(Path(self.settings.last_folder) / f"{Path(self.suggested_name()).stem}.trf")
+            suggested = str(Path(self.settings.last_folder) / f"{Path(self.suggested_name()).stem}{TRF.extensions[0]}")
             path = self.dialogs.save_file("Export TRF", suggested, TRF_FILTER)
             if path is None:
                 return False

@@ -31,6 +31,8 @@ from fidedesk.io.xlsx_grid import XlsxError
 if TYPE_CHECKING:
     from fidedesk.core.editions import Edition
     from fidedesk.core.tiebreaks import TieBreak
+    from fidedesk.io.xlsx_grid import SheetGrid
+    from fidedesk.io.xlsx_import import ImportResult
 
 __all__ = [
     "FIDEDESK",
@@ -44,6 +46,7 @@ __all__ = [
     "TournamentFile",
     "format_for",
     "output_format",
+    "proposed_import",
     "read_tournament",
     "write_tournament",
 ]
@@ -152,28 +155,32 @@ def _read_trf(path: Path) -> TournamentFile:
     return TournamentFile(path, TRF, document.tournament, document)
 
 
-def _read_workbook(path: Path) -> TournamentFile:
-    """A workbook read with the layout and columns the import wizard would propose; every problem refuses it.
-
-    Without a person to ask which rows to leave out, a workbook with any problem is not read: each
-    problem is listed with its sheet and cell.
-    """
+def proposed_import(grids: Sequence[SheetGrid], source: str) -> ImportResult:
+    """The import the wizard proposes for a workbook already read (layout, header, columns), taken as it
+    is. Without a person to ask which rows to leave out, a workbook with any problem is refused:
+    FileFormatError naming ``source`` and listing each problem with its sheet and cell."""
     from fidedesk.io.xlsx_import import build, propose  # openpyxl only when a workbook is read
+
+    plan = propose(grids)
+    if plan.results is None and plan.players is None:
+        raise FileFormatError(f"{source}: no sheet looks like a player list, a crosstable, a Swiss table or pairings")
+    result = build(grids, plan)
+    if result.problems:
+        count = len(result.problems)
+        listed = "\n".join(f"  {problem}" for problem in result.problems)
+        raise FileFormatError(f"{source}: {count} problem{'s' if count != 1 else ''}, nothing read:\n{listed}")
+    return result
+
+
+def _read_workbook(path: Path) -> TournamentFile:
+    """A workbook read as the import wizard proposes it (:func:`proposed_import`)."""
     from fidedesk.io.xlsx_read import read_workbook
 
     try:
         grids = read_workbook(path)
     except XlsxError as error:
         raise FileFormatError(str(error)) from None
-    plan = propose(grids)
-    if plan.results is None and plan.players is None:
-        raise FileFormatError(f"{path}: no sheet looks like a player list, a crosstable, a Swiss table or pairings")
-    result = build(grids, plan)
-    if result.problems:
-        count = len(result.problems)
-        listed = "\n".join(f"  {problem}" for problem in result.problems)
-        raise FileFormatError(f"{path}: {count} problem{'s' if count != 1 else ''}, nothing read:\n{listed}")
-    return TournamentFile(path, XLSX, result.tournament)
+    return TournamentFile(path, XLSX, proposed_import(grids, str(path)).tournament)
 
 
 # --- writing --------------------------------------------------------------------------------------------
