@@ -17,6 +17,7 @@ from fidedesk.gui.settings import Settings
 from tests.gui.helpers import shown_at_1280
 
 QStandardPaths.setTestModeEnabled(True)
+pytest.register_assert_rewrite("tests.gui.screenshots")  # its checks of the figures on screen say what failed
 
 
 @pytest.fixture
