@@ -180,7 +180,8 @@ def test_warnings_list_boards_without_result(qtbot: QtBot, context: RatingContex
 
 
 def test_models_pass_modeltester(qtmodeltester: ModelTester, gelendzhik: TournamentViews) -> None:
-    for model in (gelendzhik.crosstable, gelendzhik.standings.model, gelendzhik.panel.games, gelendzhik.warnings):
+    views = gelendzhik
+    for model in (views.crosstable, views.standings.model, views.panel.games, views.panel.summary, views.warnings):
         qtmodeltester.check(model)
 
 
