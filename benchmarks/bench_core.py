@@ -1,10 +1,12 @@
-"""Rate a generated 2,000-player, 11-round Swiss and compare with a bare loop of the same look-ups.
+"""Rate a generated 2,000-player, 11-round Swiss, and rank it with every tie-break, and compare each with a
+bare loop of the same look-ups.
 
     python benchmarks/bench_core.py [--players 2000] [--rounds 11] [--repeat 7]
 
 The baseline, measured in the same run, walks every played game between rated players and looks
 its PD up in table 8.1.2 and sums score - PD per player: the least any rating program must do.
-Prints the best of ``--repeat`` runs of each and their ratio. Nothing here asserts a time.
+Prints the best of ``--repeat`` runs of each and their ratios. Nothing here asserts a time
+(``tests/test_tiebreaks.py`` bounds the standings' work in calls: twice the players, twice the work).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editions import get_edition
 from fidedesk.core.event import rate_tournament
+from fidedesk.core.standings import standings
 from fidedesk.core.tables import pd_hundredths
+from fidedesk.core.tiebreaks import TieBreak
 from fidedesk.core.tournament import Tournament
 
 _POINTS = {"1": 100, "=": 50, "0": 0}
@@ -67,10 +71,13 @@ def main() -> None:
     edition = get_edition("fide-2025")
     base_best, base_median = best_of(args.repeat, lambda: bare_loop(tournament))
     core_best, core_median = best_of(args.repeat, lambda: rate_tournament(tournament, edition))
+    rank_best, rank_median = best_of(args.repeat, lambda: standings(tournament, list(TieBreak)))
     print(f"event: {args.players} players ({unrated} unrated), {args.rounds} rounds, {games} played games")
     print(f"bare table loop : best {base_best * 1000:8.1f} ms   median {base_median * 1000:8.1f} ms")
     print(f"rate_tournament : best {core_best * 1000:8.1f} ms   median {core_median * 1000:8.1f} ms")
+    print(f"standings, every tie-break: best {rank_best * 1000:8.1f} ms   median {rank_median * 1000:8.1f} ms")
     print(f"ratio (core / bare loop, best): {core_best / base_best:.1f}")
+    print(f"ratio (standings / bare loop, best): {rank_best / base_best:.1f}")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ Run ``python packaging/make_icons.py`` (no arguments) after editing the SVG; it 
 
 The outputs are committed and ship with the application, so a build never has to render them.
 They are deterministic: rendering the same SVG gives the same bytes on every run (Qt's PNG writer
-adds no timestamp), which the tests rely on to check that the committed icons match the source.
+adds no timestamp), though another Qt build may put an antialiased edge a colour level away; so the tests
+check that the committed icons match the source pixel by pixel within a small tolerance, not byte by byte.
 The .ico and .icns containers are written by hand with :mod:`struct`, without Pillow.
 """
 

@@ -1,4 +1,5 @@
-"""Every vector file of ../shared/reference/vectors, under the edition its README names.
+"""Every vector file of tests/data/vectors (copied from the reference library), under the edition its README
+names.
 
 Where a peer library deviates from FIDE (named in the file), the FIDE figure is asserted instead.
 """

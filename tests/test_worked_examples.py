@@ -1,4 +1,5 @@
-"""Every example of ../shared/reference/worked-examples.md, under the edition it names."""
+"""Every example of the reference library's worked-examples.md (E1-E6, not copied: each example's figures are
+written out in its test, with its source), under the edition it names."""
 
 from __future__ import annotations
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QAbstractItemModel, QSettings, QStandardPaths
 from PySide6.QtGui import QUndoStack
 from pytestqt.qtbot import QtBot
 
@@ -17,7 +18,44 @@ from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from tests.gui.helpers import shown_at_1280
 
+if TYPE_CHECKING:  # pytestqt.modeltest needs the Qt binding chosen first: imported by pytest-qt, later
+    from pytestqt.modeltest import ModelTester
+
 QStandardPaths.setTestModeEnabled(True)
+pytest.register_assert_rewrite("tests.gui.screenshots")  # its checks of the figures on screen say what failed
+
+
+class ModelChecks:
+    """What ``qtmodeltester`` gives the GUI tests: pytest-qt's model tester with its own checks, which raise,
+    one tester for each model checked, all disconnected after the test.
+
+    With a PySide6 that has Qt's QAbstractItemModelTester, pytest-qt's ``check`` uses that one in its warning
+    mode, in which a broken model only prints "FAIL!" and fails no test; and one pytest-qt tester follows one
+    model (a second ``check`` would leave the first model's signals checking the second one's state). The
+    checks run on ``check`` and again on every change the model announces.
+    """
+
+    def __init__(self, config: pytest.Config) -> None:
+        self._config = config
+        self._testers: list[ModelTester] = []
+
+    def check(self, model: QAbstractItemModel) -> None:
+        from pytestqt.modeltest import ModelTester
+
+        tester = ModelTester(self._config)
+        self._testers.append(tester)
+        tester.check(model, force_py=True)
+
+    def disconnect(self) -> None:
+        for tester in self._testers:
+            tester._cleanup()
+
+
+@pytest.fixture
+def qtmodeltester(request: pytest.FixtureRequest) -> Iterator[ModelChecks]:
+    checks = ModelChecks(request.config)
+    yield checks
+    checks.disconnect()
 
 
 @pytest.fixture

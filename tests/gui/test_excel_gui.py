@@ -9,13 +9,14 @@ from pathlib import Path
 import openpyxl
 import pytest
 from PySide6.QtWidgets import QApplication
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import add_player
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, Tournament
 from fidedesk.gui.dialogs import UnattendedDialogs
-from fidedesk.gui.excel_import import ExcelImportDialog
+from fidedesk.gui.excel_import import ExcelImportDialog, MappingModel
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import import Field, ImportResult, Layout
@@ -117,6 +118,24 @@ def test_the_wizard_follows_a_changed_mapping_and_reports_places(qtbot: QtBot) -
     dialog.set_column_field(3, Field.TITLE)
     dialog.rebuild()
     assert [p.title for p in dialog.outcome.tournament.players] == ["x", "y"]
+
+
+def test_the_wizards_models_pass_the_model_tester(qtmodeltester: ModelTester, qtbot: QtBot) -> None:
+    """Mapping, preview and problems, on a club's Swiss table, through a changed header row and mapping."""
+    from tests.test_xlsx_import import _swiss_book
+
+    dialog = ExcelImportDialog(_swiss_book(), "club-open.xlsx")  # type: ignore[arg-type]
+    qtbot.addWidget(dialog)
+    for model in (dialog.mapping, dialog.preview, dialog.problems):
+        assert model.rowCount() > 0
+        qtmodeltester.check(model)
+    dialog.header_box.setValue(1)  # the title row as the header: another mapping, no players
+    dialog.header_box.setValue(2)
+    dialog.set_column_field(2, Field.IGNORE)
+    dialog.rebuild()
+    for model in (dialog.mapping, dialog.preview, dialog.problems):
+        qtmodeltester.check(model)
+    assert dialog.mapping.index(2, MappingModel.READS_AS).data() == Field.IGNORE.label
 
 
 def test_a_broken_workbook_says_why_and_changes_nothing(

@@ -193,12 +193,15 @@ def test_autosave_is_debounced_and_a_save_discards_it(
     qtbot: QtBot, window: MainWindow, folder: Path, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> None:
     window.document.reset(club_open(), None)
-    assert files.AUTOSAVE_DELAY == window.files.autosave_timer.interval() == 2000
-    window.files.autosave_timer.setInterval(50)
+    timer = window.files.autosave_timer
+    assert files.AUTOSAVE_DELAY == timer.interval() == 2000 and timer.isSingleShot()
     edit(window, 2201)
+    assert timer.isActive() and not folder.exists()  # an edit starts the delay and writes nothing
     edit(window, 2202)
-    assert window.files.autosave_timer.isActive() and not folder.exists()
-    qtbot.waitUntil(lambda: len(recovery.find_recoveries(folder)) == 1, timeout=2000)
+    assert timer.isActive() and not folder.exists()
+    timer.stop()
+    timer.timeout.emit()  # the delay has passed, once: one recovery file, of the last edit
+    assert len(recovery.find_recoveries(folder)) == 1
     assert recovery.find_recoveries(folder)[0].load().player(1).rating == 2202
     dialogs.answer("save_file", tmp_path / "club.fidedesk")
     assert window.files.save()

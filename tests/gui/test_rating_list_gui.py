@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
 from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from benchmarks.make_fide_list import write_txt
@@ -18,7 +19,7 @@ from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, RatingKind, Tournament
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.rating_list_dialogs import ImportListDialog
+from fidedesk.gui.rating_list_dialogs import ImportListDialog, UpdatesDialog
 from fidedesk.gui.rating_list_search import RatingListDialog
 from fidedesk.io import ratinglist
 from fidedesk.io.fide_list import ListKind, ListSource, Month, inspect
@@ -122,6 +123,35 @@ def test_arrow_keys_in_the_search_box_choose_among_the_results(
     assert [player.name for player in dialog.selected()] == [names[1]] and dialog.search.hasFocus()
     qtbot.keyClick(dialog.search, Qt.Key.Key_Return)
     assert [player.name for player in window.document.tournament.players] == [names[1]]
+
+
+def test_the_search_and_update_models_pass_the_model_tester(
+    qtmodeltester: ModelTester, qtbot: QtBot, window: MainWindow, download: Path
+) -> None:
+    """The results and the sorted view over them, through searches, a sort and a change of kind; the
+    changes Update Ratings proposes."""
+    ratinglist.import_list(window.rating_list.database, inspect(download), month=Month(2026, 11))
+    dialog = window.rating_list.show_search()
+    qtmodeltester.check(dialog.model)
+    assert "Dupré, Sébastien" in search(qtbot, dialog, "Sebastien")
+    qtmodeltester.check(dialog.model)
+    qtmodeltester.check(dialog.proxy)  # from here on, every change is checked on the view's model
+    dialog.table.sortByColumn(6, Qt.SortOrder.DescendingOrder)
+    dialog.model.set_kind(RatingKind.RAPID)
+    assert search(qtbot, dialog, "zzzzqx") == []
+    assert len(search(qtbot, dialog, "m")) > 3
+    qtmodeltester.check(dialog.proxy)
+    qtmodeltester.check(dialog.model)
+
+    updates = [
+        Update(1, "Carlsen, Magnus", "rating", 2800, 2823),
+        Update(1, "Carlsen, Magnus", "birth", None, BirthDate(1990)),
+        Update(2, "Dupré, Sébastien", "k", 20, 40),
+    ]
+    review = UpdatesDialog(updates, "From the NOV26 combined list: 3 changes for 2 players.", window)
+    qtbot.addWidget(review)
+    qtmodeltester.check(review.model)
+    assert review.model.index(1, 4).data() == "1990" and review.model.rowCount() == 3
 
 
 def test_a_rapid_event_takes_the_rapid_figures(qtbot: QtBot, window: MainWindow, download: Path) -> None:

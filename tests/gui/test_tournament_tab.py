@@ -82,6 +82,21 @@ def test_players_model_passes_the_model_tester(qtmodeltester: ModelTester, windo
     assert model.rowCount() == 4
 
 
+def test_players_proxy_passes_the_model_tester(
+    qtmodeltester: ModelTester, qtbot: QtBot, window: MainWindow, tab: TournamentTab
+) -> None:
+    """The sorted view over the players, as the table shows it: sorted by a header, then edited through."""
+    proxy = tab.players.proxy
+    assert tab.players.table.model() is proxy
+    qtmodeltester.check(proxy)
+    click_header(qtbot, tab, RATING)
+    window.document.apply("Add", add_player(window.document.tournament, Player(0, "Dora", 1800)))
+    type_into(qtbot, tab, 3, RATING, "2500")
+    qtmodeltester.check(proxy)
+    ratings = [int(text) for text in shown(tab, RATING)]  # the sort follows the edits
+    assert sorted(ratings) == [1800, 1950, 2100, 2500] and ratings in (sorted(ratings), sorted(ratings)[::-1])
+
+
 def test_typing_name_and_rating_then_undo_redo(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
     type_into(qtbot, tab, 2, NAME, "Boris Spassky")
     type_into(qtbot, tab, 2, RATING, "2480")

@@ -180,11 +180,12 @@ def test_warnings_list_boards_without_result(qtbot: QtBot, context: RatingContex
 
 
 def test_models_pass_modeltester(qtmodeltester: ModelTester, gelendzhik: TournamentViews) -> None:
-    for model in (gelendzhik.crosstable, gelendzhik.standings.model, gelendzhik.panel.games, gelendzhik.warnings):
+    views = gelendzhik
+    for model in (views.crosstable, views.standings.model, views.panel.games, views.panel.summary, views.warnings):
         qtmodeltester.check(model)
 
 
-def test_look_at_1280(qtbot: QtBot, gelendzhik: TournamentViews) -> None:
+def test_look_at_1280(qtbot: QtBot, gelendzhik: TournamentViews, tmp_path: Path) -> None:
     gelendzhik.resize(1280, 800)
     gelendzhik.show()
     qtbot.waitExposed(gelendzhik)
@@ -193,7 +194,7 @@ def test_look_at_1280(qtbot: QtBot, gelendzhik: TournamentViews) -> None:
         QApplication.processEvents()
         image = gelendzhik.grab()
         assert (image.width(), image.height()) == (1280, 800)
-        assert image.save(str(Path(f"/tmp/tournament_views{name}.png")))
+        assert image.save(str(tmp_path / f"tournament_views{name}.png"))
 
 
 def test_auto_takes_the_event_date(qtbot: QtBot, context: RatingContext, settings: Settings) -> None:
@@ -219,7 +220,7 @@ def test_warnings_list_a_forfeit_once(qtbot: QtBot, context: RatingContext, sett
     assert not_rated == [("1 result: forfeit loss: unplayed games are not rated (FIDE 5.1)", "R3: 1 v 2")]
 
 
-def test_narrow_puts_the_calculation_under_the_tabs(qtbot: QtBot, gelendzhik: TournamentViews) -> None:
+def test_narrow_puts_the_calculation_under_the_tabs(qtbot: QtBot, gelendzhik: TournamentViews, tmp_path: Path) -> None:
     gelendzhik.show()
     qtbot.waitExposed(gelendzhik)
     gelendzhik.resize(580, 760)  # as wide as beside the players in the Tournament tab
@@ -228,7 +229,7 @@ def test_narrow_puts_the_calculation_under_the_tabs(qtbot: QtBot, gelendzhik: To
     assert gelendzhik.wide is False and gelendzhik.splitter.orientation() == Qt.Orientation.Vertical
     assert gelendzhik.side_tabs.tabText(1) == "Warnings (1)"
     QApplication.processEvents()
-    assert gelendzhik.grab().save("/tmp/tournament_views_narrow.png")
+    assert gelendzhik.grab().save(str(tmp_path / "tournament_views_narrow.png"))
     gelendzhik.resize(1280, 800)
     QApplication.processEvents()
     assert gelendzhik.wide is True and gelendzhik.side_tabs.count() == 0

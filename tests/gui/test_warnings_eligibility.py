@@ -120,7 +120,7 @@ def test_an_edit_that_changes_no_warning_does_not_reset(
     assert views.warnings_title.text() == "<b>Warnings (4)</b>"
 
 
-def test_look(qtbot: QtBot, context: RatingContext, settings: Settings) -> None:
+def test_look(qtbot: QtBot, context: RatingContext, settings: Settings, tmp_path: Path) -> None:
     tournament = open_swiss("60 min + 10 s/move")
     tournament = pair(pair(tournament, 1, 1, 2, ResultCode.DRAW), 1, 3, 5, ResultCode.WIN)
     views = views_over(qtbot, tournament, context, settings)
@@ -129,5 +129,5 @@ def test_look(qtbot: QtBot, context: RatingContext, settings: Settings) -> None:
     qtbot.waitExposed(views)
     QApplication.processEvents()
     assert views.warnings.rowCount() >= 2
-    assert views.warnings_box.grab().save(str(Path("/tmp/warnings.png")))
-    assert views.grab().save(str(Path("/tmp/warnings_views.png")))
+    assert views.warnings_box.grab().save(str(tmp_path / "warnings.png"))
+    assert views.grab().save(str(tmp_path / "warnings_views.png"))
