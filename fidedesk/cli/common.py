@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
-from fidedesk.core.editions import Edition, UnknownEditionError, get_edition
+from fidedesk.core.editions import Edition, resolve_edition
 
 EXIT_BAD_INPUT = 2
 
@@ -46,10 +46,12 @@ def parse_rating(text: str, what: str) -> int:
 
 
 def edition_named(name: str, start: Any = None, source: str = "") -> Edition:
-    try:
-        return get_edition(name, start)
-    except UnknownEditionError as error:
-        raise InputError(f"{source}: {error}" if source else str(error)) from None
+    """The edition by name (or ``auto`` for ``start``), resolved as the window resolves it; the command line
+    refuses what the window would fall back from."""
+    resolved = resolve_edition(name, start)
+    if resolved.error is not None:
+        raise InputError(f"{source}: {resolved.error}" if source else resolved.error)
+    return resolved.edition
 
 
 def print_json(data: object, out: TextIO) -> None:

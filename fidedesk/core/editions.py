@@ -400,3 +400,31 @@ def get_edition(name: str, start: dt.date | None = None) -> Edition:
     except KeyError:
         known = ", ".join([*EDITIONS, AUTO])
         raise UnknownEditionError(f"unknown rule edition {name!r}; known: {known}") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class ResolvedEdition:
+    """The edition a rating uses: the one named, or under ``auto`` the one in force on ``start``.
+
+    ``error`` says why the name could not be followed (``auto`` before 1994, or with no date), in which
+    case ``edition`` is the fallback; every front end resolves its edition once, with
+    :func:`resolve_edition`, and shows ``problem`` where it shows the rules.
+    """
+
+    edition: Edition
+    name: str
+    start: dt.date | None
+    error: str | None = None
+
+    @property
+    def problem(self) -> str | None:
+        """What the user is told when the edition fell back, or None."""
+        return None if self.error is None else f"{self.error}; showing {self.edition.name}"
+
+
+def resolve_edition(name: str, start: dt.date | None, *, fallback: Edition = DEFAULT_EDITION) -> ResolvedEdition:
+    """The edition ``name`` (or ``auto``) gives for an event starting ``start``; ``fallback`` when it gives none."""
+    try:
+        return ResolvedEdition(get_edition(name, start), name, start)
+    except UnknownEditionError as error:
+        return ResolvedEdition(fallback, name, start, str(error))

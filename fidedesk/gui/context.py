@@ -1,4 +1,9 @@
-"""The rule edition and rating kind every tab follows, chosen in one place (the toolbar)."""
+"""The rule edition every tab follows, chosen in one place (the toolbar), and the calculator's rating kind.
+
+The tournament's figures are rated for the event's own kind (``EventInfo.kind``, in the event form); the
+calculator and the reference tables have no event, so their kind is kept here, chosen with the
+calculator's inputs.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,16 @@ import datetime as dt
 
 from PySide6.QtCore import QObject, Signal
 
-from fidedesk.core.editions import AUTO, DEFAULT_EDITION, Edition, UnknownEditionError, get_edition
+from fidedesk.core.editions import AUTO, DEFAULT_EDITION, Edition, ResolvedEdition, get_edition, resolve_edition
 from fidedesk.core.tournament import RatingKind
 
 
 class RatingContext(QObject):
-    """The chosen edition name (or ``auto``), rating kind and event date; ``changed`` after any change."""
+    """The chosen edition name (or ``auto``), event date and calculator's kind; ``changed`` after any change.
+
+    The event date follows the open tournament's start date (the window passes it on), so that the
+    tournament's figures, its Excel export and the calculator all use :meth:`resolved`.
+    """
 
     changed = Signal()
 
@@ -59,21 +68,18 @@ class RatingContext(QObject):
     def is_auto(self) -> bool:
         return self._edition_name == AUTO
 
-    def edition(self) -> Edition:
+    def resolved(self) -> ResolvedEdition:
         """The edition in force: the chosen one, or under ``auto`` the one of the event date.
 
-        Falls back to the default edition for a date before any known edition, so that the
-        window always has figures to show; :meth:`problem` says so.
+        Falls back to the default edition for a date before any known edition, so that the window
+        always has figures to show; its ``problem`` says so.
         """
-        try:
-            return get_edition(self._edition_name, self._event_date)
-        except UnknownEditionError:
-            return DEFAULT_EDITION
+        return resolve_edition(self._edition_name, self._event_date)
+
+    def edition(self) -> Edition:
+        """The edition every tab and the Excel export use (:meth:`resolved`)."""
+        return self.resolved().edition
 
     def problem(self) -> str | None:
         """Why :meth:`edition` fell back to the default edition, or None."""
-        try:
-            get_edition(self._edition_name, self._event_date)
-        except UnknownEditionError as error:
-            return f"{error}; showing {DEFAULT_EDITION.name}"
-        return None
+        return self.resolved().problem
