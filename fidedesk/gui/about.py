@@ -21,8 +21,7 @@ class AboutDialog(QDialog):
         self.text = QLabel(
             f"<h2>fidedesk {html.escape(__version__)}</h2>"
             "<p>Offline FIDE rating calculations for arbiters and club secretaries.</p>"
-            f"<p><b>Rules in use:</b> {html.escape(edition.name)} — {html.escape(edition.title)}"
-            f" ({html.escape(context.kind.value)})</p>"
+            f"<p><b>Rules in use:</b> {html.escape(edition.name)} — {html.escape(edition.title)}</p>"
             f"<p><b>Sources:</b></p><ul>{sources}</ul>"
             f"<p style='color:gray'>Qt {html.escape(qVersion())}</p>"
         )

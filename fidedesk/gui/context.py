@@ -18,8 +18,8 @@ from fidedesk.core.tournament import RatingKind
 class RatingContext(QObject):
     """The chosen edition name (or ``auto``), event date and calculator's kind; ``changed`` after any change.
 
-    The event date follows the open tournament's start date (the window passes it on), so that the
-    tournament's figures, its Excel export and the calculator all use :meth:`resolved`.
+    Every tab and the Excel export take their edition from :meth:`resolved`: the tournament's figures and
+    its export with the event's start date, so that under ``auto`` they cannot use different editions.
     """
 
     changed = Signal()
@@ -68,18 +68,20 @@ class RatingContext(QObject):
     def is_auto(self) -> bool:
         return self._edition_name == AUTO
 
-    def resolved(self) -> ResolvedEdition:
-        """The edition in force: the chosen one, or under ``auto`` the one of the event date.
+    def resolved(self, start: dt.date | None = None) -> ResolvedEdition:
+        """The edition in force: the chosen one, or under ``auto`` the one in force on ``start`` (an event's start
+        date: the tournament's figures, its warnings and its Excel export pass the open event's) or, with no
+        ``start``, on the context's date (the calculator and the reference tables).
 
-        Falls back to the default edition for a date before any known edition, so that the window
-        always has figures to show; its ``problem`` says so.
+        Falls back to the default edition for a date before any known edition, so that the window always has
+        figures to show; its ``problem`` says so.
         """
-        return resolve_edition(self._edition_name, self._event_date)
+        return resolve_edition(self._edition_name, start or self._event_date)
 
-    def edition(self) -> Edition:
-        """The edition every tab and the Excel export use (:meth:`resolved`)."""
-        return self.resolved().edition
+    def edition(self, start: dt.date | None = None) -> Edition:
+        """The edition of :meth:`resolved`."""
+        return self.resolved(start).edition
 
-    def problem(self) -> str | None:
+    def problem(self, start: dt.date | None = None) -> str | None:
         """Why :meth:`edition` fell back to the default edition, or None."""
-        return self.resolved().problem
+        return self.resolved(start).problem

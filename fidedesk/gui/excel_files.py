@@ -123,7 +123,8 @@ class ExcelActions(QObject):
 
         target = path
         tournament = self.document.tournament
-        edition, tiebreaks = self.context.edition(), self.settings.tiebreaks
+        # the edition the rating panel shows: resolved by the one context for the event's start date
+        edition, tiebreaks = self.context.edition(tournament.info.start), self.settings.tiebreaks
         outcome = run_with_progress(
             self._window,
             "Export to Excel",

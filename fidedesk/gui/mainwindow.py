@@ -92,7 +92,11 @@ class LazyTab(QWidget):
 
 
 class RulesBar(QToolBar):
-    """Edition, rating kind and (for ``auto``) the event date: the one place the rules are chosen."""
+    """Edition and (for ``auto``) the event date: the one place the rules are chosen.
+
+    The rating kind is not here: the tournament is rated for its event's kind (the event form), and the
+    calculator has a kind of its own among its inputs.
+    """
 
     def __init__(self, context: RatingContext, parent: QWidget | None = None) -> None:
         super().__init__("Rules", parent)
@@ -109,10 +113,6 @@ class RulesBar(QToolBar):
         self.edition_box.setItemData(
             self.edition_box.count() - 1, "The FIDE edition in force on the event date", Qt.ItemDataRole.ToolTipRole
         )
-        self.kind_box = QComboBox()
-        self.kind_box.setObjectName("kind_box")
-        for kind in RatingKind:
-            self.kind_box.addItem(kind.value.capitalize(), kind.value)
         self.date_edit = QDateEdit()
         self.date_edit.setObjectName("event_date")
         self.date_edit.setCalendarPopup(True)
@@ -121,23 +121,20 @@ class RulesBar(QToolBar):
 
         self.addWidget(QLabel(" Rules: "))
         self.addWidget(self.edition_box)
-        self.addWidget(QLabel("  Rating: "))
-        self.addWidget(self.kind_box)
         self.addWidget(QLabel("  Event date: "))
         self.addWidget(self.date_edit)
         self.refresh()
 
         self.edition_box.currentIndexChanged.connect(self._on_edition)
-        self.kind_box.currentIndexChanged.connect(self._on_kind)
         self.date_edit.dateChanged.connect(self._on_date)
         context.changed.connect(self.refresh)
 
     def refresh(self) -> None:
         """Show the context's choices (without echoing them back)."""
-        for box, value in ((self.edition_box, self._context.edition_name), (self.kind_box, self._context.kind.value)):
-            box.blockSignals(True)
-            box.setCurrentIndex(max(0, box.findData(value)))
-            box.blockSignals(False)
+        box = self.edition_box
+        box.blockSignals(True)
+        box.setCurrentIndex(max(0, box.findData(self._context.edition_name)))
+        box.blockSignals(False)
         day = self._context.event_date
         self.date_edit.blockSignals(True)
         self.date_edit.setDate(QDate(day.year, day.month, day.day))
@@ -146,9 +143,6 @@ class RulesBar(QToolBar):
 
     def _on_edition(self, _index: int) -> None:
         self._context.set_edition_name(str(self.edition_box.currentData()))
-
-    def _on_kind(self, _index: int) -> None:
-        self._context.set_kind(RatingKind(self.kind_box.currentData()))
 
     def _on_date(self, date: QDate) -> None:
         self._context.set_event_date(dt.date(date.year(), date.month(), date.day()))
@@ -311,7 +305,7 @@ class MainWindow(QMainWindow):
 
     def _on_rules_changed(self) -> None:
         edition = self.context.edition()
-        text = f"Rules: {edition.name} · {self.context.kind.value}"
+        text = f"Rules: {edition.name}"
         if self.context.is_auto:
             text += f" (auto, event date {self.context.event_date.isoformat()})"
         self.rules_label.setText(text)

@@ -67,6 +67,7 @@ from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.styles import Font  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
+from fidedesk.core.calculation import LineKind, PlayerLine, calculation
 from fidedesk.core.editing import boards, entry_for
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import PlayerRating, rate_tournament
@@ -289,64 +290,43 @@ def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edi
     players = tournament.by_rank()
     rows: list[list[_Value]] = []
 
-    def line(rating: PlayerRating, kind: str, **values: _Value) -> list[_Value]:
+    def line(summary: PlayerLine, kind: str, **values: _Value) -> list[_Value]:
         row: list[_Value] = [None] * len(header)
-        row[0], row[1], row[2] = rating.player.start_rank, rating.player.name, kind
+        row[0], row[1], row[2] = summary.start_rank, summary.name, kind
         for name, value in values.items():
             row[column[_FIELD[name]]] = value
         return row
 
-    def opponent(rating: PlayerRating, round_: int | None) -> tuple[int | None, str]:
-        entry = entry_for(rating.player, round_) if round_ is not None else None
-        if entry is None or entry.opponent is None:
-            return None, "bye"
-        other = players.get(entry.opponent)
-        return entry.opponent, other.name if other is not None else ""
+    def number(value: Fraction | None) -> float | None:
+        return None if value is None else float(value)
 
     for rating in sorted(ratings, key=lambda found: found.player.start_rank):
-        player = rating.player
-        event = rating.event
-        games: list[tuple[int, list[_Value]]] = []
-        if event is not None:
-            k = event.k.value
-            rows.append(line(rating, "player", rtg=event.rating, k=k, rc=event.rc, w=_points(event.w), n=event.n,
-                             sum=float(event.chg), k_sum=float(event.k_chg), new=rating.new_rating,
-                             performance=rating.performance, note=event.k.reason))  # fmt: skip
-            for calc in event.games:
-                number, name = opponent(rating, calc.round)
-                used: _Value = _Formatted(calc.used_rating, CAPPED) if calc.capped else calc.used_rating
-                note = f"{calc.opponent_rating} counts as {calc.used_rating} (8.3.1)" if calc.capped else None
-                games.append((calc.round or 0, line(rating, "game", rd=calc.round, opp_no=number, opponent=name,
-                                                    opp_rating=used, score=_points(calc.score),
-                                                    pd=float(calc.expected), chg=float(calc.chg),
-                                                    k_chg=float(k * calc.chg), note=note)))  # fmt: skip
+        calc = calculation(rating, players)
+        summary = calc.player
+        initial = summary.initial
+        if summary.k is not None:
+            note: str | None = summary.k.reason
         else:
-            initial = rating.initial
-            first = initial.value if initial is not None else None
-            published = ("yes" if initial.published else "no") if initial is not None else None
             notes: list[str] = []
             if initial is not None:
                 notes.append(initial.reason)
                 if initial.performance is not None:
                     notes.append(initial.performance.formula)
                 notes.extend(initial.disregarded)
-            rows.append(line(rating, "player", rtg=player.rating, rc=rating.rc, w=_points(rating.w), n=rating.n,
-                             performance=rating.performance, first=first, published=published,
-                             note="; ".join(notes) or None))  # fmt: skip
-            for game in rating.against_rated:
-                number, name = opponent(rating, game.round)
-                games.append((game.round or 0, line(rating, "game", rd=game.round, opp_no=number, opponent=name,
-                                                     opp_rating=game.opponent_rating, score=_points(game.score),
-                                                     note="counts towards Ra")))  # fmt: skip
-        for skipped in rating.not_rated:
-            number, name = opponent(rating, skipped.round)
-            entry = entry_for(player, skipped.round)
-            other = players.get(number) if number is not None else None
-            score = None if entry is None or entry.result is ResultCode.PENDING else _points(entry.result.score)
-            games.append((skipped.round, line(rating, "not rated", rd=skipped.round, opp_no=number, opponent=name,
-                                              opp_rating=other.rating if other is not None else None, score=score,
-                                              note=skipped.reason)))  # fmt: skip
-        rows.extend(row for _, row in sorted(games, key=lambda pair: pair[0]))
+            note = "; ".join(notes) or None
+        published = None if summary.published is None else "yes" if summary.published else "no"
+        rows.append(line(summary, "player", rtg=summary.rating, k=summary.k.value if summary.k else None,
+                         rc=summary.rc, w=_points(summary.w), n=summary.n, sum=number(summary.chg),
+                         k_sum=number(summary.k_chg), new=summary.new_rating, performance=summary.performance,
+                         first=summary.first_rating, published=published, note=note))  # fmt: skip
+        for game in calc.games:
+            used: _Value = _Formatted(game.rating, CAPPED) if game.capped and game.rating is not None else game.rating
+            kind = "not rated" if game.kind is LineKind.NOT_RATED else "game"
+            score = None if game.score is None else _points(game.score)
+            name = "bye" if game.opponent is None else game.opponent_name or ""
+            rows.append(line(summary, kind, rd=game.round or None, opp_no=game.opponent, opponent=name,
+                             opp_rating=used, score=score, pd=number(game.pd), chg=number(game.chg),
+                             k_chg=number(game.k_chg), note=game.note))  # fmt: skip
     return _Table(RATING_CHANGES, header, rows, formats, freeze="D2", autofilter=True)
 
 

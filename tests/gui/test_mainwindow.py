@@ -7,11 +7,13 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import QDate, QSettings
 from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.about import AboutDialog
 from fidedesk.gui.app import main as app_main
+from fidedesk.gui.calculator import CalculatorTab
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
@@ -34,12 +36,21 @@ def test_tabs_and_default_rules(window: MainWindow) -> None:
     assert "fide-2025" in window.rules_label.text()
 
 
+def calculator_kind_box(window: MainWindow) -> QComboBox:
+    tab = window.tab_content(1)
+    assert isinstance(tab, CalculatorTab)
+    return tab.player_widget.kind_box
+
+
 def test_rules_are_chosen_in_one_place(window: MainWindow) -> None:
-    """The toolbar sets the context every tab follows; auto takes the edition of the event date."""
+    """The toolbar sets the edition every tab follows; auto takes the edition of the event date. The rating kind
+    is not in the toolbar: the tournament's is its event's, the calculator's is among its inputs."""
     bar = window.rules_bar
+    assert not hasattr(bar, "kind_box")
     bar.edition_box.setCurrentIndex(bar.edition_box.findData("fide-2022"))
     assert window.context.edition().name == "fide-2022" and not bar.date_edit.isEnabled()
-    bar.kind_box.setCurrentIndex(bar.kind_box.findData("blitz"))
+    kind_box = calculator_kind_box(window)
+    kind_box.setCurrentIndex(kind_box.findData("blitz"))
     assert window.context.kind is RatingKind.BLITZ
     bar.edition_box.setCurrentIndex(bar.edition_box.findData("auto"))
     assert bar.date_edit.isEnabled()
@@ -54,13 +65,15 @@ def test_choices_and_geometry_are_restored(qtbot: QtBot, settings: Settings, dia
     first = MainWindow(settings, dialogs=dialogs)
     qtbot.addWidget(first)
     first.rules_bar.edition_box.setCurrentIndex(first.rules_bar.edition_box.findData("fide-2017"))
-    first.rules_bar.kind_box.setCurrentIndex(first.rules_bar.kind_box.findData("rapid"))
+    kind_box = calculator_kind_box(first)
+    kind_box.setCurrentIndex(kind_box.findData("rapid"))
     first.resize(640, 480)  # within the offscreen screen (800 x 600), which restoreGeometry clamps to
     first.tabs.setCurrentIndex(1)
     first.close()
     second = MainWindow(settings, dialogs=dialogs)
     qtbot.addWidget(second)
     assert second.context.edition_name == "fide-2017" and second.context.kind is RatingKind.RAPID
+    assert calculator_kind_box(second).currentData() == "rapid"
     assert second.tabs.currentIndex() == 1
     assert (second.width(), second.height()) == (640, 480)
 

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QListWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from fidedesk.core.editing import add_player, pair
+from fidedesk.core.editing import add_player, pair, set_event_info
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tiebreaks import TieBreak
 from fidedesk.core.tournament import EventInfo, Player, RatingKind, System, Tournament
@@ -205,12 +206,17 @@ def test_auto_takes_the_event_date(qtbot: QtBot, context: RatingContext, setting
     assert views.panel.summary.value("new_rating") == "2420"
 
 
-def test_rated_for_the_toolbar_kind(gelendzhik: TournamentViews, context: RatingContext) -> None:
-    assert not [row for row in gelendzhik.warnings.rows() if row.kind == "Rules"]
+def test_rated_for_the_event_kind(gelendzhik: TournamentViews, context: RatingContext) -> None:
+    """The event's kind is the one source: the calculator's kind (the context's) changes no figure of the event."""
+    shown = gelendzhik.panel.summary.figures()
     context.set_kind(RatingKind.RAPID)
-    rules = [row.what for row in gelendzhik.warnings.rows() if row.kind == "Rules"]
-    assert rules and "entered as standard; rated here as rapid" in rules[0]
+    assert gelendzhik.panel.summary.figures() == shown and "standard" in gelendzhik.panel.title.text()
+    assert not [row for row in gelendzhik.warnings.rows() if row.kind == "Rules"]
+    document = gelendzhik.document
+    document.apply("Event", set_event_info(document.tournament, replace(document.tournament.info,
+                                                                        kind=RatingKind.RAPID)))  # fmt: skip
     assert "rapid" in gelendzhik.panel.title.text()
+    assert gelendzhik.panel.summary.value("k") == "20"  # rapid: one K for every player, not the 10 of 2400
 
 
 def test_warnings_list_a_forfeit_once(qtbot: QtBot, context: RatingContext, settings: Settings) -> None:

@@ -66,14 +66,21 @@ def test_too_little_time_for_the_ratings(qtbot: QtBot, context: RatingContext, s
 
 def test_time_control_of_another_list(qtbot: QtBot, context: RatingContext, settings: Settings) -> None:
     views = views_over(qtbot, open_swiss("15 min + 10 s", RatingKind.RAPID), context, settings)
-    context.set_kind(RatingKind.RAPID)
     assert rate_lines(views) == []
-    context.set_kind(RatingKind.STANDARD)  # rated as the toolbar says: the time control is a rapid one
+    document = views.document
+
+    def rated_as(kind: RatingKind) -> None:
+        document.apply("Event", set_event_info(document.tournament, dataclasses.replace(document.tournament.info,
+                                                                                        kind=kind)))  # fmt: skip
+
+    context.set_kind(RatingKind.STANDARD)  # the calculator's kind: the event is rated for its own
+    assert rate_lines(views) == []
+    rated_as(RatingKind.STANDARD)  # the time control is a rapid one
     assert rate_lines(views) == [
         ("Rate of play", "25 minutes for 60 moves is rapid play, but the event is rated as standard: standard play "
          "needs at least 60 minutes (1.1)", "every game"),
     ]  # fmt: skip
-    context.set_kind(RatingKind.BLITZ)
+    rated_as(RatingKind.BLITZ)
     assert "blitz is more than 3 and at most 10 minutes (R&B 1.2)" in rate_lines(views)[0][1]
 
 

@@ -204,6 +204,13 @@ class PlayerWidget(QWidget):
         self.ever_box.setChecked(model.ever_2400)
         self.record_message = named(QLabel(), "record_message")
         self.k_found = named(QLabel(), "k_found")
+        # the calculator has no event: its rating kind is chosen here (the tournament's is in its event form)
+        self.kind_box = named(QComboBox(), "calculator_kind")
+        for kind in RatingKind:
+            self.kind_box.addItem(kind.value.capitalize(), kind.value)
+        self.kind_box.setToolTip("Standard, rapid or blitz: the rules both calculators and the reference tables apply")
+        kind_label = QLabel("Kin&d:")
+        kind_label.setBuddy(self.kind_box)
 
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -212,6 +219,8 @@ class PlayerWidget(QWidget):
         layout.addWidget(self.own_message, 0, 2)
         layout.addWidget(QLabel("K:"), 0, 3)
         layout.addWidget(self.k_box, 0, 4)
+        layout.addWidget(kind_label, 0, 5)
+        layout.addWidget(self.kind_box, 0, 6)
         self.record_row = QWidget()
         row = QHBoxLayout(self.record_row)
         row.setContentsMargins(0, 0, 0, 0)
@@ -220,15 +229,16 @@ class PlayerWidget(QWidget):
             row.addWidget(widget)
         row.addSpacing(12)
         row.addWidget(self.k_found, 1)
-        layout.addWidget(self.record_row, 1, 1, 1, 5)
+        layout.addWidget(self.record_row, 1, 1, 1, 7)
         layout.setColumnMinimumWidth(2, 230)
-        layout.setColumnStretch(5, 1)
+        layout.setColumnStretch(7, 1)
 
         self.own_edit.textChanged.connect(model.set_own_text)
         self.k_box.currentIndexChanged.connect(self._on_k_choice)
         self.games_edit.textChanged.connect(model.set_games_text)
         self.birth_edit.textChanged.connect(model.set_birth_text)
         self.ever_box.toggled.connect(model.set_ever_2400)
+        self.kind_box.currentIndexChanged.connect(self._on_kind)
         model.changed.connect(self.refresh)
         self.refresh()
 
@@ -243,9 +253,10 @@ class PlayerWidget(QWidget):
             for choice, label in choices:
                 self.k_box.addItem(label, choice)
             self.k_box.blockSignals(False)
-        self.k_box.blockSignals(True)
-        self.k_box.setCurrentIndex(max(0, self.k_box.findData(model.k_choice)))
-        self.k_box.blockSignals(False)
+        for box, value in ((self.k_box, model.k_choice), (self.kind_box, model.context.kind.value)):
+            box.blockSignals(True)
+            box.setCurrentIndex(max(0, box.findData(value)))
+            box.blockSignals(False)
         self.record_row.setVisible(model.from_record)
         problem = model.games_problem or model.birth_problem
         mark(self.games_edit, model.games_problem is not None)
@@ -261,6 +272,9 @@ class PlayerWidget(QWidget):
 
     def _on_k_choice(self, index: int) -> None:
         self.model.set_k_choice(str(self.k_box.itemData(index)))
+
+    def _on_kind(self, index: int) -> None:
+        self.model.context.set_kind(RatingKind(self.kind_box.itemData(index)))
 
 
 def _line(name: str, text: str, placeholder: str, width: int) -> QLineEdit:

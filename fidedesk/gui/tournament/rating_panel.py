@@ -12,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from fidedesk.core.editing import entry_for
-from fidedesk.core.editions import AUTO, Edition, Expectancy, InitialMethod, UnknownEditionError, get_edition
+from fidedesk.core.calculation import Calculation, GameLine, LineKind, calculation
+from fidedesk.core.editions import Edition, Expectancy, InitialMethod
 from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
 from fidedesk.core.notation import fixed, pd_text, result_text, score_text, signed_int
 from fidedesk.core.tournament import Tournament
@@ -39,28 +39,12 @@ class EventRatings(QObject):
         context.changed.connect(self._invalidate)
 
     def edition(self) -> Edition:
-        """The context's edition; under ``auto`` the one in force when the event started, when its date is known."""
-        start = self.document.tournament.info.start
-        if self.context.is_auto and start is not None:
-            try:
-                return get_edition(AUTO, start)
-            except UnknownEditionError:
-                pass  # before every known edition: the context's fallback, which it reports itself
-        return self.context.edition()
+        """The context's edition for the event's start date (the Excel export resolves it the same way)."""
+        return self.context.edition(self.document.tournament.info.start)
 
     def tournament(self) -> Tournament:
-        """The tournament as it is rated: for the rating kind chosen in the toolbar, which every tab follows."""
-        tournament = self.document.tournament
-        if tournament.info.kind is self.context.kind:
-            return tournament
-        return dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, kind=self.context.kind))
-
-    def kind_note(self) -> str | None:
-        """Why the event is rated for another kind than its own, or None when they agree."""
-        own = self.document.tournament.info.kind
-        if own is self.context.kind:
-            return None
-        return f"The event is entered as {own.value}; rated here as {self.context.kind.value} (chosen in the toolbar)"
+        """The tournament as it is rated: for its own rating kind (the event's)."""
+        return self.document.tournament
 
     def rating(self) -> EventRating:
         """Every player's figures for the tournament as it is now (computed at most once per change)."""
@@ -88,66 +72,48 @@ class GameRow:
     counted: bool = True
 
 
-def game_rows(tournament: Tournament, rating: PlayerRating, edition: Edition) -> list[GameRow]:
-    """The player's rounds as the individual calculation lists them, not-rated results included, by round."""
-    player = rating.player
-    players = tournament.by_rank()
+def _opponent(line: GameLine) -> str:
+    if line.opponent is None:
+        return "bye"
+    return f"{line.opponent}. {line.opponent_name}" if line.opponent_name is not None else str(line.opponent)
 
-    def opponent(round_: int | None) -> tuple[str, int | None]:
-        entry = entry_for(player, round_) if round_ is not None else None
-        if entry is None or entry.opponent is None:
-            return "bye", None
-        other = players.get(entry.opponent)
-        return (f"{entry.opponent}. {other.name}" if other else str(entry.opponent)), entry.opponent
 
-    rows: list[tuple[int, GameRow]] = []
-    places = 2 if edition.expectancy is Expectancy.TABLE else 4
-    if rating.event is not None:
-        k = rating.event.k.value
-        for calc in rating.event.games:
-            name, _ = opponent(calc.round)
-            used = f"{calc.used_rating}*" if calc.capped else str(calc.used_rating)
-            note = f"{calc.opponent_rating} counts as {calc.used_rating} (8.3.1)" if calc.capped else ""
-            rows.append((calc.round or 0, GameRow(str(calc.round or ""), name, used, result_text(calc.score),
-                                                  fixed(calc.expected, places), fixed(calc.chg, 2, signed=True),
-                                                  fixed(k * calc.chg, 2, signed=True), note)))  # fmt: skip
-    else:
-        for game in rating.against_rated:
-            name, _ = opponent(game.round)
-            rows.append((game.round or 0, GameRow(str(game.round or ""), name, str(game.opponent_rating),
-                                                  result_text(game.score), note="counts towards Ra")))  # fmt: skip
-    for skipped in rating.not_rated:
-        name, rank = opponent(skipped.round)
-        entry = entry_for(player, skipped.round)
-        other = players.get(rank) if rank is not None else None
-        shown = str(other.rating) if other is not None and other.rating is not None else "—"
-        score = result_text(entry.result.score) if entry is not None else ""
+def game_row(line: GameLine, places: int) -> GameRow:
+    """A calculation line as the panel shows it: PD to ``places`` decimals, ``*`` on a capped rating."""
+    score = result_text(line.score) if line.score is not None else ""
+    if line.kind is LineKind.NOT_RATED:
+        shown = str(line.rating) if line.rating is not None else "—"
         # "not rated" under Score − PD, the widest column beside it; the reason is the row's tooltip
-        rows.append((skipped.round, GameRow(str(skipped.round), name, shown, score, "", "not rated",
-                                            note=skipped.reason, counted=False)))  # fmt: skip
-    return [row for _, row in sorted(rows, key=lambda pair: pair[0])]
+        return GameRow(str(line.round), _opponent(line), shown, score, "", "not rated", note=line.note or "",
+                       counted=False)  # fmt: skip
+    rating = f"{line.rating}*" if line.capped else str(line.rating)
+    pd = fixed(line.pd, places) if line.pd is not None else ""
+    chg = fixed(line.chg, 2, signed=True) if line.chg is not None else ""
+    k_chg = fixed(line.k_chg, 2, signed=True) if line.k_chg is not None else ""
+    return GameRow(str(line.round or ""), _opponent(line), rating, score, pd, chg, k_chg, line.note or "")
 
 
-def panel_figures(rating: PlayerRating, edition: Edition) -> list[Figure]:
+def panel_figures(calc: Calculation, edition: Edition) -> list[Figure]:
     """Rc, W, n, Σ, K and why, K × Σ, the new rating and the performance; or the first rating of an unrated player."""
     figures: list[Figure] = []
-    event = rating.event
-    if event is not None and rating.new_rating is not None:
-        n = event.n
+    line = calc.player
+    if line.k is not None and line.new_rating is not None and line.rating is not None:
+        assert line.chg is not None and line.expected is not None and line.k_chg is not None
+        n = line.n
         figures += [
-            Figure("rc", "Rc", "—" if event.rc is None else str(event.rc),
+            Figure("rc", "Rc", "—" if line.rc is None else str(line.rc),
                    "average of the opponents' ratings as used (* 400-point rule)"),
-            Figure("w", "W", score_text(event.w), f"score in {n} rated game{'s' if n != 1 else ''}"),
+            Figure("w", "W", score_text(line.w), f"score in {n} rated game{'s' if n != 1 else ''}"),
             Figure("n", "n", str(n), "rated games"),
-            Figure("sum", "Σ(score − PD)", fixed(event.chg, 2, signed=True),
-                   f"W − ΣPD = {score_text(event.w)} − {fixed(event.expected_total, 2)}"),
-            Figure("k", "K", str(event.k.value), event.k.reason),
-            Figure("k_sum", "K × Σ", fixed(event.k_chg, 2, signed=True), f"{event.k.value} × Σ(score − PD)"),
-            Figure("new_rating", "New rating", str(rating.new_rating),
-                   f"{event.rating} {signed_int(rating.new_rating - event.rating)} (K × Σ rounded once, 8.3.4)",
+            Figure("sum", "Σ(score − PD)", fixed(line.chg, 2, signed=True),
+                   f"W − ΣPD = {score_text(line.w)} − {fixed(line.expected, 2)}"),
+            Figure("k", "K", str(line.k.value), line.k.reason),
+            Figure("k_sum", "K × Σ", fixed(line.k_chg, 2, signed=True), f"{line.k.value} × Σ(score − PD)"),
+            Figure("new_rating", "New rating", str(line.new_rating),
+                   f"{line.rating} {signed_int(line.new_rating - line.rating)} (K × Σ rounded once, 8.3.4)",
                    Tone.MAIN),
         ]  # fmt: skip
-    initial = rating.initial
+    initial = line.initial
     if initial is not None:
         perf = initial.performance
         value = "—" if initial.value is None else str(initial.value)
@@ -163,11 +129,12 @@ def panel_figures(rating: PlayerRating, edition: Edition) -> list[Figure]:
             ]
         tone = Tone.PLAIN if initial.published else Tone.WARN
         figures.append(Figure("published", "Published", "yes" if initial.published else "no", initial.reason, tone))
-    if rating.performance is not None:
-        figures.append(Figure("performance", "Performance", str(rating.performance), "against rated opponents"))
-    if rating.not_rated:
-        count = len(rating.not_rated)
-        reasons = "; ".join(sorted({item.reason for item in rating.not_rated}))
+    if line.performance is not None:
+        figures.append(Figure("performance", "Performance", str(line.performance), "against rated opponents"))
+    not_rated = calc.not_rated
+    if not_rated:
+        count = len(not_rated)
+        reasons = "; ".join(sorted({item.note or "" for item in not_rated}))
         figures.append(
             Figure("not_rated", "Not rated", f"{count} result{'s' if count != 1 else ''}", reasons, Tone.WARN)
         )
@@ -256,10 +223,13 @@ class RatingPanel(QWidget):
         event = self.ratings.rating()
         player = rating.player
         own = f"rated {player.rating}" if player.rating is not None else "unrated"
+        kind = self.ratings.tournament().info.kind
         say(self.title, f"<b>{player.start_rank}. {player.name}</b> ({own}) — {event.edition.name}, "
-                        f"{self.ratings.context.kind.value}", "plain")  # fmt: skip
-        self.games.set_rows(game_rows(self.ratings.document.tournament, rating, event.edition))
-        self.summary.set_figures(panel_figures(rating, event.edition))
+                        f"{kind.value}", "plain")  # fmt: skip
+        calc = calculation(rating, self.ratings.tournament().by_rank())
+        places = 2 if event.edition.expectancy is Expectancy.TABLE else 4
+        self.games.set_rows([game_row(line, places) for line in calc.games])
+        self.summary.set_figures(panel_figures(calc, event.edition))
         self.summary_table.resizeRowsToContents()
 
     def _on_summary_resized(self, _section: int, _old: int, _new: int) -> None:
