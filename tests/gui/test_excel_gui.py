@@ -8,6 +8,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -18,8 +19,12 @@ from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord,
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.excel_import import ExcelImportDialog, MappingModel
 from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.tournament import TournamentTab
+from fidedesk.gui.tournament.views import TournamentViews
+from fidedesk.io.trf import read_trf
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import import Field, ImportResult, Layout
+from tests.conftest import GELENDZHIK
 
 
 def accept_wizard(window: MainWindow, seen: list[ExcelImportDialog]) -> None:
@@ -168,3 +173,20 @@ def test_excel_actions_are_in_the_file_menu(window: MainWindow) -> None:
     for wanted in ("Import from E&xcel…", "Export to Exce&l…", "Save &Blank Player List…"):
         assert wanted in texts
     assert QApplication.instance() is not None
+
+
+def test_the_export_uses_the_panels_edition(window: MainWindow, tmp_path: Path) -> None:
+    """Under ``auto`` the rating panel and the Excel export resolve the edition the same way, for the event's start
+    date, even when another date is chosen in the toolbar (the export once used the toolbar's date)."""
+    window.context.set_edition_name("auto")
+    window.document.reset(read_trf(GELENDZHIK).tournament, None)  # started on 2016-06-28: fide-2014
+    window.rules_bar.date_edit.setDate(QDate(2023, 1, 1))  # fide-2022 for the calculator
+    assert window.context.edition().name == "fide-2022"
+    tab = window.tab_content(0)
+    assert isinstance(tab, TournamentTab) and isinstance(tab.views, TournamentViews)
+    assert tab.views.ratings.edition().name == "fide-2014"
+    path = tmp_path / "event.xlsx"
+    assert window.excel.export_excel(path)
+    book = openpyxl.load_workbook(path, read_only=True)
+    assert book.properties.description.startswith("Rating changes under fide-2014:")
+    book.close()
