@@ -21,6 +21,7 @@ from fidedesk.core.warnings import (
     Place,
     RateOfPlayCheck,
     event_warnings,
+    listed,
     no_rating,
     not_rated_groups,
     pending_rounds,
@@ -165,3 +166,10 @@ def test_one_edition_resolved_for_a_name_and_a_date() -> None:
     undated = resolve_edition(AUTO, None)
     assert undated.edition is DEFAULT_EDITION and "start date" in (undated.problem or "")
     assert resolve_edition("fide-1066", None, fallback=get_edition("elo")).edition.name == "elo"
+
+
+def test_a_long_list_of_places_is_cut() -> None:
+    """The warnings panel and ``fidedesk-cli rate`` show the first 12 places of a list, then how many more."""
+    assert listed([str(rank) for rank in range(1, 13)]) == "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12"
+    assert listed([str(rank) for rank in range(1, 16)]) == "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 3 more"
+    assert listed([]) == ""

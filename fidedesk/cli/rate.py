@@ -14,7 +14,7 @@ from fidedesk.core.calculation import PlayerLine, player_line
 from fidedesk.core.event import EventRating, rate_tournament
 from fidedesk.core.notation import fixed
 from fidedesk.core.tournament import RatingKind
-from fidedesk.core.warnings import no_rating, not_rated_groups
+from fidedesk.core.warnings import listed, no_rating, not_rated_groups
 
 
 def _player_json(line: PlayerLine) -> dict[str, Any]:
@@ -63,13 +63,13 @@ def _table(result: EventRating, title: str) -> str:
 def _notes(lines: list[PlayerLine], result: EventRating) -> list[str]:
     """How K was found, and what was not rated, grouped so that a long event stays readable."""
     notes: list[str] = []
-    reasons: dict[str, list[int]] = {}
+    reasons: dict[str, list[str]] = {}
     for line in lines:
         if line.k is not None:
-            reasons.setdefault(line.k.reason, []).append(line.start_rank)
+            reasons.setdefault(line.k.reason, []).append(str(line.start_rank))
     if reasons:
         notes.append("K:")
-        notes.extend(f"  {reason}: players {_ranks(ranks)}" for reason, ranks in reasons.items())
+        notes.extend(f"  {reason}: players {listed(ranks)}" for reason, ranks in reasons.items())
     unpublished = no_rating(result)
     if unpublished:
         notes.append("Unrated players without a published rating (computed value in brackets):")
@@ -81,11 +81,6 @@ def _notes(lines: list[PlayerLine], result: EventRating) -> list[str]:
         notes.extend(f"  {len(group.results)} × {group.reason}" for group in groups)
     notes.extend(f"Warning: {warning}" for warning in result.warnings)
     return notes
-
-
-def _ranks(ranks: list[int]) -> str:
-    shown = ", ".join(map(str, ranks[:12]))
-    return shown + (f" and {len(ranks) - 12} more" if len(ranks) > 12 else "")
 
 
 def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:

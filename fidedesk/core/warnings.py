@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Sequence
 from typing import Final
 
 from fidedesk.core.editing import boards
@@ -15,6 +16,9 @@ from fidedesk.core.eligibility import RateProblem, checks_rate_of_play, event_ra
 from fidedesk.core.event import EventRating
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
+
+#: How many places (players, games) a list of them shows before "and N more", so that a long event stays readable.
+PLACES_SHOWN: Final = 12
 
 #: The reason of a result not entered yet (listed with the boards still to enter, not with the results not rated).
 PENDING_REASON: Final = ResultCode.PENDING.reason_not_rated
@@ -93,6 +97,12 @@ class EventWarnings:
     not_rated: tuple[NotRatedGroup, ...]
     no_rating: tuple[NoRating, ...]
     pending: tuple[PendingRound, ...]
+
+
+def listed(texts: Sequence[str], most: int = PLACES_SHOWN) -> str:
+    """``texts`` joined by commas: the first ``most`` of them, then how many more there are."""
+    shown = ", ".join(texts[:most])
+    return shown + (f" and {len(texts) - most} more" if len(texts) > most else "")
 
 
 def not_rated_groups(rating: EventRating) -> tuple[NotRatedGroup, ...]:

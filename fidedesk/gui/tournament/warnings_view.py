@@ -20,6 +20,7 @@ from fidedesk.core.warnings import (
     RateOfPlay,
     RateOfPlayCheck,
     event_warnings,
+    listed,
 )
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.tournament.rating_panel import EventRatings
@@ -48,10 +49,10 @@ def not_rated_lines(groups: Sequence[NotRatedGroup]) -> list[WarningLine]:
     shown = [group for group in groups if group.reason != PENDING_REASON and group.games]
     lines = []
     for group in sorted(shown, key=lambda group: -len(group.games)):
-        where = ", ".join(
+        where = listed([
             f"R{place.round}: {place.player}" + (f" v {place.opponent}" if place.opponent is not None else "")
             for place in group.games
-        )
+        ])  # fmt: skip
         lines.append(WarningLine("Not rated", f"{_plural(len(group.games), 'result')}: {group.reason}", where))
     return lines
 
