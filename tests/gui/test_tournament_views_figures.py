@@ -240,6 +240,8 @@ def test_narrow_puts_the_calculation_under_the_tabs(qtbot: QtBot, gelendzhik: To
     QApplication.processEvents()
     assert gelendzhik.wide is True and gelendzhik.side_tabs.count() == 0
     assert gelendzhik.panel.summary.value("new_rating") == "2420"
+    # back beside the tabs, the calculation and the warnings are shown (the tabs had hidden the page not shown)
+    assert gelendzhik.panel.isVisible() and gelendzhik.warnings_box.isVisible()
 
 
 def test_copy_the_standings_and_cell_tips(qtbot: QtBot, gelendzhik: TournamentViews) -> None:

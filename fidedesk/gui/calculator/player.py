@@ -197,13 +197,6 @@ class PlayerWidget(QWidget):
         self.k_box = named(QComboBox(), "k_choice")
         self.k_box.setMinimumWidth(340)
         self.k_box.setToolTip("K by the FIDE rule that fits you (8.3.3), or found from your record")
-        self.games_edit = _line("games_played", model.games_text, "unknown", 70)
-        self.games_edit.setToolTip("Rated games you had completed before this rating period")
-        self.birth_edit = _line("birth_year", model.birth_text, "unknown", 70)
-        self.ever_box = named(QCheckBox("Has been rated 2400 or more"), "ever_2400")
-        self.ever_box.setChecked(model.ever_2400)
-        self.record_message = named(QLabel(), "record_message")
-        self.k_found = named(QLabel(), "k_found")
         # the calculator has no event: its rating kind is chosen here (the tournament's is in its event form)
         self.kind_box = named(QComboBox(), "calculator_kind")
         for kind in RatingKind:
@@ -211,6 +204,14 @@ class PlayerWidget(QWidget):
         self.kind_box.setToolTip("Standard, rapid or blitz: the rules both calculators and the reference tables apply")
         kind_label = QLabel("Kin&d:")
         kind_label.setBuddy(self.kind_box)
+        self.games_edit = _line("games_played", model.games_text, "unknown", 70)
+        self.games_edit.setToolTip("Rated games you had completed before this rating period")
+        self.birth_edit = _line("birth_year", model.birth_text, "unknown", 70)
+        self.ever_box = named(QCheckBox("Has been rated 2400 or more"), "ever_2400")
+        self.ever_box.setChecked(model.ever_2400)
+        self.record_message = named(QLabel(), "record_message")
+        self.k_found = named(QLabel(), "k_found")
+        self.k_found.setWordWrap(True)  # a long reason wraps instead of widening the window past a small screen
 
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -153,6 +153,8 @@ class TournamentViews(QWidget):
             self.side_tabs.clear()
             self.side_split.addWidget(self.panel)
             self.side_split.addWidget(self.warnings_box)
+            for page in (self.panel, self.warnings_box):
+                page.show()  # the tabs hid the page that was not current, and a splitter keeps it hidden
             self.side_split.setSizes([600, 200])
             self.side.setCurrentWidget(self.side_split)
             self.splitter.setOrientation(Qt.Orientation.Horizontal)
