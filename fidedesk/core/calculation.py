@@ -19,6 +19,7 @@ from typing import Final
 from fidedesk.core.event import PlayerRating
 from fidedesk.core.initial import InitialRating
 from fidedesk.core.kfactor import KFactor
+from fidedesk.core.rated import GameCalc
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Player, RoundEntry
 
@@ -149,11 +150,7 @@ def game_lines(rating: PlayerRating, players: Mapping[int, Player]) -> tuple[Gam
     if event is not None:
         k = event.k.value
         for calc in event.games:
-            number, name = opponent(calc.round)
-            used = calc.used_rating
-            note = f"{calc.opponent_rating} counts as {used} (8.3.1)" if calc.capped else None
-            lines.append(GameLine(calc.round or 0, LineKind.GAME, number, name, used, calc.score, calc.capped,
-                                  calc.opponent_rating, calc.expected, calc.chg, k * calc.chg, note))  # fmt: skip
+            lines.append(rated_line(calc, k, *opponent(calc.round)))
     else:
         for game in rating.against_rated:
             number, name = opponent(game.round)
@@ -169,6 +166,15 @@ def game_lines(rating: PlayerRating, players: Mapping[int, Player]) -> tuple[Gam
                               real_rating=published, note=skipped.reason))  # fmt: skip
     lines.sort(key=lambda line: line.round)  # stable: a round's lines stay in the order above
     return tuple(lines)
+
+
+def rated_line(calc: GameCalc, k: int, opponent: int | None = None, opponent_name: str | None = None) -> GameLine:
+    """A rated game's line: the opponent's rating as used (the point cap of 8.3.1 noted where it applied), PD,
+    score − PD and K × (score − PD). The rating period calculator lays its games out with it too."""
+    used = calc.used_rating
+    note = f"{calc.opponent_rating} counts as {used} (8.3.1)" if calc.capped else None
+    return GameLine(calc.round or 0, LineKind.GAME, opponent, opponent_name, used, calc.score, calc.capped,
+                    calc.opponent_rating, calc.expected, calc.chg, k * calc.chg, note)  # fmt: skip
 
 
 def calculation(rating: PlayerRating, players: Mapping[int, Player]) -> Calculation:

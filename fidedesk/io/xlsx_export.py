@@ -10,7 +10,8 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
 ``Standings``
     Rank | No | Name | Rtg | Pts | one column per tie-break, headed by its C.07 code (``BH-C1``), rows in
     rank order.
-``Rating changes`` (FIDE's individual calculation, one flat table that filters well)
+``Rating changes`` (FIDE's individual calculation, the rows of :mod:`fidedesk.core.calculation` as one flat table that
+    filters well)
     No | Name | Line | Rtg | K | Rc | W | n | Σ(score − PD) | K × Σ | New rating | Performance |
     First rating | Published | Rd | Opp. No | Opponent | Opp. rating | Score | PD | Score − PD |
     K × (score − PD) | Note. Each player has a block: a ``player`` line (the columns Rtg to Published,

@@ -9,11 +9,17 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from fidedesk.core.calculation import GameLine
+from fidedesk.core.editions import Edition, InitialMethod
+from fidedesk.core.initial import InitialRating
+from fidedesk.core.kfactor import KFactor
+from fidedesk.core.notation import fixed, pd_text, score_text, signed_int
 from fidedesk.gui.row_models import Index, RowTableModel
 
 
@@ -35,6 +41,55 @@ class Figure:
     value: str
     why: str = ""
     tone: Tone = Tone.PLAIN
+
+
+def rated_texts(line: GameLine, places: int) -> tuple[str, str, str, str]:
+    """A rated game's Rating used (with FIDE's ``*`` where the point cap applied), PD to ``places`` decimals,
+    score − PD and K × (score − PD): the columns the rating panel and the period calculator share."""
+    rating = "" if line.rating is None else f"{line.rating}*" if line.capped else str(line.rating)
+    pd = fixed(line.pd, places) if line.pd is not None else ""
+    chg = fixed(line.chg, 2, signed=True) if line.chg is not None else ""
+    k_chg = fixed(line.k_chg, 2, signed=True) if line.k_chg is not None else ""
+    return rating, pd, chg, k_chg
+
+
+def change_figures(
+    rc: int | None, w: Fraction, n: int, chg: Fraction, expected: Fraction, k: KFactor, k_why: str
+) -> list[Figure]:
+    """A rated player's Rc, W, n, Σ(score − PD), K and why, K × Σ (FIDE 8.3.2), as the panel and the calculator
+    show them."""
+    return [
+        Figure("rc", "Rc", "—" if rc is None else str(rc),
+               "average of the opponents' ratings as used (* where the point cap of 8.3.1 applied)"),
+        Figure("w", "W", score_text(w), f"score in {n} rated game{'s' if n != 1 else ''}"),
+        Figure("n", "n", str(n), "rated games"),
+        Figure("sum", "Σ(score − PD)", fixed(chg, 2, signed=True),
+               f"W − ΣPD = {score_text(w)} − {fixed(expected, 2)}"),
+        Figure("k", "K", str(k.value), k_why),
+        Figure("k_sum", "K × Σ", fixed(k.value * chg, 2, signed=True), f"{k.value} × Σ(score − PD)"),
+    ]  # fmt: skip
+
+
+def first_rating_figures(initial: InitialRating, edition: Edition) -> list[Figure]:
+    """An unrated player's first rating (8.2): the value and how it was found (Ra, p, dp), whether FIDE would
+    publish it and why, and the results it leaves out."""
+    perf = initial.performance
+    value = "—" if initial.value is None else str(initial.value)
+    figures = [Figure("initial", "First rating", value, perf.formula if perf else initial.reason, Tone.MAIN)]
+    if perf is not None:
+        draws = edition.initial is InitialMethod.HYPOTHETICAL_DRAWS
+        extra = f" and {edition.hypothetical_games} hypothetical draws against {edition.hypothetical_rating}"
+        extra = extra if draws else ""
+        figures += [
+            Figure("ra", "Ra", fixed(perf.ra, 2), f"average rating of the rated opponents{extra}"),
+            Figure("p", "p", pd_text(perf.p), f"{score_text(perf.score)} in {perf.games} games{extra}"),
+            Figure("dp", "dp", signed_int(perf.dp), f"table 8.1.1 for p = {pd_text(perf.p)}"),
+        ]
+    tone = Tone.PLAIN if initial.published else Tone.WARN
+    figures.append(Figure("published", "Published", "yes" if initial.published else "no", initial.reason, tone))
+    figures += [Figure(f"disregarded_{i}", "Not counted", note, note, Tone.WARN)
+                for i, note in enumerate(initial.disregarded)]  # fmt: skip
+    return figures
 
 
 _COLORS = {Tone.WARN: QColor("#b23b00"), Tone.MUTED: QColor("#6b6b6b")}

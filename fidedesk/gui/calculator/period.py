@@ -13,13 +13,21 @@ from fractions import Fraction
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
+from fidedesk.core.calculation import rated_line
 from fidedesk.core.editions import Expectancy, InitialMethod
 from fidedesk.core.initial import UnratedEvent, initial_rating
-from fidedesk.core.notation import fixed, pd_text, score_text, signed_int
+from fidedesk.core.notation import pd_text, signed_int
 from fidedesk.core.performance import average_rating, performance_rating
 from fidedesk.core.rated import Game, GameCalc, PeriodCalc, rate_period
 from fidedesk.core.tables import dp_for, percent
-from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
+from fidedesk.gui.calculator.figures import (
+    Figure,
+    FiguresModel,
+    Tone,
+    change_figures,
+    first_rating_figures,
+    rated_texts,
+)
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, RowFigures
 from fidedesk.gui.calculator.player import PlayerModel
 
@@ -63,15 +71,14 @@ def work_out(player: PlayerModel, entries: Sequence[GameEntry]) -> PeriodResult:
         if index in left_out:
             rows[index] = RowFigures(used="not rated", note=left_out[index], counted=False)
         else:
-            rows[index] = _row(next(calcs), period.k.value, table, edition.cap)
+            rows[index] = _row(next(calcs), period.k.value, table)
     return PeriodResult(tuple(rows), tuple(_rated_figures(player, period, rows)))
 
 
-def _row(calc: GameCalc, k: int, table: bool, cap: int | None) -> RowFigures:
-    used = f"{calc.used_rating}*" if calc.capped else str(calc.used_rating)
-    note = f"{calc.opponent_rating} counts as {calc.used_rating} ({cap}-point rule, 8.3.1)" if calc.capped else ""
-    pd = fixed(calc.expected, 2 if table else 4)
-    return RowFigures(used, pd, fixed(calc.chg, 2, signed=True), fixed(k * calc.chg, 2, signed=True), note)
+def _row(calc: GameCalc, k: int, table: bool) -> RowFigures:
+    line = rated_line(calc, k)
+    used, pd, chg, k_chg = rated_texts(line, 2 if table else 4)
+    return RowFigures(used, pd, chg, k_chg, line.note or "")
 
 
 def _note(text: str) -> Figure:
@@ -111,14 +118,8 @@ def _rated_figures(player: PlayerModel, period: PeriodCalc, rows: Sequence[RowFi
     if cap is not None and k.value == k.base:
         k_why += f"; K × n = {k.value} × {n} = {k.value * n} ≤ {cap}"
     games = [Game(calc.opponent_rating, calc.score) for calc in event.games]
-    w, pd_sum = score_text(event.w), fixed(event.expected_total, 2)
     return [
-        Figure("rc", "Rc", str(event.rc), "average of the opponents' ratings as used"),
-        Figure("w", "W", score_text(event.w), f"score in {n} rated game{'s' if n > 1 else ''}"),
-        Figure("n", "n", str(n), "rated games"),
-        Figure("sum", "Σ(score − PD)", fixed(event.chg, 2, signed=True), f"W − ΣPD = {w} − {pd_sum}"),
-        Figure("k", "K", str(k.value), k_why),
-        Figure("k_sum", "K × Σ", fixed(period.k_chg, 2, signed=True), f"{k.value} × Σ(score − PD)"),
+        *change_figures(event.rc, event.w, n, event.chg, event.expected_total, k, k_why),
         Figure("change", "Change", signed_int(period.change), "K × Σ rounded once, 0.5 away from zero (8.3.4)"),
         Figure(
             "new_rating",
@@ -139,24 +140,7 @@ def _initial_figures(player: PlayerModel, games: Sequence[Game], rows: Sequence[
     if not games:
         return [_note("Unrated player: add games against rated opponents for a first rating."), *_not_rated(rows)]
     result = initial_rating(edition, [UnratedEvent(tuple(games))])
-    draws = edition.initial is InitialMethod.HYPOTHETICAL_DRAWS
-    extra = (
-        f" and {edition.hypothetical_games} hypothetical draws against {edition.hypothetical_rating}" if draws else ""
-    )
-    figures = []
-    perf = result.performance
-    if perf is not None:
-        value = "—" if result.value is None else str(result.value)
-        figures += [
-            Figure("initial", "First rating", value, perf.formula, Tone.MAIN),
-            Figure("ra", "Ra", fixed(perf.ra, 2), f"average of the opponents' ratings{extra}"),
-            Figure("p", "p", pd_text(perf.p), f"{score_text(perf.score)} in {perf.games} games{extra}"),
-            Figure("dp", "dp", signed_int(perf.dp), f"table 8.1.1 for p = {pd_text(perf.p)}"),
-        ]
-    tone = Tone.PLAIN if result.published else Tone.WARN
-    figures.append(Figure("published", "Published", "yes" if result.published else "no", result.reason, tone))
-    figures += [Figure(f"disregarded_{i}", "Not counted", note, note, Tone.WARN)
-                for i, note in enumerate(result.disregarded)]  # fmt: skip
+    figures = first_rating_figures(result, edition)
     return [*figures, *_performance(games), *_not_rated(rows)]
 
 

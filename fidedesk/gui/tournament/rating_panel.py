@@ -1,7 +1,8 @@
 """The rating panel: one player's event as FIDE's individual calculation prints it.
 
-:class:`EventRatings` rates the whole tournament once per edit or change of rules and hands the
-result to the panel and the warnings; the panel only turns one player's figures into rows and text.
+:class:`EventRatings` rates the whole tournament once per edit or change of rules (for the event's own
+kind, under the context's edition for the event's start date) and hands the result to the panel and the
+warnings; the panel only turns one player's :mod:`fidedesk.core.calculation` rows into text.
 """
 
 from __future__ import annotations
@@ -13,11 +14,18 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from fidedesk.core.calculation import Calculation, GameLine, LineKind, calculation
-from fidedesk.core.editions import Edition, Expectancy, InitialMethod
+from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
-from fidedesk.core.notation import fixed, pd_text, result_text, score_text, signed_int
+from fidedesk.core.notation import result_text, signed_int
 from fidedesk.core.tournament import Tournament
-from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
+from fidedesk.gui.calculator.figures import (
+    Figure,
+    FiguresModel,
+    Tone,
+    change_figures,
+    first_rating_figures,
+    rated_texts,
+)
 from fidedesk.gui.calculator.look import named, say, uncounted_look
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
@@ -86,10 +94,7 @@ def game_row(line: GameLine, places: int) -> GameRow:
         # "not rated" under Score − PD, the widest column beside it; the reason is the row's tooltip
         return GameRow(str(line.round), _opponent(line), shown, score, "", "not rated", note=line.note or "",
                        counted=False)  # fmt: skip
-    rating = f"{line.rating}*" if line.capped else str(line.rating)
-    pd = fixed(line.pd, places) if line.pd is not None else ""
-    chg = fixed(line.chg, 2, signed=True) if line.chg is not None else ""
-    k_chg = fixed(line.k_chg, 2, signed=True) if line.k_chg is not None else ""
+    rating, pd, chg, k_chg = rated_texts(line, places)
     return GameRow(str(line.round or ""), _opponent(line), rating, score, pd, chg, k_chg, line.note or "")
 
 
@@ -98,37 +103,13 @@ def panel_figures(calc: Calculation, edition: Edition) -> list[Figure]:
     figures: list[Figure] = []
     line = calc.player
     if line.k is not None and line.new_rating is not None and line.rating is not None:
-        assert line.chg is not None and line.expected is not None and line.k_chg is not None
-        n = line.n
-        figures += [
-            Figure("rc", "Rc", "—" if line.rc is None else str(line.rc),
-                   "average of the opponents' ratings as used (* 400-point rule)"),
-            Figure("w", "W", score_text(line.w), f"score in {n} rated game{'s' if n != 1 else ''}"),
-            Figure("n", "n", str(n), "rated games"),
-            Figure("sum", "Σ(score − PD)", fixed(line.chg, 2, signed=True),
-                   f"W − ΣPD = {score_text(line.w)} − {fixed(line.expected, 2)}"),
-            Figure("k", "K", str(line.k.value), line.k.reason),
-            Figure("k_sum", "K × Σ", fixed(line.k_chg, 2, signed=True), f"{line.k.value} × Σ(score − PD)"),
-            Figure("new_rating", "New rating", str(line.new_rating),
-                   f"{line.rating} {signed_int(line.new_rating - line.rating)} (K × Σ rounded once, 8.3.4)",
-                   Tone.MAIN),
-        ]  # fmt: skip
-    initial = line.initial
-    if initial is not None:
-        perf = initial.performance
-        value = "—" if initial.value is None else str(initial.value)
-        figures.append(Figure("initial", "First rating", value, perf.formula if perf else initial.reason, Tone.MAIN))
-        if perf is not None:
-            draws = edition.initial is InitialMethod.HYPOTHETICAL_DRAWS
-            extra = f" and {edition.hypothetical_games} hypothetical draws against {edition.hypothetical_rating}"
-            extra = extra if draws else ""
-            figures += [
-                Figure("ra", "Ra", fixed(perf.ra, 2), f"average rating of the rated opponents{extra}"),
-                Figure("p", "p", pd_text(perf.p), f"{score_text(perf.score)} in {perf.games} games{extra}"),
-                Figure("dp", "dp", signed_int(perf.dp), f"table 8.1.1 for p = {pd_text(perf.p)}"),
-            ]
-        tone = Tone.PLAIN if initial.published else Tone.WARN
-        figures.append(Figure("published", "Published", "yes" if initial.published else "no", initial.reason, tone))
+        assert line.chg is not None and line.expected is not None
+        figures += change_figures(line.rc, line.w, line.n, line.chg, line.expected, line.k, line.k.reason)
+        figures.append(Figure("new_rating", "New rating", str(line.new_rating),
+                              f"{line.rating} {signed_int(line.new_rating - line.rating)} (K × Σ rounded once, 8.3.4)",
+                              Tone.MAIN))  # fmt: skip
+    if line.initial is not None:
+        figures += first_rating_figures(line.initial, edition)
     if line.performance is not None:
         figures.append(Figure("performance", "Performance", str(line.performance), "against rated opponents"))
     not_rated = calc.not_rated

@@ -1,5 +1,7 @@
-"""What the arbiter should know before sending the event: results not rated, players left without a rating,
-the edition's composition rules, the rate of play, and boards still without a result.
+"""The warnings panel: :mod:`fidedesk.core.warnings` (results not rated, players left without a rating, the
+edition's composition rules, the rate of play, boards still without a result) as lines of Kind, What, Where.
+
+Nothing is grouped, counted or checked here: the lines only put the core's data into words.
 """
 
 from __future__ import annotations
