@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -11,16 +12,21 @@ from hypothesis import strategies as st
 from fidedesk.core.editing import (
     Board,
     EditError,
+    UnknownPlayerError,
     add_player,
     boards,
+    double_forfeit,
     give_bye,
     pair,
+    paste_round,
     remove_player,
     rounds_count,
+    set_board_result,
     set_result,
     unpair,
     update_player,
 )
+from fidedesk.core.notation import board_text
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
@@ -97,3 +103,145 @@ def test_a_double_forfeit_reads_as_one_whoever_comes_first() -> None:
     )
     t = dataclasses.replace(t, players=players)
     assert boards(t, 1) == [Board(2, 1, R.FORFEIT_LOSS)]
+
+
+def six() -> Tournament:
+    t = four()
+    return add_player(add_player(t, Player(0, "E", 1900)), Player(0, "F"))
+
+
+# --------------------------------------------------------------------------------------- double forfeits
+
+
+def test_a_double_forfeit_is_a_loss_on_both_sides() -> None:
+    t = double_forfeit(four(), 1, 1, 2)
+    assert [e.result for e in (t.player(1).rounds[0], t.player(2).rounds[0])] == [R.FORFEIT_LOSS, R.FORFEIT_LOSS]
+    assert t.player(1).score == t.player(2).score == 0
+    assert boards(t, 1) == [Board(1, 2, R.FORFEIT_LOSS)] and list(pairing_problems(t.players)) == []
+    # a key on the board then enters a normal result for both sides
+    assert set_result(t, 1, 1, R.WIN).player(2).rounds[0].result is R.LOSS
+
+
+def test_a_board_already_paired_the_same_way_becomes_a_double_forfeit() -> None:
+    t = double_forfeit(pair(four(), 1, 1, 2, R.WIN), 1, 1, 2)
+    assert t.player(2).rounds[0].result is R.FORFEIT_LOSS and t.player(1).rounds[0].result is R.FORFEIT_LOSS
+
+
+def test_a_double_forfeit_is_refused_where_a_pairing_is() -> None:
+    t = pair(four(), 1, 1, 2)
+    with pytest.raises(EditError, match="player 2 is already paired with 1 in round 1"):
+        double_forfeit(t, 1, 2, 1)  # the other colours: another board
+    with pytest.raises(EditError, match="player 1 is already paired with 2"):
+        double_forfeit(t, 1, 1, 3)
+    with pytest.raises(EditError, match="themselves"):
+        double_forfeit(t, 2, 3, 3)
+
+
+# --------------------------------------------------------------------------------------- results by board
+
+
+def test_a_result_on_a_board_is_whites_and_mirrored() -> None:
+    t = pair(four(), 1, 3, 1)
+    t = set_board_result(t, 1, Board(3, 1, R.PENDING), R.FORFEIT_WIN)
+    assert t.player(3).rounds[0].result is R.FORFEIT_WIN and t.player(1).rounds[0].result is R.FORFEIT_LOSS
+
+
+@pytest.mark.parametrize(("key", "bye"), [(R.WIN, R.FULL_BYE), (R.DRAW, R.HALF_BYE), (R.LOSS, R.ZERO_BYE)])
+def test_on_a_bye_board_the_result_chooses_the_bye(key: R, bye: R) -> None:
+    t = give_bye(four(), 1, 4, R.PAIRING_BYE)
+    assert set_board_result(t, 1, Board(4, None, R.PAIRING_BYE), key).player(4).rounds[0].result is bye
+
+
+@pytest.mark.parametrize("key", [R.FORFEIT_WIN, R.FORFEIT_LOSS, R.PENDING])
+def test_a_bye_board_refuses_a_forfeit(key: R) -> None:
+    t = give_bye(four(), 1, 4, R.HALF_BYE)
+    with pytest.raises(EditError, match="a bye takes 1, = or 0"):
+        set_board_result(t, 1, Board(4, None, R.HALF_BYE), key)
+
+
+def test_a_paired_game_cannot_take_a_bye_nor_a_pairing_a_bye_code() -> None:
+    t = pair(four(), 1, 1, 2)
+    with pytest.raises(EditError, match="unpair it first"):
+        set_result(t, 1, 1, R.HALF_BYE)
+    with pytest.raises(EditError, match="half bye is not the result of a game"):
+        pair(t, 2, 1, 2, R.HALF_BYE)
+    with pytest.raises(EditError, match="no pairing in round 2"):
+        set_result(t, 2, 1, R.WIN)
+
+
+# --------------------------------------------------------------------------------------- unknown players
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda t: pair(t, 1, 1, 9),
+        lambda t: pair(t, 1, 9, 1),
+        lambda t: double_forfeit(t, 1, 9, 1),
+        lambda t: give_bye(t, 1, 9, R.HALF_BYE),
+        lambda t: set_result(t, 1, 9, R.WIN),
+        lambda t: set_board_result(t, 1, Board(9, None, R.PENDING), R.WIN),
+        lambda t: unpair(t, 1, 9),
+        lambda t: remove_player(t, 9),
+        lambda t: update_player(t, 9, name="Nobody"),
+    ],
+)
+def test_an_unknown_start_rank_is_its_own_error(edit: Callable[[Tournament], Tournament]) -> None:
+    with pytest.raises(UnknownPlayerError, match=r"^player 9 is not in the event$") as raised:
+        edit(four())
+    assert raised.value.start_rank == 9 and isinstance(raised.value, EditError)
+
+
+# --------------------------------------------------------------------------------------- a pasted round
+
+
+def test_paste_a_round() -> None:
+    tournament = six()
+    text = "1\t2\t+--\n3\t4\t0-0\n5\tbye\t1\n6\t1\t1-0\n9\t3\t1-0\n4\t3\t0-1\n"
+    after, applied, errors = paste_round(tournament, 1, text)
+    assert applied == 3
+    assert errors == [
+        "line 4: player 1 is already paired with 2 in round 1",
+        "line 5: player 9 is not in the event",
+        "line 6: player 4 is already paired with 3 in round 1",
+    ]
+    shown = [(b.white, b.black, b.result) for b in boards(after, 1)]
+    assert shown == [(1, 2, R.FORFEIT_WIN), (3, 4, R.FORFEIT_LOSS), (5, None, R.PAIRING_BYE)]
+    assert after.player(4).rounds[0].result is R.FORFEIT_LOSS  # a double forfeit: both lose
+    # the same pairing pasted again sets its result instead of being refused
+    again, applied, errors = paste_round(after, 1, "3\t4\t1-0\n1\t2\t0-0")
+    assert (applied, errors) == (2, [])
+    assert boards(again, 1)[1].result is R.WIN
+    assert again.player(1).rounds[0].result is R.FORFEIT_LOSS
+    assert again.player(2).rounds[0].result is R.FORFEIT_LOSS
+    assert board_text(R.FORFEIT_LOSS, R.FORFEIT_LOSS) == "-/-"
+
+
+def test_a_pasted_round_without_tabs_and_with_byes() -> None:
+    text = "\n1 2 ½-½\n  \n3 - ½\n4\t\t1\n5  bye  0\n"
+    pasted = paste_round(six(), 2, text)
+    assert (pasted.applied, pasted.errors) == (4, [])
+    assert boards(pasted.tournament, 2) == [
+        Board(1, 2, R.DRAW), Board(3, None, R.HALF_BYE), Board(4, None, R.PAIRING_BYE), Board(5, None, R.ZERO_BYE),
+    ]  # fmt: skip
+
+
+def test_each_bad_pasted_line_says_why() -> None:
+    text = "1\t2\t1-0\tx\nx\t2\t1-0\n1\ty\t1-0\n3\t4\t2-0\n5\tbye\t2\n6\t6\t1-0\n1\t2\t0-1\n"
+    pasted = paste_round(six(), 1, text)
+    assert pasted.applied == 1 and pasted.tournament.player(1).rounds[0].result is R.LOSS
+    assert pasted.errors[:3] == [
+        "line 1: expected white, black and a result",
+        "line 2: “x” is not a start rank",
+        "line 3: “y” is not a start rank",
+    ]
+    assert pasted.errors[3].startswith("line 4: “2-0” is not a result")
+    assert pasted.errors[4].startswith("line 5: “2” is not a bye's score")
+    assert pasted.errors[5] == "line 6: a player cannot be paired with themselves"
+    assert len(pasted.errors) == 6
+
+
+def test_a_pasted_unknown_player_is_named_whichever_side() -> None:
+    assert paste_round(six(), 1, "7\t9\t1-0").errors == ["line 1: player 7 is not in the event"]
+    assert paste_round(six(), 1, "1\t9\t1-0").errors == ["line 1: player 9 is not in the event"]
+    assert paste_round(six(), 1, "9\tbye\t1").errors == ["line 1: player 9 is not in the event"]

@@ -9,13 +9,12 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import add_player, boards, pair
-from fidedesk.core.notation import board_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.settings import Settings
-from fidedesk.gui.tournament.rounds import RoundModel, paste_round
+from fidedesk.gui.tournament.rounds import RoundModel
 from fidedesk.gui.tournament.views import TournamentViews
 
 
@@ -132,28 +131,6 @@ def test_paste_a_round_with_a_bad_line(qtbot: QtBot, views: TournamentViews, und
     assert undo_stack.count() == before + 1
     undo_stack.undo()
     assert views.rounds.model.rowCount() == 0
-
-
-def test_paste_parsing_without_qt() -> None:
-    tournament = six_players()
-    text = "1\t2\t+--\n3\t4\t0-0\n5\tbye\t1\n6\t1\t1-0\n9\t3\t1-0\n4\t3\t0-1\n"
-    after, applied, errors = paste_round(tournament, 1, text)
-    assert applied == 3
-    assert errors == [
-        "line 4: player 1 is already paired with 2 in round 1",
-        "line 5: player 9 is not in the event",
-        "line 6: player 4 is already paired with 3 in round 1",
-    ]
-    shown = [(b.white, b.black, b.result) for b in boards(after, 1)]
-    assert shown == [(1, 2, ResultCode.FORFEIT_WIN), (3, 4, ResultCode.FORFEIT_LOSS), (5, None, ResultCode.PAIRING_BYE)]
-    assert after.player(4).rounds[0].result is ResultCode.FORFEIT_LOSS  # a double forfeit: both lose
-    # the same pairing pasted again sets its result instead of being refused
-    again, applied, errors = paste_round(after, 1, "3\t4\t1-0\n1\t2\t0-0")
-    assert (applied, errors) == (2, [])
-    assert boards(again, 1)[1].result is ResultCode.WIN
-    assert again.player(1).rounds[0].result is ResultCode.FORFEIT_LOSS
-    assert again.player(2).rounds[0].result is ResultCode.FORFEIT_LOSS
-    assert board_text(ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS) == "-/-"
 
 
 def test_double_forfeit_on_the_board(qtbot: QtBot, views: TournamentViews, document: TournamentDocument) -> None:

@@ -1,7 +1,8 @@
-"""One round's boards as a table model, and the edits the round view makes: results by key, pasted rounds.
+"""One round's boards as a table model, and the keys of fast result entry.
 
-The edits are worked out here as pure functions over :mod:`fidedesk.core.editing`, so the view's
-slots only gather the board and the key and hand the new tournament to the document (one undo step).
+The edits themselves (a result by key, a pasted round, a double forfeit) are pure functions of
+:mod:`fidedesk.core.editing`: the view's slots only gather the board and the key and hand the new
+tournament to the document (one undo step).
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from typing import Any, Final
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from fidedesk.core.editing import Board, EditError, boards, entry_for, give_bye, pair, set_result, unpair
-from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, board_text, parse_board_result, parse_bye_result
+from fidedesk.core.editing import Board, boards, entry_for
+from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, board_text
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tournament import Player, Tournament
+from fidedesk.core.tournament import Player
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index, RowTableModel
 
@@ -24,88 +25,10 @@ RESULT_KEYS: Final[dict[str, R]] = {
     "1": R.WIN, "0": R.LOSS, "=": R.DRAW, "5": R.DRAW, "½": R.DRAW, "+": R.FORFEIT_WIN, "-": R.FORFEIT_LOSS,
 }  # fmt: skip
 
-#: On a bye board the same keys choose the kind of bye.
-_BYE_FOR: Final[dict[R, R]] = {R.WIN: R.FULL_BYE, R.DRAW: R.HALF_BYE, R.LOSS: R.ZERO_BYE}
-
 
 def result_texts() -> tuple[str, ...]:
     """Every way a board's result can read (to size the column once)."""
     return (*BOARD_TEXT.values(), DOUBLE_FORFEIT, "Result")
-
-
-def keyed_result(tournament: Tournament, round_: int, board: Board, code: R) -> Tournament:
-    """The tournament with ``code`` (white's, from a key) entered on ``board``; a bye board takes a bye."""
-    if board.black is None:
-        bye = _BYE_FOR.get(code)
-        if bye is None:
-            raise EditError("a bye takes 1, = or 0")
-        return set_result(tournament, round_, board.white, bye)
-    return set_result(tournament, round_, board.white, code)
-
-
-def double_forfeit(tournament: Tournament, round_: int, white: int, black: int) -> Tournament:
-    """Pair ``white`` and ``black`` as a game neither played and both lost (``-`` for both, as TRF allows)."""
-    paired = pair(tournament, round_, white, black, R.FORFEIT_LOSS)
-    player = paired.player(black)
-    rounds = tuple(dataclasses.replace(e, result=R.FORFEIT_LOSS) if e.round == round_ else e for e in player.rounds)
-    players = tuple(dataclasses.replace(p, rounds=rounds) if p.start_rank == black else p for p in paired.players)
-    return dataclasses.replace(paired, players=players)
-
-
-def paste_round(tournament: Tournament, round_: int, text: str) -> tuple[Tournament, int, list[str]]:
-    """Lines "white ⇥ black ⇥ result" (start ranks) applied to ``round_``: the tournament, lines applied, errors.
-
-    A line for a board already paired the same way sets its result; "bye" (or blank) as black gives
-    a bye (1, ½ or 0). Each bad line is reported with its number and the good lines are still applied.
-    """
-    errors: list[str] = []
-    applied = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        fields = [field.strip() for field in (line.split("\t") if "\t" in line else line.split())]
-        fields += [""] * (3 - len(fields))
-        try:
-            if len(fields) > 3 and any(fields[3:]):
-                raise EditError("expected white, black and a result")
-            tournament = _pasted_line(tournament, round_, *fields[:3])
-            applied += 1
-        except (EditError, KeyError) as error:
-            message = f"player {error.args[0]} is not in the event" if isinstance(error, KeyError) else str(error)
-            errors.append(f"line {number}: {message}")
-    return tournament, applied, errors
-
-
-def _pasted_line(tournament: Tournament, round_: int, white_text: str, black_text: str, result: str) -> Tournament:
-    white = _start_rank(white_text)
-    if black_text.lower() in ("", "bye", "-"):
-        try:
-            bye = parse_bye_result(result)
-        except ValueError as error:
-            raise EditError(str(error)) from None
-        return give_bye(tournament, round_, white, bye)
-    black = _start_rank(black_text)
-    try:
-        code, black_code = parse_board_result(result)
-    except ValueError as error:
-        raise EditError(str(error)) from None
-    double = code is black_code is R.FORFEIT_LOSS
-    for rank in (white, black):
-        tournament.player(rank)  # KeyError names a start rank not in the event
-    entry = entry_for(tournament.player(white), round_)
-    if entry is not None and entry.opponent == black and entry.color == "w":
-        if double:
-            return double_forfeit(unpair(tournament, round_, white), round_, white, black)
-        return set_result(tournament, round_, white, code)
-    if double:
-        return double_forfeit(tournament, round_, white, black)
-    return pair(tournament, round_, white, black, code)
-
-
-def _start_rank(text: str) -> int:
-    if not text.isdigit():
-        raise EditError(f"“{text}” is not a start rank")
-    return int(text)
 
 
 @dataclasses.dataclass(frozen=True)

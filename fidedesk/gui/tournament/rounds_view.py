@@ -24,19 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.core.editing import EditError, give_bye, pair, rounds_count, unpair
+from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
 from fidedesk.core.notation import board_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.tournament.rounds import (
-    RESULT_KEYS,
-    RoundModel,
-    keyed_result,
-    paste_round,
-    result_texts,
-)
+from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
 
 _HINT = (
     "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
@@ -177,9 +171,8 @@ class RoundsWidget(QWidget):
         """Hand a worked-out edit to the document, or say why it was refused."""
         try:
             after = edit()
-        except (EditError, KeyError) as error:
-            missing = isinstance(error, KeyError)
-            say(self.message, f"No player {error.args[0]} in the event" if missing else str(error), "error")
+        except EditError as error:  # an unknown start rank included
+            say(self.message, str(error), "error")
             return False
         self.document.apply(text, after)
         say(self.message, text)
@@ -237,7 +230,7 @@ class RoundsWidget(QWidget):
             return
         board, round_ = self.model.board(row), self.model.round
         text = f"Result board {row + 1}: {board_text(code) if board.black is not None else 'bye'}"
-        if self._apply(text, lambda: keyed_result(self.document.tournament, round_, board, code)):
+        if self._apply(text, lambda: set_board_result(self.document.tournament, round_, board, code)):
             next_row = min(row + 1, self.model.rowCount() - 1)
             self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))
 
