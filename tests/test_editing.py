@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from fidedesk.core.editing import (
     Board,
     EditError,
+    FieldValue,
+    PlayerField,
     UnknownPlayerError,
     add_player,
     boards,
@@ -20,16 +22,17 @@ from fidedesk.core.editing import (
     pair,
     paste_round,
     remove_player,
+    remove_players,
     rounds_count,
     set_board_result,
+    set_player_field,
     set_result,
     unpair,
-    update_player,
 )
 from fidedesk.core.notation import board_text
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
+from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, RoundEntry, Tournament
 
 
 def four() -> Tournament:
@@ -66,7 +69,7 @@ def test_refused_edits_say_why_and_change_nothing() -> None:
     with pytest.raises(EditError, match="not a bye"):
         give_bye(t, 1, 3, R.WIN)
     with pytest.raises(EditError, match="not a rating"):
-        update_player(t, 3, rating=5000)
+        set_player_field(t, 3, PlayerField.RATING, 5000)
     assert boards(t, 1) == [Board(1, 2, R.WIN)]
 
 
@@ -78,7 +81,7 @@ def test_byes_unpair_and_remove() -> None:
     t = unpair(t, 1, 2)
     assert t.player(1).rounds == () and t.player(2).rounds == ()
     assert [p.name for p in remove_player(t, 4).players] == ["A", "B", "C"]
-    assert update_player(t, 4, rating=1850, title="CM").player(4).rating == 1850
+    assert set_player_field(t, 4, PlayerField.RATING, 1850).player(4).rating == 1850
 
 
 @given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6), st.sampled_from([R.WIN, R.DRAW, R.LOSS]))))
@@ -183,13 +186,87 @@ def test_a_paired_game_cannot_take_a_bye_nor_a_pairing_a_bye_code() -> None:
         lambda t: set_board_result(t, 1, Board(9, None, R.PENDING), R.WIN),
         lambda t: unpair(t, 1, 9),
         lambda t: remove_player(t, 9),
-        lambda t: update_player(t, 9, name="Nobody"),
+        lambda t: set_player_field(t, 9, PlayerField.NAME, "Nobody"),
     ],
 )
 def test_an_unknown_start_rank_is_its_own_error(edit: Callable[[Tournament], Tournament]) -> None:
     with pytest.raises(UnknownPlayerError, match=r"^player 9 is not in the event$") as raised:
         edit(four())
     assert raised.value.start_rank == 9 and isinstance(raised.value, EditError)
+
+
+def test_players_are_removed_all_or_none() -> None:
+    t = pair(four(), 1, 1, 2)
+    assert [p.start_rank for p in remove_players(t, [3, 4]).players] == [1, 2]
+    with pytest.raises(EditError, match="B has games in round 1"):
+        remove_players(t, [3, 2])
+    assert len(t.players) == 4
+
+
+# --------------------------------------------------------------------------------------- players' fields
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        (PlayerField.NAME, "Anand, Viswanathan"),
+        (PlayerField.SEX, "w"),
+        (PlayerField.TITLE, "WGM"),
+        (PlayerField.FEDERATION, "IND"),
+        (PlayerField.FIDE_ID, 5000017),
+        (PlayerField.FIDE_ID, None),
+        (PlayerField.RATING, 2751),
+        (PlayerField.RATING, None),
+        (PlayerField.BIRTH, BirthDate(1969, 12, 11)),
+        (PlayerField.BIRTH, None),
+        (PlayerField.GAMES, 12),
+        (PlayerField.EVER_2400, True),
+        (PlayerField.K, 20),
+        (PlayerField.STANDARD_RATING, 2000),
+    ],
+)
+def test_one_field_of_a_player_changes_and_nothing_else(field: PlayerField, value: FieldValue) -> None:
+    t = pair(four(), 1, 1, 2, R.WIN)
+    after = set_player_field(t, 1, field, value)
+    assert field.of(after.player(1)) == value
+    others = [f for f in PlayerField if f is not field]
+    assert [f.of(after.player(1)) for f in others] == [f.of(t.player(1)) for f in others]
+    assert after.player(1).rounds == t.player(1).rounds and after.players[1:] == t.players[1:]
+    assert field.of(t.player(1)) != value or value is None  # the old tournament is as it was
+
+
+def test_the_k_factors_inputs_are_in_the_record() -> None:
+    t = set_player_field(four(), 2, PlayerField.EVER_2400, False)
+    t = set_player_field(t, 2, PlayerField.K, 40)
+    assert t.player(2).record == PlayerRecord(ever_2400=False, k=40)
+    assert {f for f in PlayerField if f.in_record} == {
+        PlayerField.GAMES, PlayerField.EVER_2400, PlayerField.K, PlayerField.STANDARD_RATING,
+    }  # fmt: skip
+    assert {"rating": 1}[PlayerField.RATING] == 1  # a field is its attribute's name, as the rating list names it
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        (PlayerField.RATING, "2200"),
+        (PlayerField.RATING, True),  # a bool is an int to Python, not a rating
+        (PlayerField.EVER_2400, 1),
+        (PlayerField.NAME, None),  # an unknown name, sex, title or federation is empty text
+        (PlayerField.TITLE, None),
+        (PlayerField.BIRTH, 1969),
+        (PlayerField.K, 2.5),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_refused(field: PlayerField, value: object) -> None:
+    with pytest.raises(EditError, match=f"is not a value of {field.value}"):
+        set_player_field(four(), 1, field, value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("field", [PlayerField.RATING, PlayerField.STANDARD_RATING])
+@pytest.mark.parametrize("rating", [0, -5, 4000])
+def test_a_rating_out_of_range_is_refused(field: PlayerField, rating: int) -> None:
+    with pytest.raises(EditError, match=f"{rating} is not a rating"):
+        set_player_field(four(), 1, field, rating)
 
 
 # --------------------------------------------------------------------------------------- a pasted round

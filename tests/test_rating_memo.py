@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.make_swiss import make_swiss
-from fidedesk.core.editing import set_result, update_player
+from fidedesk.core.editing import PlayerField, set_player_field, set_result
 from fidedesk.core.editions import EDITIONS, get_edition
 from fidedesk.core.event import RatingMemo, rate_tournament
 from fidedesk.core.results import ResultCode as R
@@ -46,7 +46,8 @@ def test_memo_gives_a_fresh_ratings_figures_after_any_edits(steps: list[tuple[st
             assert isinstance(value, R)
             tournament = set_result(tournament, round_, rank, value)
         else:
-            tournament = update_player(tournament, number, rating=value)
+            assert value is None or isinstance(value, int)
+            tournament = set_player_field(tournament, number, PlayerField.RATING, value)
         assert rate_tournament(tournament, edition, memo=memo) == rate_tournament(tournament, edition)
 
 
@@ -67,7 +68,7 @@ def test_a_rating_changed_rates_the_player_and_everyone_who_met_them_again() -> 
     before = rate_tournament(BASE, edition, memo=memo)
     rank = 3
     met = {e.opponent for e in BASE.player(rank).rounds if e.opponent is not None}
-    after = rate_tournament(update_player(BASE, rank, rating=1234), edition, memo=memo)
+    after = rate_tournament(set_player_field(BASE, rank, PlayerField.RATING, 1234), edition, memo=memo)
     fresh = {a.player.start_rank for a, b in zip(before.players, after.players, strict=True) if a is not b}
     assert fresh == {rank, *met}
 

@@ -2,7 +2,7 @@
 
 The window's undo commands keep the tournament before and after an edit; the rules of what an edit
 may do live here, where they can be tested without Qt: pairing, results and byes (as the TRF records
-them, C.04 Annex 2), double forfeits, a round pasted from a spreadsheet, a player's details. A
+them, C.04 Annex 2), double forfeits, a round pasted from a spreadsheet, one field of a player. A
 refused edit raises :class:`EditError` with a message for the arbiter; a start rank that is not in the
 event raises :class:`UnknownPlayerError`, one of them.
 """
@@ -10,12 +10,13 @@ event raises :class:`UnknownPlayerError`, one of them.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Iterable
 from typing import Any, Final, NamedTuple
 
 from fidedesk.core.notation import parse_board_result, parse_bye_result
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
+from fidedesk.core.tournament import BirthDate, EventInfo, Player, RoundEntry, Tournament
 
 
 class EditError(ValueError):
@@ -37,6 +38,55 @@ class Board:
     white: int
     black: int | None
     result: ResultCode
+
+
+#: A value of a :class:`PlayerField`: text, a whole number, yes/no or a birth date; None where a
+#: field may be unknown.
+FieldValue = str | int | bool | BirthDate | None
+
+
+class PlayerField(enum.StrEnum):
+    """A player's detail the arbiter may change (the players table's columns, the rating list's updates).
+
+    The value is the Player's (or, for the K-factor's inputs, the PlayerRecord's) attribute of that name;
+    the start rank and the rounds are not fields: they change through pairing and results.
+    """
+
+    NAME = "name"
+    SEX = "sex"
+    TITLE = "title"
+    FEDERATION = "federation"
+    FIDE_ID = "fide_id"
+    RATING = "rating"
+    BIRTH = "birth"
+    GAMES = "games"
+    EVER_2400 = "ever_2400"
+    K = "k"
+    STANDARD_RATING = "standard_rating"
+
+    @property
+    def in_record(self) -> bool:
+        """True for what the K factor depends on (FIDE 8.3.3), kept in the player's PlayerRecord."""
+        return self in _RECORD_FIELDS
+
+    def of(self, player: Player) -> FieldValue:
+        """The player's value of this field."""
+        value: FieldValue = getattr(player.record if self.in_record else player, self.value)
+        return value
+
+
+_RECORD_FIELDS: Final = frozenset(
+    {PlayerField.GAMES, PlayerField.EVER_2400, PlayerField.K, PlayerField.STANDARD_RATING}
+)
+#: The type of each field's value besides None (which only a name, sex, title and federation refuse:
+#: they are empty text when not known).
+_FIELD_TYPES: Final[dict[PlayerField, type]] = {
+    **dict.fromkeys([PlayerField.NAME, PlayerField.SEX, PlayerField.TITLE, PlayerField.FEDERATION], str),
+    **dict.fromkeys([PlayerField.FIDE_ID, PlayerField.RATING, PlayerField.GAMES, PlayerField.K,
+                     PlayerField.STANDARD_RATING], int),
+    PlayerField.BIRTH: BirthDate,
+    PlayerField.EVER_2400: bool,
+}  # fmt: skip
 
 
 def rounds_count(tournament: Tournament) -> int:
@@ -70,14 +120,27 @@ def add_player(tournament: Tournament, player: Player) -> Tournament:
     return dataclasses.replace(tournament, players=(*tournament.players, added))
 
 
-def update_player(tournament: Tournament, start_rank: int, **changes: Any) -> Tournament:
-    """Change a player's details (name, rating, title, ...); start rank and rounds are edited elsewhere."""
-    if {"start_rank", "rounds"} & changes.keys():
-        raise EditError("the start rank and the rounds are not changed here")
-    rating = changes.get("rating")
-    if rating is not None and not 0 < rating < 4000:
-        raise EditError(f"{rating} is not a rating")
-    return _replace_players(tournament, {start_rank: dataclasses.replace(player_of(tournament, start_rank), **changes)})
+def set_player_field(tournament: Tournament, start_rank: int, field: PlayerField, value: FieldValue) -> Tournament:
+    """One of a player's details changed; the start rank and the rounds are edited by pairing.
+
+    Refused when the value is not of the field's kind (text, a whole number, yes/no, a birth date) or
+    is not a rating; the K-factor's inputs (FIDE 8.3.3) change in the player's record.
+    """
+    player = player_of(tournament, start_rank)
+    kind = _FIELD_TYPES[field]
+    wrong_kind = isinstance(value, bool) and kind is not bool  # a bool is an int to Python, not to FIDE
+    if wrong_kind or not (isinstance(value, kind) or (value is None and kind is not str)):
+        raise EditError(f"{value!r} is not a value of {field.value}")
+    if field in (PlayerField.RATING, PlayerField.STANDARD_RATING) and value is not None:
+        assert isinstance(value, int)
+        if not 0 < value < 4000:
+            raise EditError(f"{value} is not a rating")
+    change: dict[str, Any] = {field.value: value}  # of the field's type: checked above
+    if field.in_record:
+        changed = dataclasses.replace(player, record=dataclasses.replace(player.record, **change))
+    else:
+        changed = dataclasses.replace(player, **change)
+    return _replace_players(tournament, {start_rank: changed})
 
 
 def remove_player(tournament: Tournament, start_rank: int) -> Tournament:
@@ -90,6 +153,13 @@ def remove_player(tournament: Tournament, start_rank: int) -> Tournament:
             f"{player.name} has games in round{'s' if len(played) > 1 else ''} {rounds}: remove those first"
         )
     return dataclasses.replace(tournament, players=tuple(p for p in tournament.players if p.start_rank != start_rank))
+
+
+def remove_players(tournament: Tournament, start_ranks: Iterable[int]) -> Tournament:
+    """Remove all of these players or, when one of them has games (:func:`remove_player`), none."""
+    for rank in start_ranks:
+        tournament = remove_player(tournament, rank)
+    return tournament
 
 
 # --------------------------------------------------------------------------------------- pairings and results

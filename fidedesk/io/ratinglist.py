@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Final
 
-from fidedesk.core.editing import update_player
+from fidedesk.core.editing import FieldValue, PlayerField, set_player_field
 from fidedesk.core.tournament import TITLES, BirthDate, Player, PlayerRecord, RatingKind, Tournament
 from fidedesk.io.fide_list import FIELDS, ListFormatError, ListKind, ListSource, Month, Row, read_rows
 from fidedesk.io.folding import search_key, words
@@ -387,19 +387,20 @@ class RatingDatabase:
 
 @dataclasses.dataclass(frozen=True)
 class Update:
-    """A player's detail that differs from the list: ``field`` of Player (``k`` of their record)."""
+    """A player's detail that differs from the list: the player's value of ``field``, and the list's."""
 
     start_rank: int
     name: str
-    field: str
-    old: object
-    new: object
+    field: PlayerField
+    old: FieldValue
+    new: FieldValue
 
 
-#: The details "Update ratings from list" compares, as the players table names them; the last three are
-#: the player's K record.
-_RECORD_FIELDS: Final = ("k", "ever_2400", "standard_rating")
-UPDATED_FIELDS: Final = ("rating", "title", "federation", "birth", *_RECORD_FIELDS)
+#: The details "Update ratings from list" compares; the last three are the player's K record.
+UPDATED_FIELDS: Final = (
+    PlayerField.RATING, PlayerField.TITLE, PlayerField.FEDERATION, PlayerField.BIRTH,
+    PlayerField.K, PlayerField.EVER_2400, PlayerField.STANDARD_RATING,
+)  # fmt: skip
 
 
 def updates_from_list(tournament: Tournament, entries: Mapping[int, ListPlayer]) -> list[Update]:
@@ -413,24 +414,20 @@ def updates_from_list(tournament: Tournament, entries: Mapping[int, ListPlayer])
             continue
         listed = entry.player(kind)
         for field in UPDATED_FIELDS:
-            if field in _RECORD_FIELDS:
-                old, new = getattr(player.record, field), getattr(listed.record, field)
-            else:
-                old, new = getattr(player, field), getattr(listed, field)
-            if field == "birth" and (new is None or (old is not None and old.year == new.year)):
+            old, new = field.of(player), field.of(listed)
+            if field is PlayerField.BIRTH and (new is None or _same_year(old, new)):
                 continue  # the list gives the year only: keep what the arbiter typed unless the year differs
             if old != new:
                 updates.append(Update(player.start_rank, player.name, field, old, new))
     return updates
 
 
+def _same_year(old: FieldValue, new: FieldValue) -> bool:
+    return isinstance(old, BirthDate) and isinstance(new, BirthDate) and old.year == new.year
+
+
 def apply_updates(tournament: Tournament, updates: Iterable[Update]) -> Tournament:
     """The tournament with ``updates`` made (see :func:`updates_from_list`)."""
     for update in updates:
-        player = tournament.player(update.start_rank)
-        if update.field in _RECORD_FIELDS:
-            record = dataclasses.replace(player.record, **{update.field: update.new})  # type: ignore[arg-type]
-            tournament = update_player(tournament, update.start_rank, record=record)
-        else:
-            tournament = update_player(tournament, update.start_rank, **{update.field: update.new})
+        tournament = set_player_field(tournament, update.start_rank, update.field, update.new)
     return tournament

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from fidedesk.core.editing import add_player, pair, set_result, update_player
+from fidedesk.core.editing import PlayerField, add_player, pair, set_player_field, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui import files, qt_dialogs
@@ -46,7 +46,8 @@ def window(qtbot: QtBot, settings: Settings, folder: Path, dialogs: UnattendedDi
 
 def edit(window: MainWindow, rating: int = 2222) -> None:
     """An arbiter's edit: player 1's rating."""
-    window.document.apply("Edit Rating of Anna", update_player(window.document.tournament, 1, rating=rating))
+    after = set_player_field(window.document.tournament, 1, PlayerField.RATING, rating)
+    window.document.apply("Edit Rating of Anna", after)
 
 
 def test_save_then_reopen_gives_the_same_tournament(
@@ -305,5 +306,5 @@ def test_title_names_the_file_when_the_event_has_no_name(window: MainWindow, tmp
     fidedesk_file.save(add_player(EMPTY, Player(0, "Anna")), path)
     assert window.files.open(path)
     assert window.windowTitle() == "friday blitz.fidedesk[*] — fidedesk" and not window.isWindowModified()
-    window.document.apply("Rename", update_player(window.document.tournament, 1, name="Anna K"))
+    window.document.apply("Rename", set_player_field(window.document.tournament, 1, PlayerField.NAME, "Anna K"))
     assert window.isWindowModified()

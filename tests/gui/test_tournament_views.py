@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication, QUndoStack
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from fidedesk.core.editing import add_player, boards, pair
+from fidedesk.core.editing import PlayerField, add_player, boards, pair, set_player_field
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui.context import RatingContext
@@ -154,12 +154,11 @@ def test_round_model_passes_modeltester(qtmodeltester: ModelTester, document: To
 
 
 def test_boards_follow_a_renamed_player(qtbot: QtBot, views: TournamentViews, document: TournamentDocument) -> None:
-    from fidedesk.core.editing import update_player
-
     document.apply("pair", pair(document.tournament, 1, 1, 2))
+    renamed = set_player_field(document.tournament, 2, PlayerField.NAME, "Player Bee")
     changed: list[object] = []
     views.rounds.model.dataChanged.connect(lambda *args: changed.append(args))
-    document.apply("rename", update_player(document.tournament, 2, name="Player Bee", rating=2250))
+    document.apply("rename", set_player_field(renamed, 2, PlayerField.RATING, 2250))
     assert changed  # at once, in the edit: the view repaints the names
     assert views.rounds.model.index(0, RoundModel.BLACK).data() == "2. Player Bee  (2250)"
 

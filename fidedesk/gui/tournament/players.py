@@ -1,7 +1,7 @@
 """The players of the open tournament as an editable table: model, cell editors and the view around them.
 
 The model is a thin layer over ``document.tournament.players``: it reads the frozen players and turns
-each accepted cell edit into one ``document.apply(...)`` step (fidedesk.core.editing.update_player), so
+each accepted cell edit into one ``document.apply(...)`` step (fidedesk.core.editing.set_player_field), so
 Edit › Undo works for every cell. What a cell may hold is decided by :func:`parse_cell`, without Qt.
 """
 
@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.core.editing import EditError, add_player, remove_player, update_player
+from fidedesk.core.editing import EditError, FieldValue, PlayerField, add_player, remove_players, set_player_field
 from fidedesk.core.notation import parse_whole
 from fidedesk.core.tournament import TITLES as TOURNAMENT_TITLES
 from fidedesk.core.tournament import BirthDate, Player, Tournament
@@ -139,15 +139,16 @@ def _ever_2400(text: str) -> bool | None:
 class Column:
     """One column: header, tip, how a player shows in it and (when editable) how typed text changes it.
 
-    ``parse`` turns the typed text into keyword changes for ``update_player`` and raises ValueError with
-    a message for the arbiter; ``record`` says the value belongs in the player's PlayerRecord.
+    ``parse`` turns the typed text into the value of the PlayerField named ``field`` and raises
+    ValueError with a message for the arbiter; ``record`` says the value belongs in the player's
+    PlayerRecord.
     """
 
     header: str
     tip: str
     field: str
     show: Callable[[Player], object]
-    parse: Callable[[str], object] | None = None
+    parse: Callable[[str], FieldValue] | None = None
     record: bool = False
     numeric: bool = False
 
@@ -193,9 +194,9 @@ def _text(column: Column, player: Player) -> str:
     return _show_optional(value)
 
 
-def parse_cell(column: int, text: str) -> dict[str, object]:
-    """The changes typed ``text`` makes in ``column``: keyword arguments for update_player (``record`` for
-    the K-factor record's fields). ValueError with the reason when the text is refused."""
+def parse_cell(column: int, text: str) -> dict[str, FieldValue]:
+    """The change typed ``text`` makes in ``column``: {PlayerField's value: the value} for
+    set_player_field. ValueError with the reason when the text is refused."""
     spec = COLUMNS[column]
     if spec.parse is None:
         raise ValueError(f"{spec.header} cannot be edited")
@@ -203,12 +204,10 @@ def parse_cell(column: int, text: str) -> dict[str, object]:
 
 
 def edited(tournament: Tournament, start_rank: int, column: int, text: str) -> Tournament:
-    """The tournament with ``text`` typed into the player's cell (ValueError/EditError when refused)."""
-    changes = parse_cell(column, text)
-    if COLUMNS[column].record:
-        record = dataclasses.replace(tournament.player(start_rank).record, **changes)  # type: ignore[arg-type]
-        return update_player(tournament, start_rank, record=record)
-    return update_player(tournament, start_rank, **changes)
+    """The tournament with ``text`` typed into the player's cell (ValueError/EditError when refused):
+    the column reads the text, core.editing.set_player_field makes the change."""
+    ((field, value),) = parse_cell(column, text).items()
+    return set_player_field(tournament, start_rank, PlayerField(field), value)
 
 
 class PlayersModel(QAbstractTableModel):
@@ -511,10 +510,8 @@ class PlayersWidget(QWidget):
         ranks = self.selected_ranks()
         if not ranks:
             return
-        after = self._document.tournament
         try:
-            for rank in ranks:
-                after = remove_player(after, rank)
+            after = remove_players(self._document.tournament, ranks)
         except EditError as error:
             say(self.message, str(error), "error")
             return
