@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Callable
 
 import pytest
@@ -25,6 +26,7 @@ from fidedesk.core.editing import (
     remove_players,
     rounds_count,
     set_board_result,
+    set_event_info,
     set_player_field,
     set_result,
     unpair,
@@ -267,6 +269,18 @@ def test_a_value_of_the_wrong_kind_is_refused(field: PlayerField, value: object)
 def test_a_rating_out_of_range_is_refused(field: PlayerField, rating: int) -> None:
     with pytest.raises(EditError, match=f"{rating} is not a rating"):
         set_player_field(four(), 1, field, rating)
+
+
+# --------------------------------------------------------------------------------------- the event
+
+
+def test_an_event_cannot_end_before_it_starts() -> None:
+    t = four()
+    one_day = set_event_info(t, EventInfo(start=dt.date(2026, 5, 1), end=dt.date(2026, 5, 1)))
+    assert one_day.info.end == dt.date(2026, 5, 1)
+    with pytest.raises(EditError, match="cannot end before it starts"):
+        set_event_info(t, EventInfo(start=dt.date(2026, 5, 2), end=dt.date(2026, 5, 1)))
+    assert set_event_info(t, EventInfo(end=dt.date(2026, 5, 1))).info.start is None
 
 
 # --------------------------------------------------------------------------------------- a pasted round

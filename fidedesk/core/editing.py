@@ -110,6 +110,9 @@ def player_of(tournament: Tournament, start_rank: int) -> Player:
 
 
 def set_event_info(tournament: Tournament, info: EventInfo) -> Tournament:
+    """The event's header data replaced; refused when the event would end before it starts."""
+    if info.start is not None and info.end is not None and info.end < info.start:
+        raise EditError("the event cannot end before it starts")
     return dataclasses.replace(tournament, info=info)
 
 

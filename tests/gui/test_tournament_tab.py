@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -245,6 +246,22 @@ def test_event_form_refuses_a_two_letter_federation(qtbot: QtBot, window: MainWi
     qtbot.keyClicks(form.federation_edit, "RU")
     qtbot.keyClick(form.federation_edit, Qt.Key.Key_Return)
     assert window.document.tournament.info.federation == "" and "three letters" in form.message.text()
+
+
+def test_event_form_refuses_an_end_before_the_start(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
+    form = tab.event_form
+    for edit, text in ((form.start_edit, "2026-05-02"), (form.end_edit, "2026-05-01")):
+        edit.setFocus()
+        qtbot.keyClicks(edit, text)
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
+    info = window.document.tournament.info
+    assert (info.start, info.end) == (dt.date(2026, 5, 2), None) and window.undo_stack.count() == 1
+    assert "cannot end before it starts" in form.message.text()
+    assert form.end_edit.property("invalid") is True and form.start_edit.property("invalid") is False
+    form.end_edit.setText("2026-05-03")
+    form.end_edit.editingFinished.emit()
+    assert window.document.tournament.info.end == dt.date(2026, 5, 3) and form.message.text() == ""
+    assert form.end_edit.property("invalid") is False
 
 
 def test_window_title_shows_unsaved_changes(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
-from fidedesk.core.editing import set_event_info
+from fidedesk.core.editing import EditError, set_event_info
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
@@ -149,8 +149,6 @@ class EventForm(QWidget):
             except ValueError as error:
                 raise FieldError(edit, str(error)) from None
         start, end = dates
-        if start is not None and end is not None and end < start:
-            raise FieldError(self.end_edit, "the event cannot end before it starts")
         return dataclasses.replace(
             self._document.tournament.info,
             name=self.name_edit.text().strip(),
@@ -166,20 +164,25 @@ class EventForm(QWidget):
 
     def commit(self) -> None:
         """Make the fields the event's data, as one undo step (nothing when they did not change)."""
-        fields = (self.federation_edit, self.start_edit, self.end_edit)
+        tournament = self._document.tournament
         try:
             info = self.info()
+            after = set_event_info(tournament, info)
         except FieldError as error:
-            for field in fields:
-                mark(field, field is error.field)
-            say(self.message, str(error), "error")
+            self._show_problem(error.field, str(error))
             return
-        for field in fields:
-            mark(field, False)
-        say(self.message, "")
-        tournament = self._document.tournament
+        except EditError as error:  # the one rule of the event's data: it cannot end before it starts
+            self._show_problem(self.end_edit, str(error))
+            return
+        self._show_problem(None, "")
         if info != tournament.info:
-            self._document.apply("Edit event", set_event_info(tournament, info))
+            self._document.apply("Edit event", after)
+
+    def _show_problem(self, wrong: QWidget | None, text: str) -> None:
+        """Mark the field that cannot be used (only that one; none when all can) and say why."""
+        for field in (self.federation_edit, self.start_edit, self.end_edit):
+            mark(field, field is wrong)
+        say(self.message, text, "error" if wrong is not None else "muted")
 
     def refresh(self) -> None:
         """Show the document's event data (a field being typed in keeps its text when it did not change)."""
