@@ -16,6 +16,7 @@ from fidedesk.core.editing import (
     FieldValue,
     PlayerField,
     UnknownPlayerError,
+    add_new_players,
     add_player,
     boards,
     double_forfeit,
@@ -195,6 +196,15 @@ def test_an_unknown_start_rank_is_its_own_error(edit: Callable[[Tournament], Tou
     with pytest.raises(UnknownPlayerError, match=r"^player 9 is not in the event$") as raised:
         edit(four())
     assert raised.value.start_rank == 9 and isinstance(raised.value, EditError)
+
+
+def test_players_already_in_the_event_by_fide_id_are_left_out() -> None:
+    t = set_player_field(four(), 2, PlayerField.FIDE_ID, 4100018)
+    newcomers = [Player(7, "B again", 2100, fide_id=4100018), Player(8, "G", 1700), Player(9, "H", fide_id=0)]
+    after, added, left_out = add_new_players(t, newcomers)
+    assert [(p.start_rank, p.name) for p in added] == [(5, "G"), (6, "H")] and added == after.players[4:]
+    assert left_out == (newcomers[0],) and len(t.players) == 4
+    assert add_new_players(after, []).tournament is after
 
 
 def test_players_are_removed_all_or_none() -> None:

@@ -123,6 +123,31 @@ def add_player(tournament: Tournament, player: Player) -> Tournament:
     return dataclasses.replace(tournament, players=(*tournament.players, added))
 
 
+class AddedPlayers(NamedTuple):
+    """What :func:`add_new_players` made: the tournament, the players added (with their start ranks)
+    and those left out."""
+
+    tournament: Tournament
+    added: tuple[Player, ...]
+    left_out: tuple[Player, ...]
+
+
+def add_new_players(tournament: Tournament, players: Iterable[Player]) -> AddedPlayers:
+    """``players`` appended at the next free start ranks, except those whose FIDE ID a player of the
+    event already has: one person is one player of the event (a list or a workbook added twice adds
+    no one twice)."""
+    known = {player.fide_id for player in tournament.players if player.fide_id}
+    added: list[Player] = []
+    left_out: list[Player] = []
+    for player in players:
+        if player.fide_id and player.fide_id in known:
+            left_out.append(player)
+        else:
+            tournament = add_player(tournament, player)
+            added.append(tournament.players[-1])
+    return AddedPlayers(tournament, tuple(added), tuple(left_out))
+
+
 def set_player_field(tournament: Tournament, start_rank: int, field: PlayerField, value: FieldValue) -> Tournament:
     """One of a player's details changed; the start rank and the rounds are edited by pairing.
 

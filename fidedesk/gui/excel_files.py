@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from fidedesk.core.editing import add_player
+from fidedesk.core.editing import add_new_players
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs, file_filter
@@ -91,13 +91,9 @@ class ExcelActions(QObject):
         imported = result.tournament
         current = self.document.tournament
         if imported.last_round == 0 and current.players:
-            known = {player.fide_id for player in current.players if player.fide_id}
-            added = [player for player in imported.players if not (player.fide_id and player.fide_id in known)]
-            merged = current
-            for player in added:
-                merged = add_player(merged, player)
+            merged, added, left_out = add_new_players(current, imported.players)
             self.document.apply(f"Import {len(added)} players from {source}", merged)
-            left = len(imported.players) - len(added)
+            left = len(left_out)
             if left:
                 self.dialogs.info(
                     "Players imported",

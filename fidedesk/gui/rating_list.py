@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QStandardPaths
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-from fidedesk.core.editing import add_player
+from fidedesk.core.editing import add_new_players
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.dialogs import Dialogs
@@ -155,23 +155,17 @@ class RatingListActions(QObject):
 
     def add_players(self, chosen: Sequence[ListPlayer], stored: StoredList) -> str:
         """Add ``chosen`` to the tournament in one undoable step; what was done, in words."""
-        tournament = self.document.tournament
-        kind = tournament.info.kind
-        known = {player.fide_id for player in tournament.players if player.fide_id}
-        fresh = [entry for entry in chosen if entry.fide_id not in known]
-        after = tournament
-        for entry in fresh:
-            after = add_player(after, entry.player(kind))
+        kind = self.document.tournament.info.kind
+        after, fresh, left_out = add_new_players(self.document.tournament, [entry.player(kind) for entry in chosen])
+        who = fresh[0].name if len(fresh) == 1 else f"{len(fresh)} players"
         if fresh:
-            names = fresh[0].name if len(fresh) == 1 else f"{len(fresh)} players"
-            self.document.apply(f"Add {names} from the {stored.month.label} list", after)
+            self.document.apply(f"Add {who} from the {stored.month.label} list", after)
         parts = []
         if fresh:
-            ranks = ", ".join(str(player.start_rank) for player in after.players[len(tournament.players) :])
-            who = fresh[0].name if len(fresh) == 1 else f"{len(fresh)} players"
+            ranks = ", ".join(str(player.start_rank) for player in fresh)
             parts.append(f"Added {who} (No {ranks}) with the {stored.month.label} {kind.value} rating and K.")
-        if len(fresh) < len(chosen):
-            parts.append(f"{len(chosen) - len(fresh)} already in the tournament (same FIDE ID).")
+        if left_out:
+            parts.append(f"{len(left_out)} already in the tournament (same FIDE ID).")
         return " ".join(parts)
 
     def update_ratings(self) -> bool:
