@@ -1,0 +1,376 @@
+"""The values a person types or a file holds, each read by one parser and written by one formatter.
+
+Every front end (the players table, the calculator, the command line, TRF, ``.fidedesk``, Excel, the
+rating list) reads a value through the function here and only says where it came from, so the same
+text is accepted or refused everywhere with the same reason. Each parser returns None for a blank
+where a value may be unknown, and raises the value's own error (a subclass of :class:`InvalidValueError`,
+itself a ValueError) with a short message that says what was expected. Each formatter writes the
+form its parser reads back: ``parse_x(x_text(v)) == v``.
+
+The text forms of figures (points, expected scores, changes: ``score_text``, ``fixed``, ``pd_text``)
+and of crosstable cells live in :mod:`fidedesk.core.notation`; what is parsed lives here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from fractions import Fraction
+from typing import Final
+
+from fidedesk.core.results import ResultCode as R
+from fidedesk.core.tournament import TITLES, BirthDate, title_code
+
+# ---------------------------------------------------------------------------------------------- errors
+
+
+class InvalidValueError(ValueError):
+    """Text or a number that is not the value its field holds; the message says what is expected."""
+
+
+class RatingError(InvalidValueError):
+    """Not a rating, or a rating outside the range the field accepts."""
+
+
+class ResultError(InvalidValueError):
+    """Not a game's result (a score, or a board's result)."""
+
+
+class ByeError(InvalidValueError):
+    """Not the score of a bye."""
+
+
+class BirthDateError(InvalidValueError):
+    """Not a birth date, or a date that is not in the calendar."""
+
+
+class TitleError(InvalidValueError):
+    """Not one of FIDE's titles."""
+
+
+class FederationError(InvalidValueError):
+    """Not a federation's three-letter code."""
+
+
+class FideIdError(InvalidValueError):
+    """Not a FIDE ID."""
+
+
+class KError(InvalidValueError):
+    """Not a K factor set by hand."""
+
+
+class GamesError(InvalidValueError):
+    """Not a count of rated games."""
+
+
+# ---------------------------------------------------------------------------------------------- ranges
+
+
+@dataclasses.dataclass(frozen=True)
+class Range:
+    """Whole numbers ``low`` to ``high``, both included."""
+
+    low: int
+    high: int
+
+    def __contains__(self, value: object) -> bool:
+        return type(value) is int and self.low <= value <= self.high
+
+    def __str__(self) -> str:
+        return f"{self.low}–{self.high}"
+
+
+#: A rating as a person types it (players table, calculator, command line). 1000 is the lowest rating
+#: floor of any FIDE edition (from the July 2012 list to February 2024; since March 2024 FIDE 7.1.2
+#: publishes ratings from 1400), and no published rating has reached 3000 (the highest, 2882, in May
+#: 2014): a figure outside is a typing slip.
+RATING_TYPED: Final = Range(1000, 3000)
+#: A rating as a file holds it (TRF, ``.fidedesk``, Excel, FIDE's rating list): the same range, so
+#: that what one front end accepts the others read back; no file in the test data needs more.
+RATING_IN_FILE: Final = Range(1000, 3000)
+#: A K factor set by hand. FIDE's K values are 10 to 40 (FIDE 8.3.3; 25, 15 and 30 in older editions,
+#: less under the K·n ≤ 700 cap); the range leaves room for a national rule.
+K_RANGE: Final = Range(1, 100)
+#: A count of rated games completed before an event (FIDE 8.3.3: K 40 until 30 games).
+GAMES_RANGE: Final = Range(0, 99_999)
+#: A FIDE ID: a positive number that fits TRF's eleven columns 58-68 (C04 Annex 2); 0 is none.
+FIDE_ID_RANGE: Final = Range(1, 99_999_999_999)
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _whole(text: str) -> int | None:
+    """The ASCII digits of ``text`` as a number; None when ``text`` is anything else."""
+    return int(text) if _DIGITS.fullmatch(text) else None
+
+
+def parse_count(text: str, what: str, allowed: Range) -> int | None:
+    """A whole number in ``allowed`` (a year, a round): None when blank, InvalidValueError when not."""
+    return _counted(text, what, allowed, InvalidValueError)
+
+
+def _counted(text: str, what: str, allowed: Range, error: type[InvalidValueError]) -> int | None:
+    stripped = text.strip()
+    if not stripped:
+        return None
+    value = _whole(stripped)
+    if value is None or value not in allowed:
+        raise error(f"“{stripped}” is not {what} ({allowed})")
+    return value
+
+
+def count_text(value: int | None) -> str:
+    """A whole number, or blank for None: what :func:`parse_count`, :func:`parse_k`, :func:`parse_games`
+    and :func:`parse_rating` read back."""
+    return "" if value is None else str(value)
+
+
+# ---------------------------------------------------------------------------------------------- ratings
+
+
+def check_rating(value: int, allowed: Range = RATING_IN_FILE) -> int:
+    """``value`` when it is a rating in ``allowed``; RatingError otherwise."""
+    if value not in allowed:
+        raise RatingError(f"{value} is outside {allowed}")
+    return value
+
+
+def parse_rating(text: str, allowed: Range = RATING_TYPED) -> int | None:
+    """A rating: digits in ``allowed``; None when blank (unrated, FIDE 7.1); RatingError otherwise."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    value = _whole(stripped)
+    if value is None:
+        raise RatingError(f"“{stripped}” is not a rating ({allowed})")
+    return check_rating(value, allowed)
+
+
+def rating_text(rating: int | None) -> str:
+    """A rating as typed: ``2417``, blank for unrated."""
+    return count_text(rating)
+
+
+def parse_k(text: str) -> int | None:
+    """A K factor set by hand (:data:`K_RANGE`); None when blank (found by the edition's rules)."""
+    return _counted(text, "a K factor", K_RANGE, KError)
+
+
+def parse_games(text: str) -> int | None:
+    """A count of rated games (:data:`GAMES_RANGE`); None when blank (unknown)."""
+    return _counted(text, "a number of games", GAMES_RANGE, GamesError)
+
+
+# ---------------------------------------------------------------------------------------------- a game's score
+
+WIN: Final = Fraction(1)
+DRAW: Final = Fraction(1, 2)
+LOSS: Final = Fraction(0)
+
+#: A game's result from one player's side, in lower case: the figure, the word, or the board's result
+#: written from that player's side (``1-0`` is a win).
+_SCORES: Final[dict[str, Fraction]] = {
+    **dict.fromkeys(["1", "1.0", "1,0", "w", "win", "1-0"], WIN),
+    **dict.fromkeys(["½", "0.5", "0,5", ".5", ",5", "1/2", "=", "d", "draw", "½-½", "1/2-1/2"], DRAW),
+    **dict.fromkeys(["0", "0.0", "0,0", "l", "loss", "0-1"], LOSS),
+}
+
+#: The forms :func:`parse_result` names in its message.
+RESULT_HINT: Final = "1, ½ (or 0.5, =), 0"
+
+
+def parse_result(text: str) -> Fraction | None:
+    """A game's score for one player (FIDE 8.3.2 b: 1, 0.5 or 0): ``1``, ``½`` (``0.5``, ``1/2``, ``=``),
+    ``0``, the words win, draw, loss, or ``1-0``, ``½-½``, ``0-1``; None when blank; ResultError otherwise."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    try:
+        return _SCORES[stripped.lower()]
+    except KeyError:
+        raise ResultError(f"“{stripped}” is not a result ({RESULT_HINT})") from None
+
+
+def result_text(score: Fraction) -> str:
+    """1, ½ or 0, as FIDE prints a game's result."""
+    return {WIN: "1", DRAW: "½", LOSS: "0"}.get(score, str(score))
+
+
+# ---------------------------------------------------------------------------------------------- a board's result
+
+#: How a board's result reads, from white's code (and black's, for a double forfeit).
+BOARD_TEXT: Final[dict[R, str]] = {
+    R.WIN: "1-0", R.DRAW: "½-½", R.LOSS: "0-1", R.FORFEIT_WIN: "+--", R.FORFEIT_LOSS: "--+",
+    R.WIN_UNPLAYED: "1-0 u", R.DRAW_UNPLAYED: "½-½ u", R.LOSS_UNPLAYED: "0-1 u", R.PENDING: "?",
+    R.HALF_BYE: "bye ½", R.FULL_BYE: "bye 1", R.PAIRING_BYE: "bye 1 (pairing)", R.ZERO_BYE: "bye 0",
+}  # fmt: skip
+
+#: A double forfeit (both players lose without playing): not a single code from white's side.
+DOUBLE_FORFEIT: Final = "-/-"
+
+#: A board's result as spreadsheets, pasted rounds and the spreadsheet export write it, read without
+#: spaces and in lower case: (white's code, black's code). ``0-0`` and ``-/-`` are a double forfeit (both
+#: lose without playing); blank and ``?`` a pairing whose result is not entered yet.
+_BOARD_RESULTS: Final[dict[str, tuple[R, R]]] = {
+    **dict.fromkeys(["1-0", "1:0", "1–0"], (R.WIN, R.LOSS)),
+    **dict.fromkeys(["½-½", "1/2-1/2", "0.5-0.5", "0,5-0,5", "½:½", "1/2:1/2", "0.5:0.5", "=", "=-="],
+                    (R.DRAW, R.DRAW)),
+    **dict.fromkeys(["0-1", "0:1"], (R.LOSS, R.WIN)),
+    **dict.fromkeys(["+--", "+-", "+/-", "+:-"], (R.FORFEIT_WIN, R.FORFEIT_LOSS)),
+    **dict.fromkeys(["--+", "-+", "-/+", "-:+"], (R.FORFEIT_LOSS, R.FORFEIT_WIN)),
+    **dict.fromkeys(["0-0", "-/-", "---", "--", "-:-", "0:0"], (R.FORFEIT_LOSS, R.FORFEIT_LOSS)),
+    "1-0u": (R.WIN_UNPLAYED, R.LOSS_UNPLAYED),
+    **dict.fromkeys(["½-½u", "1/2-1/2u", "0.5-0.5u"], (R.DRAW_UNPLAYED, R.DRAW_UNPLAYED)),
+    "0-1u": (R.LOSS_UNPLAYED, R.WIN_UNPLAYED),
+    **dict.fromkeys(["", "?"], (R.PENDING, R.PENDING)),
+}  # fmt: skip
+
+#: The forms :func:`parse_board_result` names in its message.
+BOARD_RESULT_HINT: Final = "1-0, ½-½, 0-1, +--, --+, 0-0, blank"
+
+
+def _result_key(text: str) -> str:
+    """``text`` in lower case without spaces, dashes and minus signs written as ``-``."""
+    return "".join(text.split()).lower().replace("–", "-").replace("—", "-").replace("−", "-")
+
+
+def parse_board_result(text: str) -> tuple[R, R]:
+    """White's and black's codes for a board's result as written; ResultError when it is not one.
+
+    ``1-0`` (``1:0``), ``½-½`` (``1/2-1/2``, ``0.5-0.5``, ``=``), ``0-1``; forfeits ``+--`` (``+-``,
+    ``+/-``) and ``--+`` (``-+``, ``-/+``); a double forfeit ``0-0`` (``-/-``, ``---``); games not played
+    out ``1-0 u``, ``½-½ u``, ``0-1 u`` (FIDE 5.1: not rated); blank or ``?``: not entered yet. Spaces
+    and the kind of dash do not matter.
+    """
+    try:
+        return _BOARD_RESULTS[_result_key(text)]
+    except KeyError:
+        raise ResultError(f"“{text.strip()}” is not a result ({BOARD_RESULT_HINT})") from None
+
+
+def board_text(white: R, black: R | None = None) -> str:
+    """A board's result as the arbiter reads it: 1-0, ½-½, +--, -/-, bye ½, ? ..."""
+    if white is R.FORFEIT_LOSS and black is R.FORFEIT_LOSS:
+        return DOUBLE_FORFEIT
+    return BOARD_TEXT[white]
+
+
+# ---------------------------------------------------------------------------------------------- byes
+
+#: The score of a bye as written after "bye" (or alone): 1 alone is the pairing-allocated bye of a
+#: pasted round; "bye 1" is a full-point bye, as :data:`BOARD_TEXT` writes it.
+_BYE_RESULTS: Final[dict[str, R]] = {
+    **dict.fromkeys(["1", "u", "bye", "bye1(pairing)", "+"], R.PAIRING_BYE),
+    **dict.fromkeys(["bye1", "f"], R.FULL_BYE),
+    **dict.fromkeys(["½", "1/2", "0.5", "0,5", "=", "bye½", "bye1/2", "bye0.5", "h"], R.HALF_BYE),
+    **dict.fromkeys(["0", "bye0", "z", "-"], R.ZERO_BYE),
+}  # fmt: skip
+
+#: The codes of a round without an opponent (TRF's H, F, U, Z; C04 Annex 2).
+BYES: Final = (R.HALF_BYE, R.FULL_BYE, R.PAIRING_BYE, R.ZERO_BYE)
+
+
+def parse_bye_result(text: str) -> R:
+    """A bye's code from its score: ``1`` (pairing-allocated), ``½``, ``0``, or :func:`bye_text`'s
+    ``bye 1`` (full point), ``bye ½``, ``bye 1 (pairing)``, ``bye 0``, or a TRF letter F, H, U, Z."""
+    try:
+        return _BYE_RESULTS[_result_key(text)]
+    except KeyError:
+        raise ByeError(f"“{text.strip()}” is not a bye's score (1, ½, 0)") from None
+
+
+def bye_text(code: R) -> str:
+    """A bye as the rounds show it: ``bye ½``, ``bye 1``, ``bye 1 (pairing)``, ``bye 0``."""
+    if code not in BYES:
+        raise ByeError(f"{code.name.lower().replace('_', ' ')} is not a bye")
+    return BOARD_TEXT[code]
+
+
+# ---------------------------------------------------------------------------------------------- birth dates
+
+#: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``; ``/`` or ``.`` may separate as in TRF, where ``00`` is unknown.
+_BIRTH = re.compile(r"([0-9]{4})(?:([-/.])([0-9]{1,2})(?:\2([0-9]{1,2}))?)?")
+_BIRTH_HINT = "YYYY or YYYY-MM-DD"
+
+
+def parse_birth_date(text: str) -> BirthDate | None:
+    """A birth date, often only its year: ``1978``, ``1978-05``, ``1978-05-02`` (or with ``/`` or ``.``,
+    as TRF writes it, where a month or day ``00`` and a year ``0000`` are unknown); None when blank or
+    the year is unknown; BirthDateError when not a date, a day comes without a month, or the date is
+    not in the calendar."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    match = _BIRTH.fullmatch(stripped)
+    if match is None:
+        raise BirthDateError(f"“{stripped}” is not a birth date ({_BIRTH_HINT})")
+    year, month, day = int(match[1]), int(match[3] or 0), int(match[4] or 0)
+    if month > 12 or day > 31 or (day and not month):
+        raise BirthDateError(f"“{stripped}” is not a birth date ({_BIRTH_HINT})")
+    if day:
+        try:
+            dt.date(year or 2000, month, day)  # year 0000 (unknown): a leap year, so 29 February passes
+        except ValueError:
+            raise BirthDateError(f"“{stripped}” is not a date in the calendar") from None
+    return BirthDate(year, month or None, day or None) if year else None
+
+
+def birth_text(birth: BirthDate | None) -> str:
+    """A birth date as typed: ``1978``, ``1978-05`` or ``1978-05-02``; blank when unknown."""
+    if birth is None:
+        return ""
+    if birth.month is None:
+        return f"{birth.year:04d}"
+    if birth.day is None:
+        return f"{birth.year:04d}-{birth.month:02d}"
+    return f"{birth.year:04d}-{birth.month:02d}-{birth.day:02d}"
+
+
+# ---------------------------------------------------------------------------------------------- who a player is
+
+
+def parse_title(text: str) -> str:
+    """One of FIDE's titles (:data:`~fidedesk.core.tournament.TITLES`, C04 Annex 2), in any case or as
+    the rating list's letters (``g``, ``wf``): ``GM``; blank when none; TitleError otherwise."""
+    stripped = text.strip()
+    if not stripped:
+        return ""
+    code = title_code(stripped)
+    if code not in TITLES:
+        raise TitleError(f"“{stripped}” is not a title ({' '.join(TITLES)}, or blank)")
+    return code
+
+
+def parse_federation(text: str) -> str:
+    """A federation's three-letter code (``GER``, ``ESP``), in capitals; blank when none; FederationError
+    otherwise. Which codes exist is FIDE's to say: any three letters are taken."""
+    stripped = text.strip()
+    if not stripped:
+        return ""
+    if not (len(stripped) == 3 and stripped.isascii() and stripped.isalpha()):
+        raise FederationError(f"“{stripped}” is not a federation (three letters: GER, ESP, ENG)")
+    return stripped.upper()
+
+
+def check_fide_id(value: int) -> int:
+    """``value`` when it is a FIDE ID (:data:`FIDE_ID_RANGE`); FideIdError otherwise."""
+    if value not in FIDE_ID_RANGE:
+        raise FideIdError(f"{value} is not a FIDE ID (up to 11 digits)")
+    return value
+
+
+def parse_fide_id(text: str) -> int | None:
+    """A FIDE ID: up to eleven digits; None when blank or 0 (none, as TRF writes it); FideIdError
+    otherwise."""
+    stripped = text.strip()
+    value = _whole(stripped) if stripped else 0
+    if value is None or len(stripped) > 11:
+        raise FideIdError(f"“{stripped}” is not a FIDE ID (up to 11 digits)")
+    return value or None
+
+
+def fide_id_text(fide_id: int | None) -> str:
+    """A FIDE ID as typed, blank for none."""
+    return count_text(fide_id)
