@@ -275,7 +275,7 @@ def test_a_value_of_the_wrong_kind_is_refused(field: PlayerField, value: object)
 
 
 @pytest.mark.parametrize("field", [PlayerField.RATING, PlayerField.STANDARD_RATING])
-@pytest.mark.parametrize("rating", [0, -5, 4000])
+@pytest.mark.parametrize("rating", [0, -5, 999, 3001, 4000])
 def test_a_rating_out_of_range_is_refused(field: PlayerField, rating: int) -> None:
     with pytest.raises(EditError, match=f"{rating} is not a rating"):
         set_player_field(four(), 1, field, rating)

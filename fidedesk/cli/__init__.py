@@ -32,16 +32,18 @@ from fidedesk.cli.rate import cmd_rate
 from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
 from fidedesk.core.editions import DEFAULT_EDITION
 from fidedesk.core.tournament import RatingKind
+from fidedesk.core.values import K_RANGE, KError, parse_k
 from fidedesk.io.fide_list import ListKind
 
 
 def _k_value(text: str) -> int:
+    """A K given with --k (core.values): 1-100."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"K {text!r} is not a whole number") from None
-    if not 1 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"K {value} is outside 1-100")
+        value = parse_k(text)
+    except KError as error:
+        raise argparse.ArgumentTypeError(f"K: {error}") from None
+    if value is None:
+        raise argparse.ArgumentTypeError(f"K: blank is not a K factor ({K_RANGE})")
     return value
 
 

@@ -7,16 +7,10 @@ from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
+from fidedesk.core import values
 from fidedesk.core.editions import Edition, resolve_edition
 
 EXIT_BAD_INPUT = 2
-
-_RESULTS = {
-    "1": Fraction(1), "win": Fraction(1), "w": Fraction(1), "1-0": Fraction(1),
-    "0.5": Fraction(1, 2), ".5": Fraction(1, 2), "½": Fraction(1, 2), "=": Fraction(1, 2), "1/2": Fraction(1, 2),
-    "draw": Fraction(1, 2), "d": Fraction(1, 2), "½-½": Fraction(1, 2),
-    "0": Fraction(0), "loss": Fraction(0), "l": Fraction(0), "0-1": Fraction(0),
-}  # fmt: skip
 
 
 class InputError(Exception):
@@ -29,20 +23,25 @@ def number(value: Fraction) -> float | int:
 
 
 def parse_result(text: str) -> Fraction:
+    """A game's score as typed on the command line (core.values); blank or anything else is refused."""
     try:
-        return _RESULTS[text.strip().lower()]
-    except KeyError:
-        raise InputError(f"result {text!r} is not 1, 0.5 (or ½, =) or 0") from None
+        score = values.parse_result(text)
+    except values.ResultError as error:
+        raise InputError(f"result: {error}") from None
+    if score is None:
+        raise InputError(f"result: blank is not a result ({values.RESULT_HINT})")
+    return score
 
 
 def parse_rating(text: str, what: str) -> int:
+    """A rating typed on the command line (core.values, the range a person types); blank is refused."""
     try:
-        value = int(text)
-    except ValueError:
-        raise InputError(f"{what} {text!r} is not a whole number") from None
-    if not 0 < value < 4000:
-        raise InputError(f"{what} {value} is outside 1..3999")
-    return value
+        rating = values.parse_rating(text, values.RATING_TYPED)
+    except values.RatingError as error:
+        raise InputError(f"{what}: {error}") from None
+    if rating is None:
+        raise InputError(f"{what}: blank is not a rating ({values.RATING_TYPED})")
+    return rating
 
 
 def edition_named(name: str, start: Any = None, source: str = "") -> Edition:

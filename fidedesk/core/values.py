@@ -269,7 +269,7 @@ _BYE_RESULTS: Final[dict[str, R]] = {
 }  # fmt: skip
 
 #: The codes of a round without an opponent (TRF's H, F, U, Z; C04 Annex 2).
-BYES: Final = (R.HALF_BYE, R.FULL_BYE, R.PAIRING_BYE, R.ZERO_BYE)
+BYES: Final = tuple(code for code in R if code.is_bye)
 
 
 def parse_bye_result(text: str) -> R:

@@ -9,6 +9,7 @@ from typing import Any, Final, NamedTuple
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
+from fidedesk.core.values import RATING_IN_FILE
 
 #: A value of a :class:`PlayerField`: text, a whole number, yes/no or a birth date; None where a
 #: field may be unknown.
@@ -111,8 +112,8 @@ def set_player_field(tournament: Tournament, start_rank: int, field: PlayerField
         raise EditError(f"{value!r} is not a value of {field.value}")
     if field in (PlayerField.RATING, PlayerField.STANDARD_RATING) and value is not None:
         assert isinstance(value, int)
-        if not 0 < value < 4000:
-            raise EditError(f"{value} is not a rating")
+        if value not in RATING_IN_FILE:
+            raise EditError(f"{value} is not a rating ({RATING_IN_FILE})")
     change: dict[str, Any] = {field.value: value}  # of the field's type: checked above
     if field.in_record:
         changed = dataclasses.replace(player, record=dataclasses.replace(player.record, **change))

@@ -6,9 +6,9 @@ from typing import NamedTuple
 
 from fidedesk.core.editing.base import EditError, player_of
 from fidedesk.core.editing.rounds import double_forfeit, entry_for, give_bye, pair, set_result
-from fidedesk.core.notation import parse_board_result, parse_bye_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
+from fidedesk.core.values import parse_board_result, parse_bye_result
 
 
 class PastedRound(NamedTuple):
@@ -25,7 +25,7 @@ def paste_round(tournament: Tournament, round_: int, text: str) -> PastedRound:
 
     Fields are split at tabs, or at spaces when a line has no tab. A line for a board already paired
     the same way sets its result; "bye", "-" or nothing as black gives a bye (1, ½ or 0, read by
-    notation.parse_bye_result); ``0-0`` is a double forfeit. Each bad line is reported with its number
+    values.parse_bye_result); ``0-0`` is a double forfeit. Each bad line is reported with its number
     and the good lines are still applied, in order.
     """
     errors: list[str] = []

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
 
-from fidedesk.core.notation import parse_rating, parse_result, result_text
+from fidedesk.core.values import parse_rating, parse_result, rating_text, result_text
 from fidedesk.gui.calculator.look import uncounted_look
 from fidedesk.gui.row_models import Index
 
@@ -133,7 +133,7 @@ class GamesModel(QAbstractTableModel):
         entry, figures, column = self._entries[index.row()], self._figures[index.row()], index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if column == self.OPPONENT:
-                return "" if entry.opponent is None else str(entry.opponent)
+                return rating_text(entry.opponent)
             if column == self.RESULT:
                 return "" if entry.score is None else result_text(entry.score)
             return (figures.used, figures.pd, figures.chg, figures.k_chg)[column - self.USED]

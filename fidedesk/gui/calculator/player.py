@@ -15,14 +15,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QL
 
 from fidedesk.core.editions import JuniorRule, KRules
 from fidedesk.core.kfactor import KFactor, k_factor
-from fidedesk.core.notation import (
-    RATING_MAX,
-    RATING_MIN,
-    parse_whole,
-    rating_or_none,
-    rating_problem,
-)
 from fidedesk.core.tournament import BirthDate, PlayerRecord, RatingKind
+from fidedesk.core.values import RATING_TYPED, Range, RatingError, parse_count, parse_games, parse_rating
 from fidedesk.gui.calculator.look import mark, named, say, show_problem
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
@@ -105,7 +99,7 @@ class PlayerModel(QObject):
     @property
     def own(self) -> int | None:
         """The own rating, None when blank or not a rating (see :attr:`own_problem`)."""
-        return rating_or_none(self.own_text)
+        return typed_rating(self.own_text)
 
     @property
     def own_problem(self) -> str | None:
@@ -171,10 +165,10 @@ class PlayerModel(QObject):
         return k.reason
 
     def _games(self) -> int | None:
-        return parse_whole(self.games_text, "rated games", 0, 99_999)
+        return parse_games(self.games_text)
 
     def _birth_year(self) -> int | None:
-        return parse_whole(self.birth_text, "birth year", 1900, self.context.event_date.year)
+        return parse_count(self.birth_text, "a birth year", Range(1900, self.context.event_date.year))
 
 
 def _problem(read: Callable[[], object]) -> str | None:
@@ -185,6 +179,19 @@ def _problem(read: Callable[[], object]) -> str | None:
     return None
 
 
+def typed_rating(text: str) -> int | None:
+    """The rating typed (core.values), None when blank or not a rating (:func:`rating_problem` says why)."""
+    try:
+        return parse_rating(text)
+    except RatingError:
+        return None
+
+
+def rating_problem(text: str) -> str | None:
+    """Why ``text`` is not a rating (or blank), for the message beside the field; None when it is fine."""
+    return _problem(lambda: parse_rating(text))
+
+
 class PlayerWidget(QWidget):
     """Own rating, the K choice and, for "From my record", games played, birth year and 2400 reached."""
 
@@ -192,7 +199,7 @@ class PlayerWidget(QWidget):
         super().__init__(parent)
         self.model = model
         self.own_edit = _line("own_rating", model.own_text, "unrated", 90)
-        self.own_edit.setToolTip(f"Your rating before the games ({RATING_MIN}–{RATING_MAX}); blank: unrated")
+        self.own_edit.setToolTip(f"Your rating before the games ({RATING_TYPED}); blank: unrated")
         self.own_message = named(QLabel(), "own_message")
         self.k_box = named(QComboBox(), "k_choice")
         self.k_box.setMinimumWidth(340)

@@ -23,21 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editions import Expectancy
-from fidedesk.core.notation import (
-    DRAW,
-    LOSS,
-    WIN,
-    fixed,
-    pd_text,
-    rating_or_none,
-    rating_problem,
-    result_text,
-)
+from fidedesk.core.notation import fixed, pd_text
 from fidedesk.core.rated import SingleGame, cap_applies, single_game
 from fidedesk.core.tables import pd_row_index, pd_rows
+from fidedesk.core.values import DRAW, LOSS, WIN, result_text
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
 from fidedesk.gui.calculator.look import named, say, show_problem
-from fidedesk.gui.calculator.player import PlayerModel
+from fidedesk.gui.calculator.player import PlayerModel, rating_problem, typed_rating
 from fidedesk.gui.settings import Settings
 
 #: The figures of one game, always in this order (views bind to their rows).
@@ -76,7 +68,7 @@ class SingleGameModel(FiguresModel):
 
     @property
     def opponent(self) -> int | None:
-        return rating_or_none(self.opponent_text)
+        return typed_rating(self.opponent_text)
 
     @property
     def opponent_problem(self) -> str | None:

@@ -2,14 +2,13 @@
 
 The model is a thin layer over ``document.tournament.players``: it reads the frozen players and turns
 each accepted cell edit into one ``document.apply(...)`` step (fidedesk.core.editing.set_player_field), so
-Edit › Undo works for every cell. What a cell may hold is decided by :func:`parse_cell`, without Qt.
+Edit › Undo works for every cell. What a cell may hold is decided by :func:`parse_cell`, without Qt, through
+the one parser of each value in :mod:`fidedesk.core.values`; a cell shows what its formatter writes.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
-import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -42,9 +41,24 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import EditError, FieldValue, PlayerField, add_player, remove_players, set_player_field
-from fidedesk.core.notation import parse_whole
 from fidedesk.core.tournament import TITLES as TOURNAMENT_TITLES
-from fidedesk.core.tournament import BirthDate, Player, Tournament
+from fidedesk.core.tournament import Player, Tournament
+from fidedesk.core.values import (
+    GAMES_RANGE,
+    K_RANGE,
+    RATING_TYPED,
+    birth_text,
+    count_text,
+    fide_id_text,
+    parse_birth_date,
+    parse_federation,
+    parse_fide_id,
+    parse_games,
+    parse_k,
+    parse_rating,
+    parse_title,
+    rating_text,
+)
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import row_runs
@@ -54,50 +68,13 @@ Index = QModelIndex | QPersistentModelIndex
 TITLES = ("", *TOURNAMENT_TITLES)  # empty: no title
 SEXES = ("", "m", "w")
 YES_NO = ("", "yes", "no")
-RATING_RANGE = (1000, 3500)
-K_RANGE = (1, 100)  # as the .fidedesk format allows
 #: Role giving a value that sorts right (numbers as numbers, blanks last); the proxy sorts on it.
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 #: Role giving the start rank of the row's player, whatever the column.
 RANK_ROLE = Qt.ItemDataRole.UserRole + 2
 
-_BORN = re.compile(r"([0-9]{4})(?:-([0-9]{1,2})-([0-9]{1,2}))?")
-
 
 # ---------------------------------------------------------------------------------------------- parsing
-
-
-def _optional_int(text: str, what: str, low: int, high: int) -> int | None:
-    """notation.parse_whole, with the table's message: the text typed, then what the column takes."""
-    try:
-        return parse_whole(text, what, low, high)
-    except ValueError:
-        raise ValueError(f"“{text}”: {what} is {low}–{high}, or empty") from None
-
-
-def _birth(text: str) -> BirthDate | None:
-    if not text:
-        return None
-    match = _BORN.fullmatch(text)
-    if match is None:
-        raise ValueError(f"“{text}”: a birth date is YYYY or YYYY-MM-DD")
-    year = int(match[1])
-    if match[2] is None:
-        return BirthDate(year)
-    try:
-        dt.date(year, int(match[2]), int(match[3]))
-    except ValueError:
-        raise ValueError(f"“{text}” is not a date") from None
-    return BirthDate(year, int(match[2]), int(match[3]))
-
-
-def birth_text(birth: BirthDate | None) -> str:
-    """A birth date as typed in the table: ``1978`` or ``1978-05-02``."""
-    if birth is None:
-        return ""
-    if birth.month is None or birth.day is None:
-        return f"{birth.year:04d}"
-    return f"{birth.year:04d}-{birth.month:02d}-{birth.day:02d}"
 
 
 def _choice(text: str, choices: tuple[str, ...], what: str) -> str:
@@ -107,20 +84,6 @@ def _choice(text: str, choices: tuple[str, ...], what: str) -> str:
     raise ValueError(f"“{text}”: {what} is one of {', '.join(c for c in choices if c)}, or empty")
 
 
-def _fide_id(text: str) -> int | None:
-    if not text:
-        return None
-    if not text.isdigit() or len(text) > 10:
-        raise ValueError(f"“{text}”: a FIDE ID is digits only")
-    return int(text) or None
-
-
-def _federation(text: str) -> str:
-    if text and not (len(text) == 3 and text.isascii() and text.isalpha()):
-        raise ValueError(f"“{text}”: a federation is three letters (RUS, GER, ENG), or empty")
-    return text.upper()
-
-
 def _name(text: str) -> str:
     if not text:
         raise ValueError("a player needs a name")
@@ -128,6 +91,7 @@ def _name(text: str) -> str:
 
 
 def _ever_2400(text: str) -> bool | None:
+    """yes, no, or blank (unknown): the player's yes/no of the K rule's 2400 (FIDE 8.3.3)."""
     choice = _choice(text, YES_NO, "2400+")
     return None if choice == "" else choice == "yes"
 
@@ -140,8 +104,8 @@ class Column:
     """One column: header, tip, how a player shows in it and (when editable) how typed text changes it.
 
     ``parse`` turns the typed text into the value of the PlayerField named ``field`` and raises
-    ValueError with a message for the arbiter; ``record`` says the value belongs in the player's
-    PlayerRecord.
+    ValueError with a message for the arbiter; ``text`` writes the value back as typed (blank for None);
+    ``record`` says the value belongs in the player's PlayerRecord.
     """
 
     header: str
@@ -151,10 +115,7 @@ class Column:
     parse: Callable[[str], FieldValue] | None = None
     record: bool = False
     numeric: bool = False
-
-
-def _show_optional(value: object) -> str:
-    return "" if value is None else str(value)
+    text: Callable[[Any], str] = str
 
 
 def _show_yes_no(value: bool | None) -> str:
@@ -166,32 +127,25 @@ COLUMNS: tuple[Column, ...] = (
            numeric=True),
     Column("Name", "Family name, given name", "name", lambda p: p.name, _name),
     Column("Sex", "m or w", "sex", lambda p: p.sex, lambda t: _choice(t, SEXES, "sex")),
-    Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p: p.title,
-           lambda t: _choice(t, TITLES, "a title")),
-    Column("Fed", "Federation: three letters", "federation", lambda p: p.federation, _federation),
-    Column("FIDE ID", "Digits only", "fide_id", lambda p: p.fide_id, _fide_id, numeric=True),
-    Column("Rating", f"{RATING_RANGE[0]}–{RATING_RANGE[1]}; empty: unrated", "rating", lambda p: p.rating,
-           lambda t: _optional_int(t, "a rating", *RATING_RANGE), numeric=True),
-    Column("Born", "YYYY or YYYY-MM-DD", "birth", lambda p: p.birth, _birth),
-    Column("Games", "Rated games before this event (K: 40 under 30 games)", "games", lambda p: p.record.games,
-           lambda t: _optional_int(t, "a number of games", 0, 9999), record=True, numeric=True),
+    Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p: p.title, parse_title),
+    Column("Fed", "Federation: three letters", "federation", lambda p: p.federation, parse_federation),
+    Column("FIDE ID", "Digits only", "fide_id", lambda p: p.fide_id, parse_fide_id, numeric=True, text=fide_id_text),
+    Column("Rating", f"{RATING_TYPED}; empty: unrated", "rating", lambda p: p.rating, parse_rating, numeric=True,
+           text=rating_text),
+    Column("Born", "YYYY or YYYY-MM-DD", "birth", lambda p: p.birth, parse_birth_date, text=birth_text),
+    Column("Games", f"Rated games before this event ({GAMES_RANGE}; K: 40 under 30 games)", "games",
+           lambda p: p.record.games, parse_games, record=True, numeric=True, text=count_text),
     Column("2400+", "Has the player's rating ever reached 2400? (K 10 for life)", "ever_2400",
-           lambda p: p.record.ever_2400, _ever_2400, record=True),
-    Column("K", "K set by hand; empty: found from the record by the edition's rules", "k", lambda p: p.record.k,
-           lambda t: _optional_int(t, "K", *K_RANGE), record=True, numeric=True),
-    Column("Points", "Points from the results entered", "points", lambda p: p.score, numeric=True),
+           lambda p: p.record.ever_2400, _ever_2400, record=True, text=_show_yes_no),
+    Column("K", f"K set by hand ({K_RANGE}); empty: found from the record by the edition's rules", "k",
+           lambda p: p.record.k, parse_k, record=True, numeric=True, text=count_text),
+    Column("Points", "Points from the results entered", "points", lambda p: p.score, numeric=True,
+           text=lambda score: f"{float(score):g}"),
 )  # fmt: skip
 
 
 def _text(column: Column, player: Player) -> str:
-    value = column.show(player)
-    if column.field == "birth":
-        return birth_text(player.birth)
-    if column.field == "ever_2400":
-        return _show_yes_no(player.record.ever_2400)
-    if column.field == "points":
-        return f"{float(player.score):g}"
-    return _show_optional(value)
+    return column.text(column.show(player))
 
 
 def parse_cell(column: int, text: str) -> dict[str, FieldValue]:
@@ -350,10 +304,10 @@ class PlayerDelegate(QStyledItemDelegate):
 
     _PATTERNS: ClassVar[dict[str, str]] = {
         "federation": r"[A-Za-z]{0,3}",
-        "fide_id": r"\d{0,10}",
+        "fide_id": r"\d{0,11}",
         "rating": r"\d{0,4}",
         "birth": r"\d{0,4}(-\d{0,2}(-\d{0,2})?)?",
-        "games": r"\d{0,4}",
+        "games": r"\d{0,5}",
         "k": r"\d{0,3}",
     }
     _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"sex": SEXES, "title": TITLES, "ever_2400": YES_NO}

@@ -14,9 +14,9 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.editing import Board, boards, entry_for
-from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, board_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player
+from fidedesk.core.values import BOARD_TEXT, DOUBLE_FORFEIT, board_text
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.row_models import Index, RowTableModel
 

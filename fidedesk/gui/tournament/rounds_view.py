@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
-from fidedesk.core.notation import board_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
+from fidedesk.core.values import board_text
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
