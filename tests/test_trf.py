@@ -431,12 +431,11 @@ def test_001_birth_date_forms(raw: str, expected: BirthDate | None) -> None:
         ("wf", "WFM"),
         ("wc", "WCM"),
         ("GM", "GM"),
-        ("ag", "AG"),
         ("", ""),
     ],
 )
 def test_001_title_codes_normalised(raw: str, expected: str) -> None:
-    """Title columns 11-13: old codes translated case-insensitively, others upper-cased."""
+    """Title columns 11-13: old codes translated case-insensitively (any other is refused: see the errors)."""
     assert parse_trf(_record(1, title=raw)).tournament.players[0].title == expected
 
 
@@ -511,7 +510,24 @@ def test_error_str_names_source_line_and_column() -> None:
 @pytest.mark.parametrize(
     ("line", "column", "message"),
     [
-        (_record(1, rating="2x10"), 49, 'expected a rating of 4 digits in columns 49-52, found "2x10"'),
+        (
+            _record(1, rating="2x10"),
+            49,
+            'expected a rating 1000–3000 (blank or 0: unrated) in columns 49-52, found "2x10"',
+        ),
+        (
+            _record(1, rating="0999"),
+            49,
+            'expected a rating 1000–3000 (blank or 0: unrated) in columns 49-52, found "0999"',
+        ),
+        (_record(1, rating="3001"), 49, "expected a rating 1000–3000"),
+        (
+            _record(1, title="AG"),
+            11,
+            'expected a title (GM IM FM CM WGM WIM WFM WCM) or blank in columns 11-13, found " AG"',
+        ),
+        (_record(1, fed="R1S"), 54, 'expected a federation of three letters or blank in columns 54-56, found "R1S"'),
+        (_record(1, birth="1987/00/05"), 70, "expected a birth date"),
         (_record(0), 5, "expected a start rank of 1-9999 in columns 5-8"),
         ("001   -1 m    Neg, Ative", 5, "expected a start rank"),
         ("001", 5, "expected a start rank"),
@@ -529,7 +545,7 @@ def test_error_str_names_source_line_and_column() -> None:
         (" " + _record(1), None, None),
         ("001X" + _record(1)[4:], 4, "expected a blank in column 4"),
         (_record(1).replace(" 2000 ", " 20000", 1), 53, "expected a blank in column 53"),
-        (_record(1, name="B" * 35), 49, "expected a rating of 4 digits"),
+        (_record(1, name="B" * 35), 49, "expected a rating 1000–3000"),
     ],
 )
 def test_001_record_errors_name_line_and_column(line: str, column: int | None, message: str | None) -> None:

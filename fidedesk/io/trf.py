@@ -26,10 +26,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 from fidedesk.core.pairings import PairingFault, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
+    TITLES,
     BirthDate,
     EventInfo,
     Player,
@@ -37,7 +39,15 @@ from fidedesk.core.tournament import (
     RoundEntry,
     System,
     Tournament,
-    title_code,
+)
+from fidedesk.core.values import (
+    RATING_IN_FILE,
+    InvalidValueError,
+    parse_birth_date,
+    parse_federation,
+    parse_fide_id,
+    parse_rating,
+    parse_title,
 )
 from fidedesk.io.text_encoding import decode
 
@@ -53,6 +63,7 @@ __all__ = [
 ]
 
 _Fitter = Callable[[object, int, str], str]
+_V = TypeVar("_V")
 
 _FIRST_ROUND = 92  # column of round 1's opponent; each round adds 10
 _SEPARATORS = (4, 9, 14, 53, 57, 69, 80, 85)  # blank columns before 001 fields (48: see name)
@@ -62,7 +73,6 @@ _INTERPRETED = {*_TEXT_RECORDS, *_DATE_RECORDS, "092", "192", "222"}
 _RESULT_CODES = "1 = 0 + - W D L H F U Z"
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{1,2})?")
-_BIRTH = re.compile(r"([0-9]{4})(?:([/.\-])([0-9]{2})\2([0-9]{2}))?")
 _YEAR_FIRST = re.compile(r"([0-9]{4})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{1,2})")
 _DAY_FIRST = re.compile(r"([0-9]{1,2})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{4})")
 _SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
@@ -233,36 +243,31 @@ def _parse_player(line: str, where: _Where) -> Player:
     return Player(
         start_rank=start_rank,
         sex=_take(text, where, 10, 10).strip(),
-        title=title_code(_field(text, 11, 13)),
+        title=_value(text, where, 11, 13, parse_title, f"a title ({' '.join(TITLES)}) or blank"),
         name=_take(text, where, 15, name_end).strip(),
-        rating=_optional_int(text, where, 49, 52, "a rating of 4 digits") or None,
-        federation=_take(text, where, 54, 56).strip(),
-        fide_id=_optional_int(text, where, 58, 68, "a FIDE ID of up to 11 digits") or None,
-        birth=_birth(_take(text, where, 70, 79), where),
+        rating=_value(text, where, 49, 52, _rating, f"a rating {RATING_IN_FILE} (blank or 0: unrated)"),
+        federation=_value(text, where, 54, 56, parse_federation, "a federation of three letters or blank"),
+        fide_id=_value(text, where, 58, 68, parse_fide_id, "a FIDE ID of up to 11 digits (blank or 0: none)"),
+        birth=_value(text, where, 70, 79, parse_birth_date, "a birth date YYYY/MM/DD or YYYY"),
         points=_points(_take(text, where, 81, 84), where),
         rank=_optional_int(text, where, 86, 89, "a rank of up to 4 digits"),
         rounds=_rounds(text, where),
     )
 
 
-def _birth(raw: str, where: _Where) -> BirthDate | None:
-    """``YYYY/MM/DD``, ``YYYY.MM.DD`` (00 = unknown), ``YYYY`` or blank."""
-    value = raw.strip()
-    if value == "":
-        return None
-    match = _BIRTH.fullmatch(value)
-    error = where.error(70, f'expected a birth date YYYY/MM/DD or YYYY in columns 70-79, found "{raw}"')
-    if match is None:
-        raise error
-    year, month, day = int(match[1]), int(match[3] or 0), int(match[4] or 0)
-    if month > 12 or day > 31:
-        raise error
-    if month and day:
-        try:
-            dt.date(year or 2000, month, day)
-        except ValueError:
-            raise error from None
-    return BirthDate(year, month or None, day or None) if year else None
+def _value(text: str, where: _Where, first: int, last: int, parse: Callable[[str], _V], expected: str) -> _V:
+    """Columns first-last read by the value's one parser (core.values); TrfError naming the columns and
+    what they hold when it refuses them."""
+    raw = _take(text, where, first, last)
+    try:
+        return parse(raw)
+    except InvalidValueError:
+        raise where.error(first, f'expected {expected} in columns {first}-{last}, found "{raw}"') from None
+
+
+def _rating(raw: str) -> int | None:
+    """A rating as TRF writes it: blank, ``0`` or ``0000`` is unrated."""
+    return None if raw.strip("0 ") == "" else parse_rating(raw, RATING_IN_FILE)
 
 
 def _points(raw: str, where: _Where) -> Fraction | None:
