@@ -20,6 +20,7 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk import __version__
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
+    TITLES,
     BirthDate,
     EventInfo,
     Player,
@@ -29,6 +30,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
+from fidedesk.core.values import FIDE_ID_RANGE, GAMES_RANGE, RATING_IN_FILE
 from fidedesk.io.fidedesk_file import (
     FidedeskFileError,
     dumps,
@@ -187,6 +189,7 @@ def test_large_generated_swiss_round_trips_through_a_file(tmp_path: Path) -> Non
 
 
 _ANY_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=25)  # line breaks, controls, emoji
+_FEDERATIONS = st.just("") | st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
 _PAIRED = [("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"), ("W", "L"), ("L", "W"), ("D", "D")]
 _ALONE = "HFUZ+-=10WDL"  # an entry without opponent may carry any code (TRF allows it)
 
@@ -209,10 +212,10 @@ _POINTS = st.builds(
 )
 _RECORDS = st.builds(
     PlayerRecord,
-    games=st.none() | st.integers(0, 10**6),
+    games=st.none() | st.integers(GAMES_RANGE.low, GAMES_RANGE.high),
     ever_2400=st.none() | st.booleans(),
     k=st.none() | st.integers(1, 100),
-    standard_rating=st.none() | st.integers(0, 4000),
+    standard_rating=st.none() | st.integers(RATING_IN_FILE.low, RATING_IN_FILE.high),
 )
 
 
@@ -243,11 +246,11 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
         Player(
             start_rank=rank,
             name=draw(_ANY_TEXT),
-            rating=draw(st.none() | st.integers(0, 4000)),
+            rating=draw(st.none() | st.integers(RATING_IN_FILE.low, RATING_IN_FILE.high)),
             sex=draw(_ANY_TEXT),
-            title=draw(_ANY_TEXT),
-            federation=draw(_ANY_TEXT),
-            fide_id=draw(st.none() | st.integers(1, 10**12)),
+            title=draw(st.sampled_from(("", *TITLES))),
+            federation=draw(_FEDERATIONS),
+            fide_id=draw(st.none() | st.integers(FIDE_ID_RANGE.low, FIDE_ID_RANGE.high)),
             birth=draw(_births()),
             points=draw(st.none() | _POINTS),
             rank=draw(st.none() | st.integers(0, 10**4)),
@@ -260,7 +263,7 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
     info = EventInfo(
         name=draw(_ANY_TEXT),
         city=draw(_ANY_TEXT),
-        federation=draw(_ANY_TEXT),
+        federation=draw(_FEDERATIONS),
         start=draw(dates),
         end=draw(dates),
         chief_arbiter=draw(_ANY_TEXT),
@@ -312,7 +315,7 @@ def _delete(path: str) -> _Edit:
 P0 = "tournament.players.0"  # a path for _set, and the same place as the messages write it
 AT0 = "tournament.players[0]"
 R = "tournament.players.{}.rounds.{}"
-RATING = "expected a whole number 0-4000 or null, found"
+RATING = "expected a whole number 1000-3000 or null, found"
 POINTS = 'expected points as a string such as "5.5", or null, found'
 DATE = 'expected a date "YYYY-MM-DD" or null, found'
 CODES = '"1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", "?"'
@@ -339,7 +342,16 @@ BAD_CONTENT: list[tuple[str, _Edit, str]] = [
     ("rating float", _set(f"{P0}.rating", 2104.0), f"{AT0}.rating: {RATING} 2104.0"),
     ("rating text", _set(f"{P0}.rating", "2104"), f'{AT0}.rating: {RATING} "2104"'),
     ("rating bool", _set(f"{P0}.rating", True), f"{AT0}.rating: {RATING} true"),
-    ("standard rating", _set(f"{P0}.record.standard_rating", 4001), f"{AT0}.record.standard_rating: {RATING} 4001"),
+    ("rating low", _set(f"{P0}.rating", 999), f"{AT0}.rating: {RATING} 999"),
+    ("standard rating", _set(f"{P0}.record.standard_rating", 3001), f"{AT0}.record.standard_rating: {RATING} 3001"),
+    ("games", _set(f"{P0}.record.games", 100_000),
+     f"{AT0}.record.games: expected a whole number 0-99999 or null, found 100000"),
+    ("fide id", _set(f"{P0}.fide_id", 10**11),
+     f"{AT0}.fide_id: expected a whole number 1-99999999999 or null, found 100000000000"),
+    ("title", _set(f"{P0}.title", "AGM"), f'{AT0}.title: expected one of "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", '
+     '"WCM" or "", found "AGM"'),
+    ("federation", _set(f"{P0}.federation", "EN"),
+     f'{AT0}.federation: expected a federation of three capitals such as "ESP", or "", found "EN"'),
     ("k zero", _set(f"{P0}.record.k", 0), f"{AT0}.record.k: expected a whole number 1-100 or null, found 0"),
     ("ever 2400", _set(f"{P0}.record.ever_2400", "yes"),
      f'{AT0}.record.ever_2400: expected true, false or null, found "yes"'),
@@ -476,7 +488,7 @@ def _with_player(tournament: Tournament, index: int, **changes: Any) -> Tourname
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"rating": 4001}, "tournament.players[0].rating: expected a whole number 0-4000 or null, found 4001"),
+        ({"rating": 3001}, "tournament.players[0].rating: expected a whole number 1000-3000 or null, found 3001"),
         ({"birth": BirthDate(2001, 2, 29)}, "tournament.players[0].birth.day: 2001-02-29 is not a date"),
         ({"rounds": (RoundEntry(1, 2, "w", ResultCode.DRAW),)}, 'rounds[0].result: "=" is not mirrored by the "0"'),
         ({"name": "bad \udc80 name"}, "tournament.players[0].name: the string is not valid Unicode text"),

@@ -559,6 +559,14 @@ def test_001_record_errors_name_line_and_column(line: str, column: int | None, m
     assert message is not None and message in error.message
 
 
+def test_header_federation_is_three_letters() -> None:
+    """032: the event's federation is read as a player's (core.values): three letters, in capitals."""
+    assert parse_trf("\n".join(["012 X", "032 esp", _record(1)])).tournament.info.federation == "ESP"
+    error = _error(["012 X", "032   Spain", _record(1)])
+    assert (error.line, error.column) == (2, 7)
+    assert 'expected a federation of three letters or blank in column 7, found "Spain"' in error.message
+
+
 @pytest.mark.parametrize(
     ("header", "column"),
     [("042 2024/13/01", 5), ("042 yesterday", 5), ("052   24/01/01", 7), ("042 31/02/2024", 5)],

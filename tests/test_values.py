@@ -32,6 +32,7 @@ from fidedesk.core.values import (
     RatingError,
     ResultError,
     TitleError,
+    birth_date,
     birth_text,
     board_text,
     bye_text,
@@ -302,3 +303,15 @@ def test_fide_id_edges() -> None:
     for value in (0, FIDE_ID_RANGE.high + 1):
         with pytest.raises(FideIdError, match=f"{value} is not a FIDE ID"):
             check_fide_id(value)
+
+
+def test_a_birth_date_from_its_parts() -> None:
+    assert birth_date(1978) == BirthDate(1978)
+    assert birth_date(1978, 5, 2) == BirthDate(1978, 5, 2)
+    with pytest.raises(BirthDateError, match="1990-02-30 is not a date in the calendar"):
+        birth_date(1990, 2, 30)
+    for parts in [(0, None, None), (10_000, None, None), (1978, 13, None), (1978, 0, None)]:
+        with pytest.raises(BirthDateError, match="a birth date has a year 1-9999 and a month 1-12"):
+            birth_date(*parts)
+    with pytest.raises(BirthDateError, match="a day without a month"):
+        birth_date(1978, None, 5)

@@ -295,6 +295,21 @@ _BIRTH = re.compile(r"([0-9]{4})(?:([-/.])([0-9]{1,2})(?:\2([0-9]{1,2}))?)?")
 _BIRTH_HINT = "YYYY or YYYY-MM-DD"
 
 
+def birth_date(year: int, month: int | None = None, day: int | None = None) -> BirthDate:
+    """A birth date from its parts, checked: a year 1-9999, a month only with the year and a day only with
+    the month, in the calendar; BirthDateError otherwise."""
+    if day is not None and month is None:
+        raise BirthDateError("a day without a month")
+    if not 1 <= year <= 9999 or (month is not None and not 1 <= month <= 12):
+        raise BirthDateError(f"a birth date has a year 1-9999 and a month 1-12, not {year}-{month}")
+    if day is not None:
+        try:
+            dt.date(year, month or 1, day)
+        except ValueError:
+            raise BirthDateError(f"{year:04d}-{month or 0:02d}-{day:02d} is not a date in the calendar") from None
+    return BirthDate(year, month, day)
+
+
 def parse_birth_date(text: str) -> BirthDate | None:
     """A birth date, often only its year: ``1978``, ``1978-05``, ``1978-05-02`` (or with ``/`` or ``.``,
     as TRF writes it, where a month or day ``00`` and a year ``0000`` are unknown); None when blank or
@@ -309,12 +324,12 @@ def parse_birth_date(text: str) -> BirthDate | None:
     year, month, day = int(match[1]), int(match[3] or 0), int(match[4] or 0)
     if month > 12 or day > 31 or (day and not month):
         raise BirthDateError(f"“{stripped}” is not a birth date ({_BIRTH_HINT})")
-    if day:
-        try:
-            dt.date(year or 2000, month, day)  # year 0000 (unknown): a leap year, so 29 February passes
-        except ValueError:
-            raise BirthDateError(f"“{stripped}” is not a date in the calendar") from None
-    return BirthDate(year, month or None, day or None) if year else None
+    try:
+        # year 0000 (unknown) is checked as 2000, a leap year, so that 29 February passes
+        birth = birth_date(year or 2000, month or None, day or None)
+    except BirthDateError:
+        raise BirthDateError(f"“{stripped}” is not a date in the calendar") from None
+    return birth if year else None
 
 
 def birth_text(birth: BirthDate | None) -> str:

@@ -10,8 +10,10 @@ accepts. Decisions:
   know are ignored, at every level. ``app_version`` and ``saved`` are informative and may be absent.
 * Points are exact decimal text (``"5.5"``, ``"0.25"``, ``"3"``); a fraction with no finite decimal
   form (1/3) cannot be saved.
-* Ratings are whole numbers 0-4000, K 1-100; a birth date has a year, a month only with the year and a
-  day only with the month, and must exist in the calendar.
+* Every value is checked as everywhere else (core.values): ratings 1000-3000 (``RATING_IN_FILE``), K
+  1-100, games 0-99999, a FIDE ID of up to 11 digits, one of FIDE's titles or ``""``, a federation of
+  three capitals or ``""``; a birth date has a year, a month only with the year and a day only with the
+  month, and must exist in the calendar.
 * Pairings must be consistent, as in a TRF file: a round with an opponent names an existing start
   rank other than the player's own, and that player's entry for the same round names the player back
   with the mirrored result (``-`` against ``-`` is a double forfeit). Colours are not checked.
@@ -21,7 +23,7 @@ accepts. Decisions:
   will be read (schema 1 is the first).
 
 Bad content raises FidedeskFileError (a ValueError) and nothing else; its one-line message names the
-file and the place: ``event.fidedesk: tournament.players[3].rating: expected a whole number 0-4000 or
+file and the place: ``event.fidedesk: tournament.players[3].rating: expected a whole number 1000-3000 or
 null, found 5000``, or line and column for broken JSON.
 """
 
@@ -32,7 +34,7 @@ import datetime as dt
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn, TypeVar
@@ -41,6 +43,7 @@ from fidedesk import __version__
 from fidedesk.core.pairings import PairingFault, PairingProblem, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
+    TITLES,
     BirthDate,
     EventInfo,
     Player,
@@ -49,6 +52,18 @@ from fidedesk.core.tournament import (
     RoundEntry,
     System,
     Tournament,
+)
+from fidedesk.core.values import (
+    FIDE_ID_RANGE,
+    GAMES_RANGE,
+    K_RANGE,
+    RATING_IN_FILE,
+    BirthDateError,
+    InvalidValueError,
+    Range,
+    birth_date,
+    parse_federation,
+    parse_title,
 )
 from fidedesk.io.atomic import write_atomic
 
@@ -72,10 +87,6 @@ FORMAT = "fidedesk"
 SCHEMA = 1
 #: The file name extension.
 SUFFIX = ".fidedesk"
-#: The highest rating (and standard rating) a file may hold.
-MAX_RATING = 4000
-#: The range of a K set by hand.
-K_RANGE = (1, 100)
 
 _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
@@ -83,10 +94,14 @@ _DECIMAL = re.compile(r"-?[0-9]{1,12}(?:\.[0-9]{1,12})?")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _NO_LIMIT = 10**30
+_POSITIVE = Range(1, _NO_LIMIT)
 _WIDTH = 120  # columns of a one-line object in the written file
 
 _MISSING = object()
 _E = TypeVar("_E", System, RatingKind, ResultCode)
+_T = TypeVar("_T")
+_TITLES = "one of " + ", ".join(f'"{title}"' for title in TITLES) + ' or ""'
+_FEDERATION = 'a federation of three capitals such as "ESP", or ""'
 
 
 class FidedeskFileError(ValueError):
@@ -344,7 +359,7 @@ def _check_format(top: _Object) -> None:
 
 
 def _check_schema(top: _Object) -> int:
-    schema = top.integer("schema", 1, _NO_LIMIT)
+    schema = top.integer("schema", _POSITIVE)
     if schema > SCHEMA:
         top.fail(
             f"this file was saved by a newer fidedesk (schema {schema}); this version reads schema {SCHEMA}"
@@ -374,7 +389,7 @@ def _read_event(event: _Object) -> EventInfo:
     return EventInfo(
         name=event.text("name"),
         city=event.text("city"),
-        federation=event.text("federation"),
+        federation=event.value("federation", parse_federation, _FEDERATION),
         start=event.date("start"),
         end=event.date("end"),
         chief_arbiter=event.text("chief_arbiter"),
@@ -386,16 +401,16 @@ def _read_event(event: _Object) -> EventInfo:
 
 def _read_player(player: _Object) -> Player:
     return Player(
-        start_rank=player.integer("start_rank", 1, _NO_LIMIT),
+        start_rank=player.integer("start_rank", _POSITIVE),
         name=player.text("name"),
-        rating=player.optional_integer("rating", 0, MAX_RATING),
+        rating=player.optional_integer("rating", RATING_IN_FILE),
         sex=player.text("sex"),
-        title=player.text("title"),
-        federation=player.text("federation"),
-        fide_id=player.optional_integer("fide_id", 1, _NO_LIMIT),
+        title=player.value("title", parse_title, _TITLES),
+        federation=player.value("federation", parse_federation, _FEDERATION),
+        fide_id=player.optional_integer("fide_id", FIDE_ID_RANGE),
         birth=_read_birth(player.optional_member("birth")),
         points=player.points("points"),
-        rank=player.optional_integer("rank", 0, _NO_LIMIT),
+        rank=player.optional_integer("rank", Range(0, _NO_LIMIT)),
         record=_read_record(player.member("record")),
         rounds=_read_rounds(player),
     )
@@ -404,17 +419,13 @@ def _read_player(player: _Object) -> Player:
 def _read_birth(birth: _Object | None) -> BirthDate | None:
     if birth is None:
         return None
-    year = birth.integer("year", 1, 9999)
-    month = birth.optional_integer("month", 1, 12)
-    day = birth.optional_integer("day", 1, 31)
-    if day is not None and month is None:
-        birth.fail("a day without a month", key="day")
-    if month is not None and day is not None:
-        try:
-            dt.date(year, month, day)
-        except ValueError:
-            birth.fail(f"{year:04d}-{month:02d}-{day:02d} is not a date in the calendar", key="day")
-    return BirthDate(year, month, day)
+    year = birth.integer("year", Range(1, 9999))
+    month = birth.optional_integer("month", Range(1, 12))
+    day = birth.optional_integer("day", Range(1, 31))
+    try:
+        return birth_date(year, month, day)
+    except BirthDateError as error:
+        birth.fail(str(error), key="day")
 
 
 def _read_record(record: _Object) -> PlayerRecord:
@@ -422,10 +433,10 @@ def _read_record(record: _Object) -> PlayerRecord:
     if ever is not None and not isinstance(ever, bool):
         record.fail(f"expected true, false or null, found {_show(ever)}", key="ever_2400")
     return PlayerRecord(
-        games=record.optional_integer("games", 0, _NO_LIMIT),
+        games=record.optional_integer("games", GAMES_RANGE),
         ever_2400=ever,
-        k=record.optional_integer("k", *K_RANGE),
-        standard_rating=record.optional_integer("standard_rating", 0, MAX_RATING),
+        k=record.optional_integer("k", K_RANGE),
+        standard_rating=record.optional_integer("standard_rating", RATING_IN_FILE),
     )
 
 
@@ -434,8 +445,8 @@ def _read_round(entry: _Object) -> RoundEntry:
     if color not in ("w", "b", None):
         entry.fail(f'expected "w", "b" or null, found {_show(color)}', key="color")
     return RoundEntry(
-        round=entry.integer("round", 1, _NO_LIMIT),
-        opponent=entry.optional_integer("opponent", 1, _NO_LIMIT),
+        round=entry.integer("round", _POSITIVE),
+        opponent=entry.optional_integer("opponent", _POSITIVE),
         color=color if isinstance(color, str) else None,
         result=entry.choice("result", ResultCode),
     )
@@ -547,19 +558,27 @@ class _Object:
             self.fail("the string is not valid Unicode text (a lone surrogate)", key=key)
         return value
 
-    def integer(self, key: str, low: int, high: int) -> int:
+    def integer(self, key: str, allowed: Range) -> int:
         value = self.data.get(key, _MISSING)
-        if type(value) is int and low <= value <= high:  # not a bool
-            return value
-        self._refuse(key, value, _range(low, high))
+        if value in allowed:  # an int, not a bool
+            return value  # type: ignore[return-value]
+        self._refuse(key, value, _range(allowed))
 
-    def optional_integer(self, key: str, low: int, high: int) -> int | None:
+    def optional_integer(self, key: str, allowed: Range) -> int | None:
         value = self.data.get(key, _MISSING)
         if value is None:
             return None
-        if type(value) is int and low <= value <= high:  # not a bool
-            return value
-        self._refuse(key, value, f"{_range(low, high)} or null")
+        if value in allowed:  # an int, not a bool
+            return value  # type: ignore[return-value]
+        self._refuse(key, value, f"{_range(allowed)} or null")
+
+    def value(self, key: str, parse: Callable[[str], _T], expected: str) -> _T:
+        """A string read by the value's one parser (core.values)."""
+        text = self.text(key)
+        try:
+            return parse(text)
+        except InvalidValueError:
+            self.fail(f"expected {expected}, found {_show(text)}", key=key)
 
     def _refuse(self, key: str, value: object, expected: str) -> NoReturn:
         """Fail for a missing key or a value that is not the one expected."""
@@ -612,5 +631,7 @@ class _Object:
         return [_Object(item, f"{where}[{index}]", self.source) for index, item in enumerate(value)]
 
 
-def _range(low: int, high: int) -> str:
-    return f"a whole number of at least {low}" if high >= _NO_LIMIT else f"a whole number {low}-{high}"
+def _range(allowed: Range) -> str:
+    if allowed.high >= _NO_LIMIT:
+        return f"a whole number of at least {allowed.low}"
+    return f"a whole number {allowed.low}-{allowed.high}"

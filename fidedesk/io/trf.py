@@ -361,6 +361,15 @@ def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo
     def text(code: str) -> str:
         return header[code][1].strip() if code in header else ""
 
+    def federation() -> str:
+        line, raw = header.get("032", (0, ""))
+        try:
+            return parse_federation(raw)
+        except InvalidValueError:
+            column = 4 + len(raw) - len(raw.lstrip())
+            message = f'expected a federation of three letters or blank in column {column}, found "{raw.strip()}"'
+            raise TrfError(source, line, column, message) from None
+
     def date(code: str) -> dt.date | None:
         if code not in header:
             return None
@@ -381,7 +390,7 @@ def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo
     return EventInfo(
         name=text("012"),
         city=text("022"),
-        federation=text("032"),
+        federation=federation(),
         start=date("042"),
         end=date("052"),
         chief_arbiter=text("102"),

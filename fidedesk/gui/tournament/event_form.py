@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
 from fidedesk.core.tournament import EventInfo, RatingKind, System
+from fidedesk.core.values import FederationError, parse_federation
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
 
@@ -139,9 +140,10 @@ class EventForm(QWidget):
 
     def info(self) -> EventInfo:
         """The event as the fields show it (FieldError, a ValueError, when a field cannot be used)."""
-        federation = self.federation_edit.text().strip()
-        if federation and len(federation) != 3:
-            raise FieldError(self.federation_edit, f"“{federation}”: a federation is three letters, or empty")
+        try:
+            federation = parse_federation(self.federation_edit.text())
+        except FederationError as error:
+            raise FieldError(self.federation_edit, str(error)) from None
         dates: list[dt.date | None] = []
         for edit in (self.start_edit, self.end_edit):
             try:
@@ -153,7 +155,7 @@ class EventForm(QWidget):
             self._document.tournament.info,
             name=self.name_edit.text().strip(),
             city=self.city_edit.text().strip(),
-            federation=federation.upper(),
+            federation=federation,
             start=start,
             end=end,
             chief_arbiter=self.arbiter_edit.text().strip(),
