@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import io
 import json
+import re
 import sqlite3
 import zipfile
 from pathlib import Path
@@ -179,6 +180,18 @@ def test_the_month_comes_from_the_name_or_else_the_date_fide_wrote(tmp_path: Pat
 def test_a_broken_list_names_the_place_and_the_fault(tmp_path: Path, member: str, data: str, message: str) -> None:
     path = _zip(tmp_path / "players_list.zip", member, data.encode())
     with pytest.raises(ListFormatError, match=message.replace("(", r"\(").replace("'", ".")):
+        list(read_rows(inspect(path)))
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [(CARLSEN.replace("2823", "3823"), "line 2: srating '3823' is not a rating (1000–3000)"),
+     (CARLSEN.replace("2860", "0999"), "line 2: brating '0999' is not a rating (1000–3000)")],
+)  # fmt: skip
+def test_a_rating_no_file_may_hold_is_refused_with_its_line(tmp_path: Path, line: str, message: str) -> None:
+    """The ratings a file may hold (core.values.RATING_IN_FILE); another is a sign of columns read wrong."""
+    path = _zip(tmp_path / "players_list.zip", "players_list_foa.txt", f"{COMBINED_HEADER}\n{line}\n".encode())
+    with pytest.raises(ListFormatError, match=re.escape(f"players_list_foa.txt, {message}")):
         list(read_rows(inspect(path)))
 
 

@@ -10,6 +10,8 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
   is taken as Windows-1252 (Latin-1 with the letters Š Ž Œ ...) from that line on.
 * Titles come as ``GM``/``WGM``... or as the legend's letters ``g``/``wg``...: both give ``GM``/``WGM``.
   Flags are lower case (``i``, ``wi``, ``w``). A rating or K of 0 or blank is no figure; games 0 are 0.
+  Any other rating must be one a file may hold (core.values.RATING_IN_FILE, 1000-3000): another is
+  refused with its line, as a sign of columns read wrong.
 * The list's month is the single lists' rating label (``FEB26``), or else a month in the file's name
   (``standard_feb26frl.zip``), or else the date FIDE wrote into the zip (from the 20th: the next month's
   list). Callers show it for the user to confirm.
@@ -33,6 +35,7 @@ from typing import IO, Any, Final
 from xml.etree import ElementTree
 
 from fidedesk.core.tournament import title_code
+from fidedesk.core.values import RATING_IN_FILE
 from fidedesk.io.text_encoding import decode
 from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
 
@@ -123,6 +126,7 @@ _NUMBERS: Final = frozenset(
     {"fide_id", "srating", "sgames", "sk", "rrating", "rgames", "rk", "brating", "bgames", "bk", "birth_year"}
 )
 _COUNTS: Final = frozenset({"fide_id", "sgames", "rgames", "bgames"})  # where 0 is a value, not a blank
+_RATINGS: Final = frozenset({"srating", "rrating", "brating"})
 _SINGLE: Final = {
     ListKind.STANDARD: ("srating", "sgames", "sk"),
     ListKind.RAPID: ("rrating", "rgames", "rk"),
@@ -257,6 +261,8 @@ def _number(text: str, field: str, where: str) -> int | None:
     if not text.isdigit():
         raise ListFormatError(f"{where}: {field} {text!r} is not a number")
     value = int(text)
+    if value and field in _RATINGS and value not in RATING_IN_FILE:
+        raise ListFormatError(f"{where}: {field} {text!r} is not a rating ({RATING_IN_FILE})")
     return value if value or field in _COUNTS else None
 
 
@@ -342,6 +348,8 @@ def _fast_reader(plan: list[tuple[int, int | None] | None]) -> Callable[[str], R
     strip = str.strip
     figures = [i for i, field in enumerate(FIELDS) if field in _NUMBERS and field not in _COUNTS]
     counts = [i for i, field in enumerate(FIELDS) if field in _COUNTS and field != "fide_id"]
+    ratings = [i for i, field in enumerate(FIELDS) if field in _RATINGS]
+    low, high = RATING_IN_FILE.low, RATING_IN_FILE.high
     title, wtitle, sex, flag = (FIELDS.index(field) for field in ("title", "wtitle", "sex", "flag"))
 
     def read(line: str) -> Row:
@@ -357,6 +365,9 @@ def _fast_reader(plan: list[tuple[int, int | None] | None]) -> Callable[[str], R
                 row[i] = int(text) or None
             else:
                 row[i] = None
+        for i in ratings:  # outside RATING_IN_FILE: the careful reader says where
+            if row[i] is not None and not low <= row[i] <= high:
+                raise ValueError(row[i])
         for i in counts:
             text = row[i]
             if text:
