@@ -58,9 +58,20 @@ def test_game_rapid_exclusion(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "R&B 7.3.1" in out and "New rating:     1800" in out
 
 
+def test_game_takes_what_the_calculator_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ratings 1000-3000 and the forms of a score in core.values, as the calculator."""
+    outputs = [run(capsys, "game", "1000", "3000", text, "--json")[1] for text in ("½", "=", "0.5", "draw", "½-½")]
+    assert len(set(outputs)) == 1 and '"score": 0.5' in outputs[0]
+    code, _out, err = run(capsys, "game", "3001", "2200", "1")
+    assert code == 2 and err == "fidedesk-cli: rating: 3001 is outside 1000–3000\n"
+    code, _out, err = run(capsys, "game", "2400", "2200", "2")
+    assert code == 2 and err == "fidedesk-cli: result: “2” is not a result (1, ½ (or 0.5, =), 0)\n"
+
+
 @pytest.mark.parametrize("argv", [["game", "2400", "x", "1"], ["game", "2400", "2200", "2"],
                                   ["game", "2400", "2200", "1", "--rules", "fide-1066"],
-                                  ["game", "2400", "2200", "1", "--k", "200"]])  # fmt: skip
+                                  ["game", "2400", "2200", "1", "--k", "200"], ["game", "3001", "2200", "1"],
+                                  ["game", "2400", "999", "1"], ["game", "2400", "2200", ""]])  # fmt: skip
 def test_game_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("fidedesk-cli")

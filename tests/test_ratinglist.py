@@ -456,6 +456,10 @@ def test_cli_imports_finds_and_lists(tmp_path: Path, combined: Path, capsys: pyt
     assert [(kept["month"], kept["players"]) for kept in json.loads(text)] == [("2026-11", 3000)]
     status, text = _cli("ratinglist", "find", "x", "--db", db, "--list", "2025-01")
     assert status == 2 and "no list of 2025-01" in capsys.readouterr().err
+    status, text = _cli("ratinglist", "find", "dupr", "--db", db, "--federation", "fra")
+    assert status == 0 and "Dupré" in text
+    status, text = _cli("ratinglist", "find", "dupr", "--db", db, "--federation", "France")
+    assert status == 2 and "--federation: “France” is not a federation (three letters" in capsys.readouterr().err
 
 
 def test_cli_says_what_is_wrong_with_a_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

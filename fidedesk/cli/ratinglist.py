@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, print_json
+from fidedesk.core.values import FederationError, parse_federation
 from fidedesk.io.fide_list import ListFormatError, ListKind, Month, inspect
 from fidedesk.io.ratinglist import ListPlayer, RatingDatabase, StoredList, default_database, import_list
 
@@ -46,13 +47,17 @@ def _stored_list(args: argparse.Namespace, db: RatingDatabase) -> StoredList:
 
 
 def cmd_ratinglist_find(args: argparse.Namespace, out: TextIO) -> None:
+    try:
+        federation = parse_federation(args.federation or "")
+    except FederationError as error:
+        raise InputError(f"--federation: {error}") from None
     path = _database(args)
     if not path.exists():
         raise InputError(f"{path}: no rating list imported yet (fidedesk-cli ratinglist import FILE)")
     try:
         with RatingDatabase(path) as db:
             stored = _stored_list(args, db)
-            found = db.find(stored.id, args.text, federation=(args.federation or "").upper(), limit=args.limit)
+            found = db.find(stored.id, args.text, federation=federation, limit=args.limit)
     except ListFormatError as error:
         raise InputError(str(error)) from None
     if args.json:
