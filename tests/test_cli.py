@@ -226,6 +226,19 @@ def _changed_first_player(**changes: Any) -> Callable[[Path], Path]:
     return make
 
 
+def _first_player_json(key: str, value: object) -> Callable[[Path], Path]:
+    """An input maker: Gelendzhik 2016 as .fidedesk, its first player's ``key`` set to ``value`` in the JSON."""
+
+    def make(folder: Path) -> Path:
+        path = _changed_first_player()(folder)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["tournament"]["players"][0][key] = value
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return path
+
+    return make
+
+
 @pytest.mark.parametrize(
     ("make_input", "output", "expected"),
     [
@@ -239,8 +252,18 @@ def _changed_first_player(**changes: Any) -> Callable[[Path], Path]:
             "out.trf",
             "TRF cannot hold this tournament exactly: it would not read back (line",
         ),
-        (_changed_first_player(rating=0), "out.trf", "player 1: rating 0 would be read back as None"),
-        (_changed_first_player(title="g"), "out.trf", "player 1: title 'g' would be read back as 'GM'"),
+        # a rating of 0 or a title "g" cannot be saved in a .fidedesk any more (core.values): refused on reading
+        (
+            _first_player_json("rating", 0),
+            "out.trf",
+            "changed.fidedesk: tournament.players[0].rating: expected a whole number 1000-3000 or null, found 0",
+        ),
+        (
+            _first_player_json("title", "x"),
+            "out.trf",
+            'changed.fidedesk: tournament.players[0].title: expected one of "GM", "IM", "FM", "CM", "WGM", "WIM", '
+            '"WFM", "WCM" or "", found "x"',
+        ),
     ],
     ids=["truncated", "missing", "extension", "no-extension", "name-too-long", "line-break", "rating-0", "title"],
 )
@@ -286,10 +309,8 @@ def test_rate_bad_fidedesk_names_the_place(capsys: pytest.CaptureFixture[str], t
     ours.write_text(json.dumps(data), encoding="utf-8")
     code, out, err = run(capsys, "rate", str(ours))
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert (
-        err
-        == f"fidedesk-cli: {ours}: tournament.players[3].rating: expected a whole number 0-4000 or null, found 5000\n"
-    )
+    place = "tournament.players[3].rating"
+    assert err == f"fidedesk-cli: {ours}: {place}: expected a whole number 1000-3000 or null, found 5000\n"
     data["schema"] = 2
     ours.write_text(json.dumps(data), encoding="utf-8")
     code, _out, err = run(capsys, "rate", str(ours))

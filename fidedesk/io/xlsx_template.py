@@ -23,6 +23,7 @@ from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 
 from fidedesk.core.tournament import TITLES
+from fidedesk.core.values import RATING_TYPED
 
 SHEET = "Players"
 NOTES = (
@@ -111,9 +112,10 @@ def build() -> Workbook:
     _check(sheet, "FIDE ID", DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1",
                                             allow_blank=True, error="A FIDE ID is a whole number (digits only).",
                                             prompt="Digits only; empty when the player has none"))  # fmt: skip
-    _check(sheet, "Rating", DataValidation(type="whole", operator="between", formula1="1000", formula2="3000",
-                                           allow_blank=True, error="A rating is a whole number from 1000 to 3000.",
-                                           prompt="1000–3000; empty when unrated"))  # fmt: skip
+    low, high = RATING_TYPED.low, RATING_TYPED.high
+    _check(sheet, "Rating", DataValidation(type="whole", operator="between", formula1=str(low), formula2=str(high),
+                                           allow_blank=True, error=f"A rating is a whole number from {low} to {high}.",
+                                           prompt=f"{RATING_TYPED}; empty when unrated"))  # fmt: skip
     _check(sheet, "Born", DataValidation(type="textLength", operator="between", formula1="4", formula2="10",
                                          allow_blank=True, error="The year (1990), or 1990-05, or 1990-05-17.",
                                          prompt="1990, 1990-05 or 1990-05-17"))  # fmt: skip
