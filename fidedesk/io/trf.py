@@ -361,38 +361,27 @@ def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo
     def text(code: str) -> str:
         return header[code][1].strip() if code in header else ""
 
-    def federation() -> str:
-        line, raw = header.get("032", (0, ""))
-        try:
-            return parse_federation(raw)
-        except InvalidValueError:
-            column = 4 + len(raw) - len(raw.lstrip())
-            message = f'expected a federation of three letters or blank in column {column}, found "{raw.strip()}"'
-            raise TrfError(source, line, column, message) from None
-
-    def date(code: str) -> dt.date | None:
+    def value(code: str, parse: Callable[[str], _V], expected: str) -> _V | None:
         if code not in header:
             return None
         line, raw = header[code]
-        column = 4 + len(raw) - len(raw.lstrip())
         try:
-            return _parse_date(raw)
+            return parse(raw)
         except ValueError:
+            column = 4 + len(raw) - len(raw.lstrip())
             raise TrfError(
-                source,
-                line,
-                column,
-                f'expected a date YYYY/MM/DD or DD/MM/YYYY in column {column}, found "{raw.strip()}"',
+                source, line, column, f'expected {expected} in column {column}, found "{raw.strip()}"'
             ) from None
 
+    a_date = "a date YYYY/MM/DD or DD/MM/YYYY"
     kind = _kind_from_words(text("092")) or infer_kind_from_time_control(text("122"))
     kind = kind or infer_kind_from_time_control(text("222"), encoded=True)
     return EventInfo(
         name=text("012"),
         city=text("022"),
-        federation=federation(),
-        start=date("042"),
-        end=date("052"),
+        federation=value("032", parse_federation, "a federation of three letters or blank") or "",
+        start=value("042", _parse_date, a_date),
+        end=value("052", _parse_date, a_date),
         chief_arbiter=text("102"),
         time_control=text("122"),
         system=_infer_system(f"{text('092')} {text('192')}"),
