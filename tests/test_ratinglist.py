@@ -183,13 +183,21 @@ def test_a_broken_list_names_the_place_and_the_fault(tmp_path: Path, member: str
         list(read_rows(inspect(path)))
 
 
+def test_a_federation_in_lower_case_is_read_in_capitals(tmp_path: Path) -> None:
+    data = f"{COMBINED_HEADER}\n{CARLSEN.replace('NOR M', 'nor M')}\n".encode()
+    rows = list(read_rows(inspect(_zip(tmp_path / "players_list.zip", "players_list_foa.txt", data))))
+    assert rows[0][FIELDS.index("fed")] == "NOR"
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [(CARLSEN.replace("2823", "3823"), "line 2: srating '3823' is not a rating (1000–3000)"),
-     (CARLSEN.replace("2860", "0999"), "line 2: brating '0999' is not a rating (1000–3000)")],
+     (CARLSEN.replace("2860", "0999"), "line 2: brating '0999' is not a rating (1000–3000)"),
+     (CARLSEN.replace("NOR M", "N0R M"), "line 2: “N0R” is not a federation (three letters")],
 )  # fmt: skip
-def test_a_rating_no_file_may_hold_is_refused_with_its_line(tmp_path: Path, line: str, message: str) -> None:
-    """The ratings a file may hold (core.values.RATING_IN_FILE); another is a sign of columns read wrong."""
+def test_a_value_no_file_may_hold_is_refused_with_its_line(tmp_path: Path, line: str, message: str) -> None:
+    """Ratings (core.values.RATING_IN_FILE) and federations as files hold them; another is a sign of columns read
+    wrong."""
     path = _zip(tmp_path / "players_list.zip", "players_list_foa.txt", f"{COMBINED_HEADER}\n{line}\n".encode())
     with pytest.raises(ListFormatError, match=re.escape(f"players_list_foa.txt, {message}")):
         list(read_rows(inspect(path)))

@@ -10,8 +10,9 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
   is taken as Windows-1252 (Latin-1 with the letters Š Ž Œ ...) from that line on.
 * Titles come as ``GM``/``WGM``... or as the legend's letters ``g``/``wg``...: both give ``GM``/``WGM``.
   Flags are lower case (``i``, ``wi``, ``w``). A rating or K of 0 or blank is no figure; games 0 are 0.
-  Any other rating must be one a file may hold (core.values.RATING_IN_FILE, 1000-3000): another is
-  refused with its line, as a sign of columns read wrong.
+  Any other rating must be one a file may hold (core.values.RATING_IN_FILE, 1000-3000), and a
+  federation three letters or blank (core.values.parse_federation): anything else is refused with its
+  line, as a sign of columns read wrong.
 * The list's month is the single lists' rating label (``FEB26``), or else a month in the file's name
   (``standard_feb26frl.zip``), or else the date FIDE wrote into the zip (from the 20th: the next month's
   list). Callers show it for the user to confirm.
@@ -35,7 +36,7 @@ from typing import IO, Any, Final
 from xml.etree import ElementTree
 
 from fidedesk.core.tournament import title_code
-from fidedesk.core.values import RATING_IN_FILE
+from fidedesk.core.values import RATING_IN_FILE, FederationError, parse_federation
 from fidedesk.io.text_encoding import decode
 from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
 
@@ -275,6 +276,11 @@ def _row(values: dict[str, str], where: str) -> Row:
             out.append(_number(text, field, where))
         elif field in ("title", "wtitle"):
             out.append(title_code(text))
+        elif field == "fed":
+            try:
+                out.append(parse_federation(text))
+            except FederationError as error:
+                raise ListFormatError(f"{where}: {error}") from None
         elif field == "flag":
             out.append(text.strip().lower())
         elif field == "sex":
@@ -350,7 +356,7 @@ def _fast_reader(plan: list[tuple[int, int | None] | None]) -> Callable[[str], R
     counts = [i for i, field in enumerate(FIELDS) if field in _COUNTS and field != "fide_id"]
     ratings = [i for i, field in enumerate(FIELDS) if field in _RATINGS]
     low, high = RATING_IN_FILE.low, RATING_IN_FILE.high
-    title, wtitle, sex, flag = (FIELDS.index(field) for field in ("title", "wtitle", "sex", "flag"))
+    title, wtitle, sex, flag, fed = (FIELDS.index(field) for field in ("title", "wtitle", "sex", "flag", "fed"))
 
     def read(line: str) -> Row:
         row: list[Any] = list(map(strip, cut(line)))
@@ -376,6 +382,9 @@ def _fast_reader(plan: list[tuple[int, int | None] | None]) -> Callable[[str], R
                 row[i] = int(text)
             else:
                 row[i] = None
+        code = row[fed]  # FIDE's codes are three capitals; anything else goes to the careful reader
+        if code and not (len(code) == 3 and code.isascii() and code.isalpha() and code.isupper()):
+            raise ValueError(code)
         if row[title]:
             row[title] = title_code(row[title])
         if row[wtitle]:
