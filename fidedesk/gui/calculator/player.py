@@ -16,7 +16,16 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QL
 from fidedesk.core.editions import JuniorRule, KRules
 from fidedesk.core.kfactor import KFactor, k_factor
 from fidedesk.core.tournament import BirthDate, PlayerRecord, RatingKind
-from fidedesk.core.values import RATING_TYPED, Range, RatingError, parse_count, parse_games, parse_rating
+from fidedesk.core.values import (
+    RATING_TYPED,
+    KError,
+    Range,
+    RatingError,
+    parse_count,
+    parse_games,
+    parse_k,
+    parse_rating,
+)
 from fidedesk.gui.calculator.look import mark, named, say, show_problem
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
@@ -60,8 +69,8 @@ class PlayerModel(QObject):
         self.context = context
         self._settings = settings
         self.own_text = settings.own_rating
-        choice = settings.k_choice
-        self.k_choice = choice if choice.isdigit() and 0 < int(choice) <= 100 else FROM_RECORD
+        # a K kept from an earlier session (core.values' range), else from the record
+        self.k_choice = settings.k_choice if _kept_k(settings.k_choice) is not None else FROM_RECORD
         self.games_text = settings.games_played
         self.birth_text = settings.birth_year
         self.ever_2400 = settings.ever_2400
@@ -177,6 +186,13 @@ def _problem(read: Callable[[], object]) -> str | None:
     except ValueError as error:
         return str(error)
     return None
+
+
+def _kept_k(text: str) -> int | None:
+    try:
+        return parse_k(text)
+    except KError:
+        return None
 
 
 def typed_rating(text: str) -> int | None:
