@@ -33,11 +33,10 @@ import dataclasses
 import datetime as dt
 import json
 import os
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import NoReturn
 
 from fidedesk import __version__
 from fidedesk.core.pairings import PairingFault, PairingProblem, pairing_problems
@@ -59,13 +58,13 @@ from fidedesk.core.values import (
     K_RANGE,
     RATING_IN_FILE,
     BirthDateError,
-    InvalidValueError,
     Range,
     birth_date,
     parse_federation,
     parse_title,
 )
 from fidedesk.io.atomic import write_atomic
+from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, shown
 
 __all__ = [
     "FORMAT",
@@ -90,37 +89,10 @@ SUFFIX = ".fidedesk"
 
 _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
-_DECIMAL = re.compile(r"-?[0-9]{1,12}(?:\.[0-9]{1,12})?")
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_NO_LIMIT = 10**30
-_POSITIVE = Range(1, _NO_LIMIT)
 _WIDTH = 120  # columns of a one-line object in the written file
 
-_MISSING = object()
-_E = TypeVar("_E", System, RatingKind, ResultCode)
-_T = TypeVar("_T")
 _TITLES = "one of " + ", ".join(f'"{title}"' for title in TITLES) + ' or ""'
 _FEDERATION = 'a federation of three capitals such as "ESP", or ""'
-
-
-class FidedeskFileError(ValueError):
-    """Bad content in a .fidedesk file: source name, where (a JSON path, or line and column), what.
-
-    ``path`` is a JSON path such as ``tournament.players[3].rating`` (None for the file as a whole);
-    ``line`` and ``column`` (1-based) locate broken JSON.
-    """
-
-    def __init__(
-        self, source: str, message: str, *, path: str | None = None, line: int | None = None, column: int | None = None
-    ) -> None:
-        self.source = source
-        self.message = message
-        self.path = path
-        self.line = line
-        self.column = column
-        where = source if line is None else f"{source}:{line}:{column}"
-        super().__init__(f"{where}: {path}: {message}" if path else f"{where}: {message}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -301,8 +273,8 @@ def parse_document(text: str, *, source: str = "<fidedesk>") -> FidedeskDocument
     """The tournament and the top-level data of .fidedesk text; FidedeskFileError when bad."""
     value = _parse_json(text.removeprefix("\ufeff"), source)
     if not isinstance(value, dict):
-        raise FidedeskFileError(source, f"not a fidedesk file: expected a JSON object, found {_show(value)}")
-    top = _Object(value, "", source)
+        raise FidedeskFileError(source, f"not a fidedesk file: expected a JSON object, found {shown(value)}")
+    top = JsonObject(value, "", source)
     _check_format(top)
     schema = _check_schema(top)
     tournament = _read_tournament(top.get("tournament", "an object"), source)
@@ -351,15 +323,15 @@ def _json_error(error: json.JSONDecodeError, text: str, source: str) -> Fidedesk
     return FidedeskFileError(source, message, line=error.lineno, column=error.colno)
 
 
-def _check_format(top: _Object) -> None:
+def _check_format(top: JsonObject) -> None:
     value = top.data.get("format")
     if value != FORMAT:
-        found = "no format key" if "format" not in top.data else f'"format" is {_show(value)}'
+        found = "no format key" if "format" not in top.data else f'"format" is {shown(value)}'
         top.fail(f'not a fidedesk file: {found}, expected "format": "{FORMAT}"')
 
 
-def _check_schema(top: _Object) -> int:
-    schema = top.integer("schema", _POSITIVE)
+def _check_schema(top: JsonObject) -> int:
+    schema = top.integer("schema", POSITIVE)
     if schema > SCHEMA:
         top.fail(
             f"this file was saved by a newer fidedesk (schema {schema}); this version reads schema {SCHEMA}"
@@ -378,14 +350,14 @@ def _timestamp(value: object) -> dt.datetime | None:
 
 
 def _read_tournament(value: object, source: str) -> Tournament:
-    body = _Object(value, "tournament", source)
+    body = JsonObject(value, "tournament", source)
     info = _read_event(body.member("event"))
     players = tuple(_read_player(item) for item in body.array("players", "an object"))
     _check_pairings(players, source)
     return Tournament(info, players)
 
 
-def _read_event(event: _Object) -> EventInfo:
+def _read_event(event: JsonObject) -> EventInfo:
     return EventInfo(
         name=event.text("name"),
         city=event.text("city"),
@@ -399,9 +371,9 @@ def _read_event(event: _Object) -> EventInfo:
     )
 
 
-def _read_player(player: _Object) -> Player:
+def _read_player(player: JsonObject) -> Player:
     return Player(
-        start_rank=player.integer("start_rank", _POSITIVE),
+        start_rank=player.integer("start_rank", POSITIVE),
         name=player.text("name"),
         rating=player.optional_integer("rating", RATING_IN_FILE),
         sex=player.text("sex"),
@@ -410,13 +382,13 @@ def _read_player(player: _Object) -> Player:
         fide_id=player.optional_integer("fide_id", FIDE_ID_RANGE),
         birth=_read_birth(player.optional_member("birth")),
         points=player.points("points"),
-        rank=player.optional_integer("rank", Range(0, _NO_LIMIT)),
+        rank=player.optional_integer("rank", Range(0, NO_LIMIT)),
         record=_read_record(player.member("record")),
         rounds=_read_rounds(player),
     )
 
 
-def _read_birth(birth: _Object | None) -> BirthDate | None:
+def _read_birth(birth: JsonObject | None) -> BirthDate | None:
     if birth is None:
         return None
     year = birth.integer("year", Range(1, 9999))
@@ -428,10 +400,10 @@ def _read_birth(birth: _Object | None) -> BirthDate | None:
         birth.fail(str(error), key="day")
 
 
-def _read_record(record: _Object) -> PlayerRecord:
+def _read_record(record: JsonObject) -> PlayerRecord:
     ever = record.get("ever_2400", "true, false or null")
     if ever is not None and not isinstance(ever, bool):
-        record.fail(f"expected true, false or null, found {_show(ever)}", key="ever_2400")
+        record.fail(f"expected true, false or null, found {shown(ever)}", key="ever_2400")
     return PlayerRecord(
         games=record.optional_integer("games", GAMES_RANGE),
         ever_2400=ever,
@@ -440,19 +412,19 @@ def _read_record(record: _Object) -> PlayerRecord:
     )
 
 
-def _read_round(entry: _Object) -> RoundEntry:
+def _read_round(entry: JsonObject) -> RoundEntry:
     color = entry.get("color", '"w", "b" or null')
     if color not in ("w", "b", None):
-        entry.fail(f'expected "w", "b" or null, found {_show(color)}', key="color")
+        entry.fail(f'expected "w", "b" or null, found {shown(color)}', key="color")
     return RoundEntry(
-        round=entry.integer("round", _POSITIVE),
-        opponent=entry.optional_integer("opponent", _POSITIVE),
+        round=entry.integer("round", POSITIVE),
+        opponent=entry.optional_integer("opponent", POSITIVE),
         color=color if isinstance(color, str) else None,
         result=entry.choice("result", ResultCode),
     )
 
 
-def _read_rounds(player: _Object) -> tuple[RoundEntry, ...]:
+def _read_rounds(player: JsonObject) -> tuple[RoundEntry, ...]:
     """The player's rounds, in the file's order; a round number may appear once."""
     rounds = tuple(_read_round(item) for item in player.array("rounds", "an object"))
     seen: dict[int, int] = {}
@@ -512,126 +484,3 @@ def _pairing_message(players: Sequence[Player], problem: PairingProblem) -> tupl
 
 
 # ---------------------------------------------------------------------------------------------- JSON access
-
-
-def _show(value: object) -> str:
-    """A value for an error message, on one line and short."""
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-class _Object:
-    """A JSON object being read, with its path, so that every complaint names its place."""
-
-    __slots__ = ("data", "path", "source")
-
-    def __init__(self, value: object, path: str, source: str) -> None:
-        if not isinstance(value, dict):
-            raise FidedeskFileError(source, f"expected an object {{...}}, found {_show(value)}", path=path or None)
-        self.data: dict[str, object] = value
-        self.path = path
-        self.source = source
-
-    def where(self, key: str) -> str:
-        if key.startswith("["):
-            return f"{self.path}{key}"
-        return f"{self.path}.{key}" if self.path else key
-
-    def fail(self, message: str, *, key: str | None = None) -> NoReturn:
-        raise FidedeskFileError(self.source, message, path=self.where(key) if key else self.path or None)
-
-    def get(self, key: str, expected: str) -> object:
-        try:
-            return self.data[key]
-        except KeyError:
-            self.fail(f"missing (expected {expected})", key=key)
-
-    def text(self, key: str) -> str:
-        value = self.get(key, "a string")
-        if not isinstance(value, str):
-            self.fail(f"expected a string, found {_show(value)}", key=key)
-        if _SURROGATE.search(value):
-            self.fail("the string is not valid Unicode text (a lone surrogate)", key=key)
-        return value
-
-    def integer(self, key: str, allowed: Range) -> int:
-        value = self.data.get(key, _MISSING)
-        if value in allowed:  # an int, not a bool
-            return value  # type: ignore[return-value]
-        self._refuse(key, value, _range(allowed))
-
-    def optional_integer(self, key: str, allowed: Range) -> int | None:
-        value = self.data.get(key, _MISSING)
-        if value is None:
-            return None
-        if value in allowed:  # an int, not a bool
-            return value  # type: ignore[return-value]
-        self._refuse(key, value, f"{_range(allowed)} or null")
-
-    def value(self, key: str, parse: Callable[[str], _T], expected: str) -> _T:
-        """A string read by the value's one parser (core.values)."""
-        text = self.text(key)
-        try:
-            return parse(text)
-        except InvalidValueError:
-            self.fail(f"expected {expected}, found {_show(text)}", key=key)
-
-    def _refuse(self, key: str, value: object, expected: str) -> NoReturn:
-        """Fail for a missing key or a value that is not the one expected."""
-        if value is _MISSING:
-            self.fail(f"missing (expected {expected})", key=key)
-        self.fail(f"expected {expected}, found {_show(value)}", key=key)
-
-    def points(self, key: str) -> Fraction | None:
-        value = self.get(key, 'points as a string such as "5.5", or null')
-        if value is None:
-            return None
-        if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
-            self.fail(f'expected points as a string such as "5.5", or null, found {_show(value)}', key=key)
-        return Fraction(value)
-
-    def date(self, key: str) -> dt.date | None:
-        value = self.get(key, 'a date "YYYY-MM-DD" or null')
-        if value is None:
-            return None
-        if isinstance(value, str) and _ISO_DATE.fullmatch(value):
-            try:
-                return dt.date.fromisoformat(value)
-            except ValueError:
-                pass
-        self.fail(f'expected a date "YYYY-MM-DD" or null, found {_show(value)}', key=key)
-
-    def choice(self, key: str, kind: type[_E]) -> _E:
-        value = self.data.get(key, _MISSING)
-        if isinstance(value, str):
-            try:
-                return kind(value)
-            except ValueError:
-                pass
-        names = ", ".join(f'"{member.value}"' for member in kind)
-        self.get(key, f"one of {names}")
-        self.fail(f"expected one of {names}, found {_show(value)}", key=key)
-
-    def member(self, key: str) -> _Object:
-        return _Object(self.get(key, "an object"), self.where(key), self.source)
-
-    def optional_member(self, key: str) -> _Object | None:
-        value = self.get(key, "an object or null")
-        return None if value is None else _Object(value, self.where(key), self.source)
-
-    def array(self, key: str, of: str) -> list[_Object]:
-        value = self.get(key, f"an array of {of}s")
-        if not isinstance(value, list):
-            self.fail(f"expected an array, found {_show(value)}", key=key)
-        where = self.where(key)
-        return [_Object(item, f"{where}[{index}]", self.source) for index, item in enumerate(value)]
-
-
-def _range(allowed: Range) -> str:
-    if allowed.high >= _NO_LIMIT:
-        return f"a whole number of at least {allowed.low}"
-    return f"a whole number {allowed.low}-{allowed.high}"

@@ -1,0 +1,169 @@
+"""The ``.fidedesk`` reader's JSON objects: each read with its path, so that every complaint names the file and
+the place (``event.fidedesk: tournament.players[3].rating: expected ...``); values through core.values."""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import json
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import NoReturn, TypeVar
+
+from fidedesk.core.values import InvalidValueError, Range
+
+#: No upper bound: the largest whole number a file may hold where the format sets none.
+NO_LIMIT = 10**30
+#: A whole number from 1 (start ranks, rounds, the schema).
+POSITIVE = Range(1, NO_LIMIT)
+
+_DECIMAL = re.compile(r"-?[0-9]{1,12}(?:\.[0-9]{1,12})?")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_MISSING = object()
+_E = TypeVar("_E", bound=enum.Enum)
+_T = TypeVar("_T")
+
+
+class FidedeskFileError(ValueError):
+    """Bad content in a .fidedesk file: source name, where (a JSON path, or line and column), what.
+
+    ``path`` is a JSON path such as ``tournament.players[3].rating`` (None for the file as a whole);
+    ``line`` and ``column`` (1-based) locate broken JSON.
+    """
+
+    def __init__(
+        self, source: str, message: str, *, path: str | None = None, line: int | None = None, column: int | None = None
+    ) -> None:
+        self.source = source
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        where = source if line is None else f"{source}:{line}:{column}"
+        super().__init__(f"{where}: {path}: {message}" if path else f"{where}: {message}")
+
+
+def shown(value: object) -> str:
+    """A value for an error message, on one line and short."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class JsonObject:
+    """A JSON object being read, with its path, so that every complaint names its place."""
+
+    __slots__ = ("data", "path", "source")
+
+    def __init__(self, value: object, path: str, source: str) -> None:
+        if not isinstance(value, dict):
+            raise FidedeskFileError(source, f"expected an object {{...}}, found {shown(value)}", path=path or None)
+        self.data: dict[str, object] = value
+        self.path = path
+        self.source = source
+
+    def where(self, key: str) -> str:
+        if key.startswith("["):
+            return f"{self.path}{key}"
+        return f"{self.path}.{key}" if self.path else key
+
+    def fail(self, message: str, *, key: str | None = None) -> NoReturn:
+        raise FidedeskFileError(self.source, message, path=self.where(key) if key else self.path or None)
+
+    def get(self, key: str, expected: str) -> object:
+        try:
+            return self.data[key]
+        except KeyError:
+            self.fail(f"missing (expected {expected})", key=key)
+
+    def text(self, key: str) -> str:
+        value = self.get(key, "a string")
+        if not isinstance(value, str):
+            self.fail(f"expected a string, found {shown(value)}", key=key)
+        if _SURROGATE.search(value):
+            self.fail("the string is not valid Unicode text (a lone surrogate)", key=key)
+        return value
+
+    def integer(self, key: str, allowed: Range) -> int:
+        value = self.data.get(key, _MISSING)
+        if value in allowed:  # an int, not a bool
+            return value  # type: ignore[return-value]
+        self._refuse(key, value, _range(allowed))
+
+    def optional_integer(self, key: str, allowed: Range) -> int | None:
+        value = self.data.get(key, _MISSING)
+        if value is None:
+            return None
+        if value in allowed:  # an int, not a bool
+            return value  # type: ignore[return-value]
+        self._refuse(key, value, f"{_range(allowed)} or null")
+
+    def value(self, key: str, parse: Callable[[str], _T], expected: str) -> _T:
+        """A string read by the value's one parser (core.values)."""
+        text = self.text(key)
+        try:
+            return parse(text)
+        except InvalidValueError:
+            self.fail(f"expected {expected}, found {shown(text)}", key=key)
+
+    def _refuse(self, key: str, value: object, expected: str) -> NoReturn:
+        """Fail for a missing key or a value that is not the one expected."""
+        if value is _MISSING:
+            self.fail(f"missing (expected {expected})", key=key)
+        self.fail(f"expected {expected}, found {shown(value)}", key=key)
+
+    def points(self, key: str) -> Fraction | None:
+        value = self.get(key, 'points as a string such as "5.5", or null')
+        if value is None:
+            return None
+        if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
+            self.fail(f'expected points as a string such as "5.5", or null, found {shown(value)}', key=key)
+        return Fraction(value)
+
+    def date(self, key: str) -> dt.date | None:
+        value = self.get(key, 'a date "YYYY-MM-DD" or null')
+        if value is None:
+            return None
+        if isinstance(value, str) and _ISO_DATE.fullmatch(value):
+            try:
+                return dt.date.fromisoformat(value)
+            except ValueError:
+                pass
+        self.fail(f'expected a date "YYYY-MM-DD" or null, found {shown(value)}', key=key)
+
+    def choice(self, key: str, kind: type[_E]) -> _E:
+        value = self.data.get(key, _MISSING)
+        if isinstance(value, str):
+            try:
+                return kind(value)
+            except ValueError:
+                pass
+        names = ", ".join(f'"{member.value}"' for member in kind)
+        self.get(key, f"one of {names}")
+        self.fail(f"expected one of {names}, found {shown(value)}", key=key)
+
+    def member(self, key: str) -> JsonObject:
+        return JsonObject(self.get(key, "an object"), self.where(key), self.source)
+
+    def optional_member(self, key: str) -> JsonObject | None:
+        value = self.get(key, "an object or null")
+        return None if value is None else JsonObject(value, self.where(key), self.source)
+
+    def array(self, key: str, of: str) -> list[JsonObject]:
+        value = self.get(key, f"an array of {of}s")
+        if not isinstance(value, list):
+            self.fail(f"expected an array, found {shown(value)}", key=key)
+        where = self.where(key)
+        return [JsonObject(item, f"{where}[{index}]", self.source) for index, item in enumerate(value)]
+
+
+def _range(allowed: Range) -> str:
+    """What a whole number in ``allowed`` is, for a message."""
+    if allowed.high >= NO_LIMIT:
+        return f"a whole number of at least {allowed.low}"
+    return f"a whole number {allowed.low}-{allowed.high}"
