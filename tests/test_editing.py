@@ -32,10 +32,10 @@ from fidedesk.core.editing import (
     set_result,
     unpair,
 )
-from fidedesk.core.notation import board_text
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, RoundEntry, Tournament
+from fidedesk.core.values import board_text
 
 
 def four() -> Tournament:

@@ -22,7 +22,7 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import boards
 from fidedesk.core.editions import DEFAULT_EDITION, get_edition
 from fidedesk.core.event import rate_tournament
-from fidedesk.core.notation import BOARD_TEXT, DOUBLE_FORFEIT, score_text
+from fidedesk.core.notation import score_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.standings import standings
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, UNITS, TieBreak
@@ -36,6 +36,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
+from fidedesk.core.values import BOARD_TEXT, DOUBLE_FORFEIT
 from fidedesk.io import atomic
 from fidedesk.io.xlsx_export import (
     CAPPED,

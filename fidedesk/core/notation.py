@@ -17,7 +17,7 @@ from fidedesk.core.tables import round_half_away
 from fidedesk.core.tournament import RoundEntry
 
 # A board's and a game's result are values, read and written in core.values; named here too for the
-# modules that still import them from notation (the Excel import and export, the rating panel).
+# one module that still imports them from notation (io.xlsx_import, which its helper moves to core.values).
 from fidedesk.core.values import (
     BOARD_RESULT_HINT,
     BOARD_TEXT,

@@ -29,7 +29,7 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
 ``Rounds`` (read back by the importer)
     Round | Board | White No | White | Black No | Black | Result | Colours: each round's boards in the
     order :func:`fidedesk.core.editing.boards` gives (paired boards, then byes, numbered on). Result is
-    white's result as :data:`fidedesk.core.notation.BOARD_TEXT` writes it (``1-0``, ``½-½``, ``+--``,
+    white's result as :data:`fidedesk.core.values.BOARD_TEXT` writes it (``1-0``, ``½-½``, ``+--``,
     ``1-0 u`` …), ``-/-`` for a double forfeit and empty for a result not entered yet; a bye has no
     Black and ``bye 1``, ``bye ½``, ``bye 1 (pairing)`` or ``bye 0``. Colours is ``unknown`` when the
     entries hold no colours (a round robin read from a grid), empty otherwise.
@@ -72,11 +72,12 @@ from fidedesk.core.calculation import LineKind, PlayerLine, calculation
 from fidedesk.core.editing import boards, entry_for
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import PlayerRating, rate_tournament
-from fidedesk.core.notation import CELL_TEXT, board_text, cell_text, score_text
+from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import UNITS, TieBreak
 from fidedesk.core.tournament import BirthDate, Tournament
+from fidedesk.core.values import board_text
 from fidedesk.io.atomic import write_atomic
 
 __all__ = [

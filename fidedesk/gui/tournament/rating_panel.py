@@ -16,8 +16,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter,
 from fidedesk.core.calculation import Calculation, GameLine, LineKind, calculation
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
-from fidedesk.core.notation import result_text, signed_int
+from fidedesk.core.notation import signed_int
 from fidedesk.core.tournament import Tournament
+from fidedesk.core.values import result_text
 from fidedesk.gui.calculator.figures import (
     Figure,
     FiguresModel,
