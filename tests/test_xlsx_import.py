@@ -33,8 +33,6 @@ from fidedesk.io.xlsx_import import (
     ImportPlan,
     Layout,
     SheetPlan,
-    _berger_round,
-    _swiss_cell,
     build,
     detect_layout,
     find_header_row,
@@ -43,6 +41,7 @@ from fidedesk.io.xlsx_import import (
     propose,
     propose_sheet,
 )
+from fidedesk.io.xlsx_import.result_cells import swiss_cell
 from tests.xlsx_builders import contract_workbook, grid, read_grids, workbook
 
 E = RoundEntry
@@ -258,16 +257,6 @@ def test_a_grid_filled_above_the_diagonal_only() -> None:
     assert result.tournament.player(3).rounds == (E(1, 2, None, R.DRAW), E(3, 1, None, R.WIN))
 
 
-@pytest.mark.parametrize("n", range(2, 13))
-def test_berger_rounds_give_each_player_one_game_a_round(n: int) -> None:
-    rounds = {(i, j): _berger_round(i, j, n) for i in range(1, n + 1) for j in range(i + 1, n + 1)}
-    size = n + n % 2
-    assert set(rounds.values()) <= set(range(1, size))
-    for player in range(1, n + 1):
-        played = [r for pair, r in rounds.items() if player in pair]
-        assert len(played) == len(set(played)) == n - 1
-
-
 # ---------------------------------------------------------------------------------------------- c) Swiss table
 
 
@@ -292,7 +281,7 @@ def test_berger_rounds_give_each_player_one_game_a_round(n: int) -> None:
     ],
 )  # fmt: skip
 def test_swiss_cells(text: object, entry: RoundEntry | None) -> None:
-    assert _swiss_cell(text, 3) == entry  # type: ignore[arg-type]
+    assert swiss_cell(text, 3) == entry  # type: ignore[arg-type]
 
 
 def _swiss_book() -> list[object]:

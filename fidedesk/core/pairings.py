@@ -66,3 +66,71 @@ def pairing_problems(players: Sequence[Player]) -> Iterator[PairingProblem]:
 def _mirrored(result: ResultCode, back: ResultCode) -> bool:
     double_forfeit = result is back is ResultCode.FORFEIT_LOSS
     return back is result.mirrored() or double_forfeit
+
+
+def colour_clashes(players: Sequence[Player]) -> list[tuple[int, int]]:
+    """``(start rank, round)`` of every entry whose game gives both players the same colour.
+
+    A game has one player with White and one with Black (Laws of Chess, Article 2.3 and 1.2); an entry
+    whose opponent names the player back with the same colour (two whites, or two blacks) cannot be.
+    Both entries of such a game are listed; entries without a colour never clash.
+    """
+    colours = {(p.start_rank, e.round): e for p in players for e in p.rounds}
+    clashes = []
+    for (rank, round_), entry in colours.items():
+        back = colours.get((entry.opponent, round_)) if entry.opponent is not None else None
+        if back is not None and back.opponent == rank and entry.color is not None and entry.color == back.color:
+            clashes.append((rank, round_))
+    return clashes
+
+
+def berger_round(first: int, second: int, players: int) -> int:
+    """The round in which pairing numbers ``first`` and ``second`` (1-based) of ``players`` meet in FIDE's
+    Berger tables (C.05 Annex 1, Berger Tables for Round-Robin Tournaments).
+
+    With an odd number of players the tables of one more are used, the highest number being the bye. With
+    N numbers, two numbers i and j below N meet in round ((i + j - 2) mod (N - 1)) + 1, and i meets N in
+    round ((2i - 2) mod (N - 1)) + 1. In a double round robin the second cycle repeats the first N - 1
+    rounds later (C.05 Annex 1 recommends swapping its last two rounds; that is the organiser's choice).
+    """
+    size = players + players % 2
+    if not (1 <= first <= size and 1 <= second <= size and first != second):
+        raise ValueError(f"pairing numbers {first} and {second} are not two of 1 to {size}")
+    if second == size:
+        first, second = second, first
+    if first == size:
+        return (2 * second - 2) % (size - 1) + 1
+    return (first + second - 2) % (size - 1) + 1
+
+
+def berger_table(players: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """FIDE's Berger table for ``players`` (C.05 Annex 1): for each round its games as (White, Black).
+
+    Each round lists first the game of the highest number N (with an odd number of players, the bye),
+    then the others as the table prints them. Colours as the table gives them: of two numbers below N
+    the lower has White when their sum is odd, the higher when it is even; N has Black against the
+    numbers up to N/2 and White against the others.
+    """
+    size = players + players % 2
+    if size < 2:
+        return ()
+    rounds: list[list[tuple[int, int]]] = [[] for _ in range(size - 1)]
+    for number in range(1, size):
+        games = rounds[berger_round(number, size, size) - 1]
+        games.insert(0, (number, size) if number <= size // 2 else (size, number))
+    for low in range(1, size):
+        for high in range(low + 1, size):
+            game = (low, high) if (low + high) % 2 else (high, low)
+            rounds[berger_round(low, high, size) - 1].append(game)
+    return tuple(tuple(_table_order(games, size)) for games in rounds)
+
+
+def _table_order(games: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
+    """A round's games in the printed order: N's game, then by White's number counted on from N's opponent."""
+    first = games[0]
+    start = first[0] if first[1] == size else first[1]
+
+    def key(game: tuple[int, int]) -> int:
+        return 0 if size in game else (game[0] - start) % (size - 1) + 1
+
+    return sorted(games, key=key)

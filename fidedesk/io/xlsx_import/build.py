@@ -1,0 +1,89 @@
+"""The checked tournament a plan reads from a workbook, with every problem, never changing anything.
+
+The event sheet first, then the player list, then the results sheet in its layout, then the check that
+every game is written the same way by both players (:mod:`~fidedesk.io.xlsx_import.games`); problems are
+listed in that order. ``rows_imported`` and ``rows_skipped`` count the data rows of the sheets read
+(players and boards). Games against a player who is not imported are dropped and reported at the cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fidedesk.core.tournament import EventInfo, Player, System, Tournament
+from fidedesk.io.xlsx_grid import SheetGrid
+from fidedesk.io.xlsx_import.event import read_event
+from fidedesk.io.xlsx_import.games import Games, checked
+from fidedesk.io.xlsx_import.model import ImportPlan, ImportResult, Layout, Problem
+from fidedesk.io.xlsx_import.pairings import read_pairings
+from fidedesk.io.xlsx_import.players import PlayerRows, read_players
+from fidedesk.io.xlsx_import.roundrobin import grid_games
+from fidedesk.io.xlsx_import.sheet import Sheet
+from fidedesk.io.xlsx_import.swiss import swiss_games
+
+__all__ = ["build"]
+
+
+def build(grids: Sequence[SheetGrid], plan: ImportPlan, *, info: EventInfo | None = None) -> ImportResult:
+    """The tournament ``plan`` reads from ``grids``, every problem, the rows imported and skipped.
+
+    Never raises for bad content; ValueError only for a plan naming a sheet that is not in ``grids``.
+    """
+    by_name = {grid.name: grid for grid in grids}
+    for sheet_plan in (plan.results, plan.players):
+        if sheet_plan is not None and sheet_plan.sheet not in by_name:
+            raise ValueError(f"the plan names a sheet {sheet_plan.sheet!r} that is not in the workbook")
+    if plan.event_sheet is not None and plan.event_sheet not in by_name:
+        raise ValueError(f"the plan names an event sheet {plan.event_sheet!r} that is not in the workbook")
+    problems: list[Problem] = []
+    event = None
+    if plan.event_sheet is not None:
+        event, found = read_event(by_name[plan.event_sheet])
+        problems.extend(found)
+    player_plan, results = plan.players, plan.results
+    if player_plan is None and results is not None and results.layout is Layout.PLAYER_LIST:
+        player_plan, results = results, None
+    roster = read_players(Sheet(by_name[player_plan.sheet], player_plan)) if player_plan is not None else None
+    imported = skipped = 0
+    if roster is not None:
+        problems.extend(roster.problems)
+        imported, skipped = roster.imported, roster.skipped
+    players: tuple[Player, ...] = roster.players if roster is not None else ()
+    skipped_ranks = roster.skipped_ranks if roster is not None else {}
+    games = Games({}, {})
+    if results is not None:
+        sheet = Sheet(by_name[results.sheet], results)
+        if results.layout is Layout.PAIRINGS:
+            pairings = read_pairings(sheet, roster)
+            players, games = pairings.players, pairings.games
+            problems.extend(pairings.problems)
+            imported, skipped = imported + pairings.imported, skipped + pairings.skipped
+        elif roster is None:
+            read = read_players(sheet)
+            problems.extend(read.problems)
+            imported, skipped = read.imported, read.skipped
+            players, skipped_ranks = read.players, read.skipped_ranks
+            games = _games(sheet, results.layout, read)
+            problems.extend(games.problems)
+        else:
+            problems.append(sheet.problem(results.header_row, None, "a player list is read beside pairings only"))
+    players, faults = checked(players, games, skipped_ranks)
+    problems.extend(faults)
+    if info is None:
+        layout = results.layout if results is not None else Layout.PLAYER_LIST
+        info = event if event is not None else EventInfo(system=_default_system(layout, games.double))
+    return ImportResult(Tournament(info, players), tuple(problems), imported, skipped)
+
+
+def _games(sheet: Sheet, layout: Layout, read: PlayerRows) -> Games:
+    if layout is Layout.SWISS_TABLE:
+        return swiss_games(sheet, read)
+    if layout is Layout.ROUND_ROBIN:
+        return grid_games(sheet, read)
+    return Games({}, {})
+
+
+def _default_system(layout: Layout, double: bool) -> System:
+    if layout is Layout.ROUND_ROBIN:
+        return System.DOUBLE_ROUND_ROBIN if double else System.ROUND_ROBIN
+    return System.SWISS

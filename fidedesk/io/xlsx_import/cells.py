@@ -1,0 +1,324 @@
+"""One cell's value, read as its column says, or a narrow error saying why it cannot be.
+
+Text is stripped; numbers may be written as text with thousands separators (``2,350``, ``2 350``,
+``2.350``, ``2'350``) or as ``2350.0``. Ratings 1-4000; ``0``, ``-``, ``NC``, ``unrated`` or blank mean
+unrated. FIDE ID: a positive whole number (0 = none). Born: a year (``1985``), a date cell,
+``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY/MM/DD`` (``00`` for unknown parts), ``DD.MM.YYYY`` or ``DD/MM/YYYY``.
+Title: FIDE's codes in upper case, other text kept. Federation: three letters in upper case, other text
+kept. Sex: ``male``/``female`` words in the five languages become ``m``/``w``, other text is kept as
+written. ``2400+``: yes/no (ja/nein, oui/non, sí/no, да/нет, true/false, 1/0, x) or blank. Points: a
+number, ``5.5``, ``5,5``, ``5½``. Games, rank: whole numbers; K 1-100.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Final
+
+from fidedesk.core.notation import cell_text, score_text
+from fidedesk.core.tournament import TITLES, BirthDate, RoundEntry
+from fidedesk.io.folding import fold
+from fidedesk.io.xlsx_grid import CellValue, Unreadable
+from fidedesk.io.xlsx_import.model import Field
+
+__all__ = [
+    "READERS",
+    "CellError",
+    "CellFormError",
+    "CellKindError",
+    "CellRangeError",
+    "UnreadableCellError",
+    "bounded",
+    "loose",
+    "plain_text",
+    "show",
+    "shown",
+    "start_rank",
+    "text",
+]
+
+
+class CellError(ValueError):
+    """A cell that cannot be read as its column says; the message is the reason shown to the user."""
+
+
+class UnreadableCellError(CellError):
+    """The file does not hold the cell's value: a formula saved without its result, or an error value."""
+
+
+class CellKindError(CellError):
+    """A value of the wrong kind for the column: a date or a truth value where a number or text belongs."""
+
+
+class CellFormError(CellError):
+    """Text (or a number) that is not one of the forms the column takes."""
+
+
+class CellRangeError(CellError):
+    """A number outside the column's range."""
+
+
+def loose(text: str) -> str:
+    """A header or word compared loosely: lower case, no accents, punctuation as spaces."""
+    return " ".join(re.sub(r"[^\w+]+", " ", fold(text)).split())
+
+
+def show(value: CellValue) -> str:
+    """A cell's value for a message: text quoted, a date in words, a whole number without ``.0``."""
+    if isinstance(value, str):
+        return f'"{value.strip()}"'
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, dt.datetime):
+        return f"the date {value.date().isoformat()}" if value.time() == dt.time() else f"the time {value}"
+    if isinstance(value, dt.date):
+        return f"the date {value.isoformat()}"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def unreadable(value: Unreadable) -> UnreadableCellError:
+    """The error for a cell whose value the file does not hold, saying how to mend it."""
+    if value is Unreadable.FORMULA_WITHOUT_VALUE:
+        return UnreadableCellError(
+            "a formula without a saved result: open the file in Excel or LibreOffice and save it"
+        )
+    return UnreadableCellError("an error value (#REF!, #DIV/0! ...): correct the cell")
+
+
+def plain_text(value: CellValue) -> str:
+    """The text of a cell for a field that takes text; numbers as written (2350, 0.5); "" when unreadable."""
+    if value is None or isinstance(value, Unreadable):
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
+        return value.date().isoformat()
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    return str(value)
+
+
+def text(value: CellValue) -> str:
+    """A text cell's value; UnreadableCellError when the file does not hold it."""
+    if isinstance(value, Unreadable):
+        raise unreadable(value)
+    return plain_text(value)
+
+
+_GROUPED = re.compile(r"\d{1,3}(?:([ ,.'\u00a0\u202f])\d{3})(?:\1\d{3})*")
+_WHOLE_DECIMAL = re.compile(r"(\d+)[.,]0+")
+
+
+def whole(value: CellValue, what: str) -> int | None:
+    """A whole number from a number cell or text (``2,350``, ``2 350``, ``2350.0``); None when blank."""
+    if value is None:
+        return None
+    if isinstance(value, Unreadable):
+        raise unreadable(value)
+    if isinstance(value, (bool, dt.date, dt.time)):
+        raise CellKindError(f"{show(value)}, not {what}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        raise CellFormError(f"{show(value)} is not {what}")
+    stripped = value.strip()
+    if not stripped:
+        return None
+    if stripped.isdigit() and stripped.isascii():
+        return int(stripped)
+    if _GROUPED.fullmatch(stripped):
+        return int(re.sub(r"\D", "", stripped))
+    match = _WHOLE_DECIMAL.fullmatch(stripped)
+    if match:
+        return int(match[1])
+    raise CellFormError(f"{show(value)} is not {what}")
+
+
+def bounded(value: CellValue, what: str, low: int, high: int) -> int | None:
+    """A whole number from ``low`` to ``high``; None when blank."""
+    number = whole(value, what)
+    if number is not None and not low <= number <= high:
+        raise CellRangeError(f"{number} is not {what} ({low}–{high})")
+    return number
+
+
+_UNRATED_WORDS: Final = frozenset({"-", "nc", "unr", "unrated", "n a", "na", "none", "ohne", "нет", "sin elo", "s e"})
+
+
+def rating(value: CellValue) -> int | None:
+    """A rating 1-4000; 0, blank and words for unrated give None."""
+    if isinstance(value, str) and (loose(value) in _UNRATED_WORDS or value.strip() in ("-", "–", "—")):
+        return None
+    found = bounded(value, "a rating", 0, 4000)
+    return found or None
+
+
+def fide_id(value: CellValue) -> int | None:
+    """A FIDE ID: a positive whole number; 0 and blank give None."""
+    number = whole(value, "a FIDE ID")
+    if number is not None and number < 0:
+        raise CellRangeError(f"{number} is not a FIDE ID")
+    return number or None
+
+
+def start_rank(value: CellValue) -> int | None:
+    return bounded(value, "a start rank", 1, 99999)
+
+
+_TITLES: Final = frozenset({*TITLES, "HGM"})
+
+
+def title(value: CellValue) -> str:
+    found = text(value)
+    return found.upper() if found.upper() in _TITLES else found
+
+
+def federation(value: CellValue) -> str:
+    found = text(value)
+    return found.upper() if re.fullmatch(r"[A-Za-z]{3}", found) else found
+
+
+_SEXES: Final[dict[str, str]] = {
+    **dict.fromkeys(["male", "man", "mannlich", "masculin", "homme", "masculino", "hombre", "мужской", "муж"], "m"),
+    **dict.fromkeys(["female", "woman", "weiblich", "feminin", "femme", "femenino", "mujer", "женский", "жен", "ж"],
+                    "w"),
+}  # fmt: skip
+
+
+def sex(value: CellValue) -> str:
+    found = text(value)
+    return _SEXES.get(loose(found), found)
+
+
+_YES: Final = frozenset({"yes", "y", "ja", "j", "oui", "si", "да", "true", "1", "x", "wahr", "vrai"})
+_NO: Final = frozenset({"no", "n", "nein", "non", "нет", "false", "0", "falsch", "faux"})
+
+
+def yes_no(value: CellValue) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    found = loose(text(value))
+    if not found:
+        return None
+    if found in _YES:
+        return True
+    if found in _NO:
+        return False
+    raise CellFormError(f"{show(value)} is not yes or no")
+
+
+_POINTS_TEXT = re.compile(r"(\d{1,4})?(?:([.,]\d{1,4})|\s*(½))?")
+
+
+def points(value: CellValue) -> Fraction | None:
+    if value is None:
+        return None
+    if isinstance(value, Unreadable):
+        raise unreadable(value)
+    if isinstance(value, (bool, dt.date, dt.time)):
+        raise CellKindError(f"{show(value)}, not points")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    stripped = value.strip()
+    if not stripped:
+        return None
+    match = _POINTS_TEXT.fullmatch(stripped)
+    if match is None or not (match[1] or match[2] or match[3]):
+        raise CellFormError(f"{show(value)} is not a number of points")
+    found = Fraction(int(match[1] or 0))
+    if match[2]:
+        found += Fraction(match[2].replace(",", "."))
+    if match[3]:
+        found += Fraction(1, 2)
+    return found
+
+
+_BIRTH_YEAR_FIRST = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})(?:\2(\d{1,2}))?)?")
+_BIRTH_DAY_FIRST = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
+_BIRTH_HINT = "YYYY, YYYY-MM-DD or DD.MM.YYYY"
+
+
+def birth(value: CellValue) -> BirthDate | None:
+    if value is None:
+        return None
+    if isinstance(value, Unreadable):
+        raise unreadable(value)
+    if isinstance(value, dt.datetime):
+        return BirthDate(value.year, value.month, value.day)
+    if isinstance(value, dt.date):
+        return BirthDate(value.year, value.month, value.day)
+    if isinstance(value, (bool, dt.time)):
+        raise CellKindError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
+    if isinstance(value, (int, float)):
+        if float(value).is_integer() and 1 <= value <= 9999:
+            return BirthDate(int(value))
+        raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
+    stripped = value.strip()
+    if not stripped:
+        return None
+    year_first = _BIRTH_YEAR_FIRST.fullmatch(stripped)
+    day_first = _BIRTH_DAY_FIRST.fullmatch(stripped)
+    if year_first:
+        year, month, day = int(year_first[1]), int(year_first[3] or 0), int(year_first[4] or 0)
+    elif day_first:
+        year, month, day = int(day_first[4]), int(day_first[3]), int(day_first[1])
+    else:
+        raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
+    if year == 0 or month > 12 or (day and not month):
+        raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
+    if day:
+        try:
+            dt.date(year, month, day)
+        except ValueError:
+            raise CellFormError(f"{show(value)} is not a date in the calendar") from None
+    return BirthDate(year, month or None, day or None)
+
+
+#: The reader of each field of a player's row.
+READERS: Final[dict[Field, Callable[[CellValue], object]]] = {
+    Field.START_RANK: start_rank,
+    Field.NAME: text,
+    Field.LAST_NAME: text,
+    Field.FIRST_NAME: text,
+    Field.TITLE: title,
+    Field.FEDERATION: federation,
+    Field.FIDE_ID: fide_id,
+    Field.RATING: rating,
+    Field.BIRTH: birth,
+    Field.SEX: sex,
+    Field.GAMES: lambda value: bounded(value, "a number of games", 0, 10**6),
+    Field.EVER_2400: yes_no,
+    Field.K: lambda value: bounded(value, "a K factor", 1, 100),
+    Field.STANDARD_RATING: rating,
+    Field.POINTS: points,
+    Field.RANK: lambda value: bounded(value, "a rank", 0, 10**6),
+}
+
+
+def shown(value: object) -> str:
+    """A value as read, as the preview shows it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        return score_text(value)
+    if isinstance(value, BirthDate):
+        parts = [f"{value.year:04d}"] + [f"{part:02d}" for part in (value.month, value.day) if part]
+        return "-".join(parts)
+    if isinstance(value, RoundEntry):
+        return cell_text(value)
+    return str(value)

@@ -1,0 +1,272 @@
+"""Layout d), pairings: one board a row (round, board, white, black, result), round after round.
+
+Results as :func:`fidedesk.core.notation.parse_board_result` reads them: ``1-0``, ``½-½``, ``1/2-1/2``,
+``0-1``, ``+--``, ``--+``, ``0-0`` (double forfeit), ``-/-``, ``1-0 u`` ..., blank or ``?``: not entered.
+A line without Black (blank, ``bye`` or ``-``) is a bye: ``bye 1`` (full point), ``bye ½``,
+``bye 1 (pairing)``, ``bye 0``, ``1``, ``½``, ``0`` (:func:`~fidedesk.core.notation.parse_bye_result`),
+or any board result, which is White's code without an opponent. White and Black are start ranks or
+names (looked up in the player list; without a player list, players are made from the names and
+numbers in the order they appear). The round comes from a Round column, else from a title line
+above the boards (``Round 3``, ``Runde 3``, ``3. Runde``, ``Тур 3`` ...), else from the sheet's name
+(``R3``), else it is round 1. A ``Colours`` column reading ``unknown`` gives both players no colour.
+A player on two boards of one round: the second line is skipped, as is a board line with any problem.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from fidedesk.core.notation import BOARD_TEXT, board_text
+from fidedesk.core.results import ResultCode as R
+from fidedesk.core.tournament import Player, RoundEntry
+from fidedesk.io.xlsx_grid import CellValue
+from fidedesk.io.xlsx_import.cells import CellError, bounded, loose, plain_text, shown, start_rank, text
+from fidedesk.io.xlsx_import.games import Games
+from fidedesk.io.xlsx_import.headers import round_header, round_title
+from fidedesk.io.xlsx_import.model import BOARD_FIELDS, Field, Problem
+from fidedesk.io.xlsx_import.players import PlayerRows
+from fidedesk.io.xlsx_import.result_cells import board_result, bye_result, cell_key, result_text
+from fidedesk.io.xlsx_import.sheet import Row, Sheet, Spot, classify
+
+__all__ = [
+    "AmbiguousNameError",
+    "BoardError",
+    "NameMismatchError",
+    "NotInListError",
+    "PairedTwiceError",
+    "Pairings",
+    "read_board_row",
+    "read_pairings",
+]
+
+_NO_PLAYER = ("bye", "-", "spielfrei", "exempt", "libre")
+_UNKNOWN_COLOURS = ("unknown", "unbekannt", "inconnu", "desconocido", "неизвестно", "?")
+
+
+class BoardError(ValueError):
+    """A board line that cannot be entered: the column at fault (None: the row) and why."""
+
+    def __init__(self, column: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.column = column
+
+
+class NotInListError(BoardError):
+    """A player who is not in the player list, or whose row there was not imported."""
+
+
+class AmbiguousNameError(BoardError):
+    """A name that several players of the list have."""
+
+
+class NameMismatchError(BoardError):
+    """A start rank beside a name that is not that player's."""
+
+
+class PairedTwiceError(BoardError):
+    """A player paired with themselves, or on a second board of one round."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Pairings:
+    """What a pairings sheet gives: the players (the list's, else those the boards name, in order of first
+    appearance), their games, the problems in row order, and the board lines imported and skipped."""
+
+    players: tuple[Player, ...]
+    games: Games
+    problems: tuple[Problem, ...]
+    imported: int
+    skipped: int
+
+
+@dataclasses.dataclass(frozen=True)
+class _Board:
+    row: int
+    round: int
+    white: int | str
+    black: int | str | None
+    white_code: R
+    black_code: R | None
+    unknown_colours: bool
+
+
+def read_pairings(sheet: Sheet, roster: PlayerRows | None) -> Pairings:
+    """Every board of the sheet entered, a round after another; players from ``roster`` when given."""
+    state = _State(sheet, roster)
+    round_ = round_header(sheet.grid.name) or 1
+    problems: list[Problem] = []
+    imported = skipped = 0
+    for index, values in sheet.rows():
+        if classify(sheet, values) is not None:
+            continue
+        title = round_title(values) if Field.ROUND_NUMBER not in sheet.single else None
+        if title is not None:
+            round_ = title
+            continue
+        row, board = read_board_row(sheet, index, values, round_)
+        if board is not None:
+            try:
+                state.enter(board)
+            except BoardError as error:
+                row = dataclasses.replace(row, problems={**row.problems, error.column: str(error)}, status="skip")
+        problems.extend(sheet.problem(index, column, message) for column, message in row.problems.items())
+        if row.status == "import":
+            imported += 1
+        else:
+            skipped += 1
+    players = tuple(state.players[rank] for rank in state.order)
+    return Pairings(players, Games(state.entries, state.spots), tuple(problems), imported, skipped)
+
+
+def _board_value(field: Field, value: CellValue) -> object:
+    """One cell of a board line as its column says."""
+    if field in (Field.ROUND_NUMBER, Field.BOARD):
+        return bounded(value, "a round" if field is Field.ROUND_NUMBER else "a board", 1, 99999)
+    if field in (Field.WHITE, Field.BLACK):
+        found = text(value)
+        parsed = start_rank(value) if found.isdigit() or isinstance(value, (int, float)) else (found or None)
+        return None if isinstance(parsed, str) and cell_key(parsed) in _NO_PLAYER else parsed
+    if field is Field.RESULT:
+        return result_text(value)
+    if field is Field.COLOURS:
+        return loose(text(value))
+    return text(value)
+
+
+def read_board_row(sheet: Sheet, index: int, values: Sequence[CellValue], round_: int) -> tuple[Row, _Board | None]:
+    """A board line as read, and the board it gives (None when it has a problem)."""
+    read: dict[Field, object] = {}
+    problems: dict[int | None, str] = {}
+    texts: dict[int, str] = {}
+    for field in BOARD_FIELDS:
+        column = sheet.single.get(field)
+        if column is None:
+            continue
+        try:
+            parsed = _board_value(field, values[column])
+        except CellError as bad:
+            problems[column] = str(bad)
+            texts[column] = plain_text(values[column])
+            continue
+        read[field] = parsed
+        texts[column] = shown(parsed)
+    if problems:
+        return Row(index, read, problems, texts, {}, "skip"), None
+    number = read.get(Field.ROUND_NUMBER)
+    round_ = number if isinstance(number, int) else round_
+    white = _side(read, Field.WHITE, Field.WHITE_NAME)
+    black = _side(read, Field.BLACK, Field.BLACK_NAME)
+    if isinstance(black, str) and cell_key(black) in (*_NO_PLAYER, "бай"):
+        black = None
+    result_column = sheet.single.get(Field.RESULT)
+    raw = values[result_column] if result_column is not None else None
+    if white is None:
+        white_column = sheet.single.get(Field.WHITE, sheet.single.get(Field.WHITE_NAME))
+        return Row(index, read, {white_column: "no white player"}, texts, {}, "skip"), None
+    try:
+        if black is None:
+            white_code, black_code = bye_result(raw), None
+        else:
+            white_code, black_code = board_result(raw)
+    except CellError as bad:
+        return Row(index, read, {result_column: str(bad)}, texts, {}, "skip"), None
+    if result_column is not None:
+        texts[result_column] = board_text(white_code, black_code) if black is not None else BOARD_TEXT[white_code]
+    unknown = read.get(Field.COLOURS) in _UNKNOWN_COLOURS
+    return Row(index, read, problems, texts, {}), _Board(index, round_, white, black, white_code, black_code, unknown)
+
+
+def _side(read: dict[Field, object], number_field: Field, name_field: Field) -> int | str | None:
+    number = read.get(number_field)
+    if isinstance(number, int):
+        return number
+    name = read.get(name_field)
+    if isinstance(name, str) and name:
+        return int(name) if name.isdigit() else name
+    if isinstance(number, str) and number:
+        return number
+    return None
+
+
+class _State:
+    """The players and games entered so far while the boards are read, a line after another."""
+
+    def __init__(self, sheet: Sheet, roster: PlayerRows | None) -> None:
+        self.sheet = sheet
+        self.have_list = roster is not None
+        self.players = {player.start_rank: player for player in (roster.players if roster else ())}
+        self.order = list(self.players)
+        self.skipped_ranks = roster.skipped_ranks if roster is not None else {}
+        self.entries: dict[int, dict[int, RoundEntry]] = {rank: {} for rank in self.order}
+        self.spots: dict[tuple[int, int], Spot] = {}
+        self.named: dict[str, list[int]] = {}
+        for rank in self.order:
+            self.named.setdefault(loose(self.players[rank].name), []).append(rank)
+
+    def _add(self, player: Player) -> None:
+        self.players[player.start_rank] = player
+        self.order.append(player.start_rank)
+        self.entries.setdefault(player.start_rank, {})
+
+    def _name(self, row: int, field: Field) -> str:
+        column = self.sheet.single.get(field)
+        return plain_text(self.sheet.grid.value(row, column)) if column is not None else ""
+
+    def resolve(self, who: int | str, name: str, column: int | None) -> int:
+        """A board's player as a start rank; BoardError when there is none."""
+        if isinstance(who, int):
+            if who in self.players:
+                known = self.players[who].name
+                if self.have_list and name and not name.isdigit() and loose(name) != loose(known):
+                    raise NameMismatchError(column, f'player {who} is "{known}", not "{name}"')
+                return who
+            if self.have_list:
+                where = self.skipped_ranks.get(who)
+                reason = (
+                    f"player {who} is not imported ({where})" if where else f"player {who} is not in the player list"
+                )
+                raise NotInListError(column, reason)
+            self._add(Player(who, name if name and not name.isdigit() else ""))
+            self.named.setdefault(loose(name), []).append(who)
+            return who
+        ranks = self.named.get(loose(who), [])
+        if len(ranks) == 1:
+            return ranks[0]
+        if len(ranks) > 1:
+            raise AmbiguousNameError(
+                column, f'"{who}" is the name of players {", ".join(map(str, ranks))}: use start ranks'
+            )
+        if self.have_list:
+            raise NotInListError(column, f'"{who}" is not in the player list')
+        rank = max(self.players, default=0) + 1
+        self._add(Player(rank, who))
+        self.named[loose(who)] = [rank]
+        return rank
+
+    def enter(self, board: _Board) -> None:
+        """Enter one board; BoardError (naming the column at fault) when it cannot be."""
+        single = self.sheet.single
+        white_column = single.get(Field.WHITE, single.get(Field.WHITE_NAME))
+        black_column = single.get(Field.BLACK, single.get(Field.BLACK_NAME))
+        white = self.resolve(board.white, self._name(board.row, Field.WHITE_NAME), white_column)
+        black: int | None = None
+        if board.black is not None:
+            black = self.resolve(board.black, self._name(board.row, Field.BLACK_NAME), black_column)
+            if black == white:
+                raise PairedTwiceError(black_column, f"player {white} is paired with themselves")
+        for rank, column in ((white, white_column), (black, black_column)):
+            if rank is not None and board.round in self.entries[rank]:
+                there = self.spots[(rank, board.round)].place if (rank, board.round) in self.spots else ""
+                raise PairedTwiceError(column, f"player {rank} already plays in round {board.round} ({there})")
+        spot = Spot(self.sheet.grid.name, board.row, None, "")
+        if black is None:
+            self.entries[white][board.round] = RoundEntry(board.round, None, None, board.white_code)
+            self.spots[(white, board.round)] = spot
+            return
+        assert board.black_code is not None
+        colours = (None, None) if board.unknown_colours else ("w", "b")
+        self.entries[white][board.round] = RoundEntry(board.round, black, colours[0], board.white_code)
+        self.entries[black][board.round] = RoundEntry(board.round, white, colours[1], board.black_code)
+        self.spots[(white, board.round)] = spot
+        self.spots[(black, board.round)] = spot

@@ -1,0 +1,179 @@
+"""The cells that hold games: a Swiss table's round cells, a round-robin grid's cells, a board's result.
+
+Spaces and case do not matter; ``−`` and ``–`` are ``-``.
+
+Swiss table cells
+  * ``12w1``, ``5b½``, ``7b0``, ``12w=``, ``12b0.5``, ``12b0,5``, ``12w1/2``: opponent, colour, result;
+    colours ``w`` (white), ``b``/``s``/``n`` (black: black, schwarz, noir/negras), Cyrillic ``б``
+    (белые, white) and ``ч`` (чёрные, black); without a colour letter the colour is unknown (None).
+  * ``12w+`` / ``12b-``: forfeit won / lost; ``12w(1)``, ``12b(½)``, ``12w(0)``: games not played
+    out (TRF ``W``, ``D``, ``L``, as fidedesk's crosstable writes them); ``12w`` or ``12w?``: paired,
+    result not entered yet. A bare number (``12``, ``121``) is refused: it has neither colour nor
+    result (``12 1``, with a space, is opponent 12 and a win).
+  * ``+12w``, ``-12b``, ``=12w``, ``½12b``: the result before the opponent (a played game).
+    ``-1`` and ``-0`` alone are byes (below), so a loss against player 1 in that form needs its colour.
+  * Byes (no opponent): ``-1``, ``bye``, ``+``, ``U``: pairing-allocated bye (1 point; ``+`` alone is
+    how TRF16 files wrote it); ``bye 1``, ``F``, ``1F``: full-point bye; ``-½``, ``-=``, ``-0.5``,
+    ``bye ½``, ``H``: half-point bye; ``-0``, ``-``, ``bye 0``, ``Z``, ``0F``: zero-point bye or
+    absence; ``-+`` and ``--``: a forfeit won or lost without an opponent (TRF ``+``/``-`` with 0000).
+  * Blank: no entry for that round (the player was not in the event then).
+  * ``1``, ``½``, ``0`` alone are refused: a result without an opponent is not a game.
+
+Round-robin grid cells
+  ``1``, ``0``, ``½`` (``0.5``, ``0,5``, ``1/2``, ``=``), ``+``, ``-``, ``(1)``, ``(½)``, ``(0)``, ``?``;
+  a double round robin has two results in a cell, space-separated (``1 ½``) or run together (``1½``,
+  ``10``). A player's own cell may be blank, ``X``, ``*``, ``-`` or ``—``.
+
+Board results
+  As :func:`fidedesk.core.notation.parse_board_result` and
+  :func:`~fidedesk.core.notation.parse_bye_result` read them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Final
+
+from fidedesk.core.notation import BOARD_RESULT_HINT, parse_board_result, parse_bye_result
+from fidedesk.core.results import ResultCode as R
+from fidedesk.core.tournament import RoundEntry
+from fidedesk.io.xlsx_grid import CellValue, Unreadable
+from fidedesk.io.xlsx_import.cells import CellFormError, CellKindError, plain_text, show, unreadable
+
+__all__ = [
+    "board_result",
+    "bye_result",
+    "cell_key",
+    "diagonal_mark",
+    "grid_cell",
+    "looks_swiss",
+    "result_text",
+    "swiss_cell",
+]
+
+_COLOURS: Final[dict[str, str]] = {"w": "w", "б": "w", "b": "b", "s": "b", "n": "b", "ч": "b"}
+_SCORE = r"1|0|½|=|\+|-|0?[.,]5|1/2|\(1\)|\(½\)|\(0\)|\(=\)|\?"
+_SWISS_GAME = re.compile(rf"(?P<opp>\d{{1,5}}) ?(?P<col>[wbsnбч])? ?(?P<res>{_SCORE})?")
+_SWISS_PREFIX = re.compile(r"(?P<res>[+\-=½]) ?(?P<opp>\d{1,5}) ?(?P<col>[wbsnбч])?")
+_SUFFIX_CODES: Final[dict[str, R]] = {
+    "1": R.WIN, "0": R.LOSS, "½": R.DRAW, "=": R.DRAW, "0.5": R.DRAW, "0,5": R.DRAW, ".5": R.DRAW, ",5": R.DRAW,
+    "1/2": R.DRAW, "+": R.FORFEIT_WIN, "-": R.FORFEIT_LOSS, "(1)": R.WIN_UNPLAYED, "(½)": R.DRAW_UNPLAYED,
+    "(=)": R.DRAW_UNPLAYED, "(0)": R.LOSS_UNPLAYED, "?": R.PENDING, "": R.PENDING,
+}  # fmt: skip
+_PREFIX_CODES: Final[dict[str, R]] = {"+": R.WIN, "-": R.LOSS, "=": R.DRAW, "½": R.DRAW}
+_SWISS_BYES: Final[dict[str, R]] = {
+    **dict.fromkeys(["-1", "bye", "+", "u", "bye1(pairing)"], R.PAIRING_BYE),
+    **dict.fromkeys(["bye1", "f", "1f"], R.FULL_BYE),
+    **dict.fromkeys(["-½", "-=", "-0.5", "-0,5", "-1/2", "-.5", "bye½", "bye1/2", "bye0.5", "h"], R.HALF_BYE),
+    **dict.fromkeys(["-0", "-", "bye0", "z", "0f"], R.ZERO_BYE),
+    "-+": R.FORFEIT_WIN,
+    "--": R.FORFEIT_LOSS,
+    "-(1)": R.WIN_UNPLAYED,
+    "-(0)": R.LOSS_UNPLAYED,
+    "-(½)": R.DRAW_UNPLAYED,
+}  # fmt: skip
+_SWISS_HINT = "12w1, 5b½, 7b0, 12w+, 12b-, -1 or bye, -½, -0"
+_RR_HINT = "1, ½, 0, =, +, -"
+
+
+def cell_key(text: str, sep: str = "") -> str:
+    """A cell's text in lower case, dashes as ``-``, without spaces (``sep=" "``: single spaces)."""
+    return sep.join(text.split()).lower().replace("−", "-").replace("–", "-").replace("—", "-")
+
+
+#: Bye forms that a round-robin cell may also hold (forfeits): they do not make a column a round.
+_SHARED_FORMS: Final = frozenset({"-", "+", "--", "-+", "f", "h", "u", "z"})
+
+
+def looks_swiss(text: str) -> bool:
+    """A cell that only a Swiss table holds: an opponent with a colour (12w1) or a bye (-1, -½)."""
+    match = _SWISS_GAME.fullmatch(cell_key(text, " "))
+    key = cell_key(text)
+    return bool(match and match["col"]) or (key in _SWISS_BYES and key not in _SHARED_FORMS)
+
+
+def result_text(value: CellValue) -> str:
+    """A result cell's text: numbers as written (1, 0.5, -1), text stripped; a date is refused."""
+    if isinstance(value, Unreadable):
+        raise unreadable(value)
+    if isinstance(value, (dt.date, dt.time, bool)):
+        raise CellKindError(f"{show(value)}, not a result: format the column as text")
+    return plain_text(value)
+
+
+def swiss_cell(value: CellValue, round_: int) -> RoundEntry | None:
+    """A Swiss table's cell: the round entry (opponent None for a bye), None when blank."""
+    text = result_text(value)
+    if not text:
+        return None
+    key, spaced = cell_key(text), cell_key(text, " ")
+    if key in _SWISS_BYES:
+        return RoundEntry(round_, None, None, _SWISS_BYES[key])
+    match = _SWISS_GAME.fullmatch(spaced)
+    if match and (match["col"] or match["res"]):
+        colour = _COLOURS.get(match["col"] or "")
+        return RoundEntry(round_, int(match["opp"]), colour, _SUFFIX_CODES[match["res"] or ""])
+    match = _SWISS_PREFIX.fullmatch(spaced)
+    if match:
+        return RoundEntry(round_, int(match["opp"]), _COLOURS.get(match["col"] or ""), _PREFIX_CODES[match["res"]])
+    if key in _SUFFIX_CODES:
+        raise CellFormError(f"{show(value)} has no opponent: write the game as 12w1, a bye as -1, -½ or -0")
+    raise CellFormError(f"{show(value)} is not a round ({_SWISS_HINT})")
+
+
+_RR_CODES: Final[dict[str, R]] = {
+    "1": R.WIN, "0": R.LOSS, "½": R.DRAW, "=": R.DRAW, "0.5": R.DRAW, "0,5": R.DRAW, ".5": R.DRAW, ",5": R.DRAW,
+    "1/2": R.DRAW, "+": R.FORFEIT_WIN, "-": R.FORFEIT_LOSS, "(1)": R.WIN_UNPLAYED, "(½)": R.DRAW_UNPLAYED,
+    "(=)": R.DRAW_UNPLAYED, "(0)": R.LOSS_UNPLAYED, "?": R.PENDING, "1.0": R.WIN, "0.0": R.LOSS,
+}  # fmt: skip
+_DIAGONAL: Final = frozenset({"x", "xx", "*", "-", "--", "×", "■", "#", "/", "\\", ""})
+
+
+def diagonal_mark(value: CellValue) -> bool:
+    """A player's own cell in a grid: blank or a mark such as ``X``."""
+    return value is None or (isinstance(value, str) and cell_key(value) in _DIAGONAL)
+
+
+def grid_cell(value: CellValue) -> tuple[R, ...]:
+    """A round-robin cell: one result, or two (or more) for a double round robin; () when blank."""
+    text = result_text(value)
+    if not text:
+        return ()
+    codes: list[R] = []
+    for part in text.replace(";", " ").split():
+        key = cell_key(part)
+        if key in _RR_CODES:
+            codes.append(_RR_CODES[key])
+        elif len(key) > 1 and all(ch in "10½=+-?" for ch in key):
+            codes.extend(_RR_CODES[ch] for ch in key)
+        else:
+            raise CellFormError(f"{show(value)} is not a result ({_RR_HINT})")
+    return tuple(codes)
+
+
+def board_result(value: CellValue) -> tuple[R, R]:
+    """A board's result: White's and Black's codes."""
+    text = result_text(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        raise CellFormError(f"{show(value)} is not a result ({BOARD_RESULT_HINT})")
+    try:
+        return parse_board_result(text)
+    except ValueError:
+        raise CellFormError(f"{show(value)} is not a result ({BOARD_RESULT_HINT})") from None
+
+
+def bye_result(value: CellValue) -> R:
+    """The result of a board without Black: a bye, or White's code of any board result."""
+    text = result_text(value)
+    try:
+        return parse_bye_result(text)
+    except ValueError:
+        pass
+    try:
+        code, _black = parse_board_result(text)
+    except ValueError:
+        code = R.PENDING
+    if not text or code is R.PENDING:
+        raise CellFormError(f"{show(value) if text else 'blank'} is not a bye's result (bye 1, bye ½, bye 0, 1, ½, 0)")
+    return code
