@@ -26,6 +26,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
+from fidedesk.core.values import RATING_IN_FILE
 from fidedesk.io.xlsx_grid import CellValue, Unreadable
 from fidedesk.io.xlsx_import import (
     Column,
@@ -167,6 +168,36 @@ def test_players_are_numbered_in_row_order_without_a_number_column() -> None:
     assert [(p.start_rank, p.name, p.rating) for p in result.tournament.players] == [
         (1, "A", 2350), (2, "B", 1850), (3, "C", None)
     ]  # fmt: skip
+
+
+def test_cells_are_read_as_every_front_end_reads_the_value() -> None:
+    """Ratings, titles, federations, FIDE IDs, K, games and birth dates follow core.values (as TRF, .fidedesk
+    and the players table): a rating as a file holds it is 1000-3000, a title is FIDE's, a federation three
+    letters; a year 0000 is unknown, as in TRF."""
+    sheet = grid("P", [
+        ["No", "Name", "Rating", "Title", "Fed", "FIDE ID", "K", "Games", "Born"],
+        [1, "A", 999, "HGM", "GER", 1, 20, 0, "0000"],
+        [2, "B", "3001", "gm", "Germany", 123456789012, 0, 100000, "1990-02-30"],
+        [3, "C", 1000, "Dr", "ger", "0", 100, 99999, "31.04.1990"],
+        [4, "D", "3,000", "wf", "", None, None, None, 1985],
+        [5, "E", None, "", "esp", 99999999999, 1, 99999, "0000-05-00"],
+    ])  # fmt: skip
+    result = build([sheet], propose([sheet]))
+    assert problems(result) == [
+        "P!D2: “HGM” is not a title (GM IM FM CM WGM WIM WFM WCM, or blank)",
+        "P!C2: 999 is outside 1000–3000",
+        "P!E3: “Germany” is not a federation (three letters: GER, ESP, ENG)",
+        "P!F3: 123456789012 is not a FIDE ID (up to 11 digits)",
+        "P!C3: 3001 is outside 1000–3000",
+        "P!I3: “1990-02-30” is not a date in the calendar",
+        "P!H3: “100000” is not a number of games (0–99999)",
+        "P!G3: “0” is not a K factor (1–100)",
+        "P!D4: “Dr” is not a title (GM IM FM CM WGM WIM WFM WCM, or blank)",
+        'P!I4: "31.04.1990" is not a date in the calendar',
+    ]
+    d, e = result.tournament.players
+    assert (d.rating, d.title, d.birth) == (3000, "WFM", BirthDate(1985))
+    assert (e.federation, e.fide_id, e.record.k, e.record.games, e.birth) == ("ESP", 99999999999, 1, 99999, None)
 
 
 def test_a_start_rank_used_twice() -> None:
@@ -521,7 +552,7 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
         Player(
             start_rank=rank,
             name=draw(_NAMES),
-            rating=draw(st.none() | st.integers(1, 4000)),
+            rating=draw(st.none() | st.integers(RATING_IN_FILE.low, RATING_IN_FILE.high)),
             sex=draw(st.sampled_from(["", "m", "w"])),
             title=draw(st.sampled_from(["", "GM", "IM", "WFM", "CM"])),
             federation=draw(st.sampled_from(["", "GER", "FRA", "RUS"])),
@@ -534,7 +565,7 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
                 games=draw(st.none() | st.integers(0, 5000)),
                 ever_2400=draw(st.none() | st.booleans()),
                 k=draw(st.none() | st.integers(1, 100)),
-                standard_rating=draw(st.none() | st.integers(1, 4000)),
+                standard_rating=draw(st.none() | st.integers(RATING_IN_FILE.low, RATING_IN_FILE.high)),
             ),
         )
         for rank in ranks

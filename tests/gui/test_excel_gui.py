@@ -107,8 +107,8 @@ def test_the_wizard_follows_a_changed_mapping_and_reports_places(qtbot: QtBot) -
     sheet = grid("Results", [
         ["Club championship"],
         ["No", "Name", "Rating", "Notes"],
-        [1, "Anna", 2100, "x"],
-        [2, "Bernd", "21OO", "y"],
+        [1, "Anna", 2100, "gm"],
+        [2, "Bernd", "21OO", "wfm"],
     ])  # fmt: skip
     dialog = ExcelImportDialog([sheet], "club.xlsx")
     qtbot.addWidget(dialog)
@@ -122,7 +122,7 @@ def test_the_wizard_follows_a_changed_mapping_and_reports_places(qtbot: QtBot) -
     assert dialog.outcome is not None and [p.rating for p in dialog.outcome.tournament.players] == [None, None]
     dialog.set_column_field(3, Field.TITLE)
     dialog.rebuild()
-    assert [p.title for p in dialog.outcome.tournament.players] == ["x", "y"]
+    assert [p.title for p in dialog.outcome.tournament.players] == ["GM", "WFM"]
 
 
 def test_the_wizards_models_pass_the_model_tester(qtmodeltester: ModelTester, qtbot: QtBot) -> None:

@@ -1,13 +1,16 @@
 """One cell's value, read as its column says, or a narrow error saying why it cannot be.
 
-Text is stripped; numbers may be written as text with thousands separators (``2,350``, ``2 350``,
-``2.350``, ``2'350``) or as ``2350.0``. Ratings 1-4000; ``0``, ``-``, ``NC``, ``unrated`` or blank mean
-unrated. FIDE ID: a positive whole number (0 = none). Born: a year (``1985``), a date cell,
-``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY/MM/DD`` (``00`` for unknown parts), ``DD.MM.YYYY`` or ``DD/MM/YYYY``.
-Title: FIDE's codes in upper case, other text kept. Federation: three letters in upper case, other text
-kept. Sex: ``male``/``female`` words in the five languages become ``m``/``w``, other text is kept as
-written. ``2400+``: yes/no (ja/nein, oui/non, sí/no, да/нет, true/false, 1/0, x) or blank. Points: a
-number, ``5.5``, ``5,5``, ``5½``. Games, rank: whole numbers; K 1-100.
+What a cell holds is read here (a number cell, a date cell, text with thousands separators, a formula
+without its result); what a value may be is :mod:`fidedesk.core.values`'s to say, as for every other
+front end. Text is stripped; numbers may be written as text with thousands separators (``2,350``,
+``2 350``, ``2.350``, ``2'350``) or as ``2350.0``. Ratings as a file holds them, 1000-3000
+(``RATING_IN_FILE``); ``0``, ``-``, ``NC``, ``unrated`` or blank mean unrated. FIDE ID: up to 11 digits (0 =
+none). Born: a year (``1985``), a date cell, ``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY/MM/DD`` (``00`` for
+unknown parts, ``0000`` an unknown year), ``DD.MM.YYYY`` or ``DD/MM/YYYY``; the date must be in the
+calendar. Title: one of FIDE's (``gm``, ``GM``, the rating list's ``g``) or blank. Federation: three
+letters, in capitals, or blank. Sex: ``male``/``female`` words in the five languages become ``m``/``w``,
+other text is kept as written. ``2400+``: yes/no (ja/nein, oui/non, sí/no, да/нет, true/false, 1/0, x)
+or blank. Points: a number, ``5.5``, ``5,5``, ``5½``. Games 0-99999, K 1-100, rank: whole numbers.
 """
 
 from __future__ import annotations
@@ -16,10 +19,22 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Final
+from typing import Final, TypeVar
 
 from fidedesk.core.notation import cell_text, score_text
-from fidedesk.core.tournament import TITLES, BirthDate, RoundEntry
+from fidedesk.core.tournament import BirthDate, RoundEntry
+from fidedesk.core.values import (
+    RATING_IN_FILE,
+    InvalidValueError,
+    birth_date,
+    check_fide_id,
+    check_rating,
+    parse_birth_date,
+    parse_federation,
+    parse_games,
+    parse_k,
+    parse_title,
+)
 from fidedesk.io.folding import fold
 from fidedesk.io.xlsx_grid import CellValue, Unreadable
 from fidedesk.io.xlsx_import.model import Field
@@ -39,6 +54,9 @@ __all__ = [
     "start_rank",
     "text",
 ]
+
+
+_T = TypeVar("_T")
 
 
 class CellError(ValueError):
@@ -156,37 +174,60 @@ def bounded(value: CellValue, what: str, low: int, high: int) -> int | None:
 _UNRATED_WORDS: Final = frozenset({"-", "nc", "unr", "unrated", "n a", "na", "none", "ohne", "нет", "sin elo", "s e"})
 
 
+def _checked(check: Callable[[int], int | None], number: int) -> int | None:
+    """``number`` as core.values ``check`` takes it; its message, when it refuses, as a CellRangeError."""
+    try:
+        return check(number)
+    except InvalidValueError as error:
+        raise CellRangeError(str(error)) from None
+
+
 def rating(value: CellValue) -> int | None:
-    """A rating 1-4000; 0, blank and words for unrated give None."""
+    """A rating as a file holds it (core.values ``RATING_IN_FILE``); 0, blank and words for unrated give None."""
     if isinstance(value, str) and (loose(value) in _UNRATED_WORDS or value.strip() in ("-", "–", "—")):
         return None
-    found = bounded(value, "a rating", 0, 4000)
-    return found or None
+    number = whole(value, "a rating")
+    return _checked(lambda n: check_rating(n, RATING_IN_FILE), number) if number else None
 
 
 def fide_id(value: CellValue) -> int | None:
-    """A FIDE ID: a positive whole number; 0 and blank give None."""
+    """A FIDE ID (core.values ``FIDE_ID_RANGE``); 0 and blank give None."""
     number = whole(value, "a FIDE ID")
-    if number is not None and number < 0:
-        raise CellRangeError(f"{number} is not a FIDE ID")
-    return number or None
+    return _checked(check_fide_id, number) if number else None
+
+
+def k_factor(value: CellValue) -> int | None:
+    """A K factor set by hand (core.values ``K_RANGE``); None when blank."""
+    number = whole(value, "a K factor")
+    return None if number is None else _checked(lambda n: parse_k(str(n)), number)
+
+
+def games(value: CellValue) -> int | None:
+    """A count of rated games (core.values ``GAMES_RANGE``); None when blank."""
+    number = whole(value, "a number of games")
+    return None if number is None else _checked(lambda n: parse_games(str(n)), number)
 
 
 def start_rank(value: CellValue) -> int | None:
     return bounded(value, "a start rank", 1, 99999)
 
 
-_TITLES: Final = frozenset({*TITLES, "HGM"})
+def _parsed(parse: Callable[[str], _T], value: CellValue) -> _T:
+    """A text cell read by core.values ``parse``; its message, when it refuses, as a CellFormError."""
+    try:
+        return parse(text(value))
+    except InvalidValueError as error:
+        raise CellFormError(str(error)) from None
 
 
 def title(value: CellValue) -> str:
-    found = text(value)
-    return found.upper() if found.upper() in _TITLES else found
+    """One of FIDE's titles, or "" (core.values ``parse_title``)."""
+    return _parsed(parse_title, value)
 
 
 def federation(value: CellValue) -> str:
-    found = text(value)
-    return found.upper() if re.fullmatch(r"[A-Za-z]{3}", found) else found
+    """A federation's three letters in capitals, or "" (core.values ``parse_federation``)."""
+    return _parsed(parse_federation, value)
 
 
 _SEXES: Final[dict[str, str]] = {
@@ -246,45 +287,35 @@ def points(value: CellValue) -> Fraction | None:
     return found
 
 
-_BIRTH_YEAR_FIRST = re.compile(r"(\d{4})(?:([-/.])(\d{1,2})(?:\2(\d{1,2}))?)?")
 _BIRTH_DAY_FIRST = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
 _BIRTH_HINT = "YYYY, YYYY-MM-DD or DD.MM.YYYY"
 
 
 def birth(value: CellValue) -> BirthDate | None:
+    """A birth date from a date cell, a year, or text; the date checked by core.values."""
     if value is None:
         return None
     if isinstance(value, Unreadable):
         raise unreadable(value)
-    if isinstance(value, dt.datetime):
-        return BirthDate(value.year, value.month, value.day)
-    if isinstance(value, dt.date):
-        return BirthDate(value.year, value.month, value.day)
+    if isinstance(value, dt.date):  # a datetime is a date
+        return birth_date(value.year, value.month, value.day)
     if isinstance(value, (bool, dt.time)):
         raise CellKindError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
     if isinstance(value, (int, float)):
         if float(value).is_integer() and 1 <= value <= 9999:
-            return BirthDate(int(value))
+            return birth_date(int(value))
         raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
     stripped = value.strip()
-    if not stripped:
-        return None
-    year_first = _BIRTH_YEAR_FIRST.fullmatch(stripped)
     day_first = _BIRTH_DAY_FIRST.fullmatch(stripped)
-    if year_first:
-        year, month, day = int(year_first[1]), int(year_first[3] or 0), int(year_first[4] or 0)
-    elif day_first:
-        year, month, day = int(day_first[4]), int(day_first[3]), int(day_first[1])
-    else:
+    if day_first is None:  # YYYY, YYYY-MM, YYYY-MM-DD (or with / or .), as core.values reads them
+        return _parsed(parse_birth_date, stripped)
+    day, month, year = int(day_first[1]), int(day_first[3]), int(day_first[4])
+    if not year or not 1 <= month <= 12:
         raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
-    if year == 0 or month > 12 or (day and not month):
-        raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
-    if day:
-        try:
-            dt.date(year, month, day)
-        except ValueError:
-            raise CellFormError(f"{show(value)} is not a date in the calendar") from None
-    return BirthDate(year, month or None, day or None)
+    try:
+        return birth_date(year, month, day or None)
+    except InvalidValueError:
+        raise CellFormError(f"{show(value)} is not a date in the calendar") from None
 
 
 #: The reader of each field of a player's row.
@@ -299,9 +330,9 @@ READERS: Final[dict[Field, Callable[[CellValue], object]]] = {
     Field.RATING: rating,
     Field.BIRTH: birth,
     Field.SEX: sex,
-    Field.GAMES: lambda value: bounded(value, "a number of games", 0, 10**6),
+    Field.GAMES: games,
     Field.EVER_2400: yes_no,
-    Field.K: lambda value: bounded(value, "a K factor", 1, 100),
+    Field.K: k_factor,
     Field.STANDARD_RATING: rating,
     Field.POINTS: points,
     Field.RANK: lambda value: bounded(value, "a rank", 0, 10**6),

@@ -1,9 +1,9 @@
 """Layout d), pairings: one board a row (round, board, white, black, result), round after round.
 
-Results as :func:`fidedesk.core.notation.parse_board_result` reads them: ``1-0``, ``½-½``, ``1/2-1/2``,
+Results as :func:`fidedesk.core.values.parse_board_result` reads them: ``1-0``, ``½-½``, ``1/2-1/2``,
 ``0-1``, ``+--``, ``--+``, ``0-0`` (double forfeit), ``-/-``, ``1-0 u`` ..., blank or ``?``: not entered.
 A line without Black (blank, ``bye`` or ``-``) is a bye: ``bye 1`` (full point), ``bye ½``,
-``bye 1 (pairing)``, ``bye 0``, ``1``, ``½``, ``0`` (:func:`~fidedesk.core.notation.parse_bye_result`),
+``bye 1 (pairing)``, ``bye 0``, ``1``, ``½``, ``0`` (:func:`~fidedesk.core.values.parse_bye_result`),
 or any board result, which is White's code without an opponent. White and Black are start ranks or
 names (looked up in the player list; without a player list, players are made from the names and
 numbers in the order they appear). The round comes from a Round column, else from a title line
@@ -17,9 +17,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from fidedesk.core.notation import BOARD_TEXT, board_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, RoundEntry
+from fidedesk.core.values import BOARD_TEXT, board_text
 from fidedesk.io.xlsx_grid import CellValue
 from fidedesk.io.xlsx_import.cells import CellError, bounded, loose, plain_text, shown, start_rank, text
 from fidedesk.io.xlsx_import.games import Games

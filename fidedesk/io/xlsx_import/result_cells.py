@@ -25,8 +25,8 @@ Round-robin grid cells
   ``10``). A player's own cell may be blank, ``X``, ``*``, ``-`` or ``—``.
 
 Board results
-  As :func:`fidedesk.core.notation.parse_board_result` and
-  :func:`~fidedesk.core.notation.parse_bye_result` read them.
+  As :func:`fidedesk.core.values.parse_board_result` and
+  :func:`~fidedesk.core.values.parse_bye_result` read them.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ import datetime as dt
 import re
 from typing import Final
 
-from fidedesk.core.notation import BOARD_RESULT_HINT, parse_board_result, parse_bye_result
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import RoundEntry
+from fidedesk.core.values import BOARD_RESULT_HINT, parse_board_result, parse_bye_result
 from fidedesk.io.xlsx_grid import CellValue, Unreadable
 from fidedesk.io.xlsx_import.cells import CellFormError, CellKindError, plain_text, show, unreadable
 
