@@ -136,14 +136,21 @@ _GROUPED = re.compile(r"\d{1,3}(?:([ ,.'\u00a0\u202f])\d{3})(?:\1\d{3})*")
 _WHOLE_DECIMAL = re.compile(r"(\d+)[.,]0+")
 
 
-def whole(value: CellValue, what: str) -> int | None:
-    """A whole number from a number cell or text (``2,350``, ``2 350``, ``2350.0``); None when blank."""
-    if value is None:
-        return None
+def _number_cell(value: CellValue, what: str) -> int | float | str | None:
+    """A cell that holds a number or text (None when empty); errors for one the file does not hold, a date
+    or a truth value."""
     if isinstance(value, Unreadable):
         raise unreadable(value)
     if isinstance(value, (bool, dt.date, dt.time)):
         raise CellKindError(f"{show(value)}, not {what}")
+    return value
+
+
+def whole(value: CellValue, what: str) -> int | None:
+    """A whole number from a number cell or text (``2,350``, ``2 350``, ``2350.0``); None when blank."""
+    value = _number_cell(value, what)
+    if value is None:
+        return None
     if isinstance(value, int):
         return value
     if isinstance(value, float):
@@ -263,12 +270,10 @@ _POINTS_TEXT = re.compile(r"(\d{1,4})?(?:([.,]\d{1,4})|\s*(½))?")
 
 
 def points(value: CellValue) -> Fraction | None:
+    """A player's points: a number, ``5.5``, ``5,5``, ``5½``; None when blank."""
+    value = _number_cell(value, "points")
     if value is None:
         return None
-    if isinstance(value, Unreadable):
-        raise unreadable(value)
-    if isinstance(value, (bool, dt.date, dt.time)):
-        raise CellKindError(f"{show(value)}, not points")
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):

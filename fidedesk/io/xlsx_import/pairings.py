@@ -16,18 +16,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from functools import partial
 
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, RoundEntry
 from fidedesk.core.values import BOARD_TEXT, board_text
 from fidedesk.io.xlsx_grid import CellValue
-from fidedesk.io.xlsx_import.cells import CellError, bounded, loose, plain_text, shown, start_rank, text
+from fidedesk.io.xlsx_import.cells import CellError, bounded, loose, plain_text, start_rank, text
 from fidedesk.io.xlsx_import.games import Games
 from fidedesk.io.xlsx_import.headers import round_header, round_title
 from fidedesk.io.xlsx_import.model import BOARD_FIELDS, Field, Problem
 from fidedesk.io.xlsx_import.players import PlayerRows
 from fidedesk.io.xlsx_import.result_cells import board_result, bye_result, cell_key, result_text
-from fidedesk.io.xlsx_import.sheet import Row, Sheet, Spot, classify
+from fidedesk.io.xlsx_import.sheet import UNREAD, Row, Sheet, Spot, classify, read_cell
 
 __all__ = [
     "AmbiguousNameError",
@@ -141,16 +142,10 @@ def read_board_row(sheet: Sheet, index: int, values: Sequence[CellValue], round_
     texts: dict[int, str] = {}
     for field in BOARD_FIELDS:
         column = sheet.single.get(field)
-        if column is None:
-            continue
-        try:
-            parsed = _board_value(field, values[column])
-        except CellError as bad:
-            problems[column] = str(bad)
-            texts[column] = plain_text(values[column])
-            continue
-        read[field] = parsed
-        texts[column] = shown(parsed)
+        if column is not None:
+            parsed = read_cell(partial(_board_value, field), values[column], column, problems, texts)
+            if parsed is not UNREAD:
+                read[field] = parsed
     if problems:
         return Row(index, read, problems, texts, {}, "skip"), None
     number = read.get(Field.ROUND_NUMBER)

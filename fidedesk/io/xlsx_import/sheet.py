@@ -10,17 +10,17 @@ unused rows (no text; numbers only in the No, rank or points column) are passed 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Final, NamedTuple
 
-from fidedesk.core.tournament import RoundEntry
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid, cell_place
 from fidedesk.io.xlsx_import.cells import READERS, CellError, plain_text, shown
 from fidedesk.io.xlsx_import.headers import header_text, is_totals
 from fidedesk.io.xlsx_import.model import IGNORED, NAME_FIELDS, PLAYER_FIELDS, Field, Layout, Problem, SheetPlan
 from fidedesk.io.xlsx_import.result_cells import swiss_cell
 
-__all__ = ["Row", "Sheet", "Spot", "classify", "player_name", "read_player_row"]
+__all__ = ["UNREAD", "Row", "Sheet", "Spot", "classify", "player_name", "read_cell", "read_player_row"]
 
 
 class Spot(NamedTuple):
@@ -139,36 +139,49 @@ def _totals_word(values: Sequence[CellValue]) -> str | None:
     return None
 
 
+#: What :func:`read_cell` gives for a cell that cannot be read.
+UNREAD: Final = object()
+
+
+def read_cell(
+    reader: Callable[[CellValue], object],
+    value: CellValue,
+    column: int,
+    problems: dict[int | None, str],
+    texts: dict[int, str] | None,
+) -> object:
+    """``reader``'s value of one cell, its text as understood put in ``texts`` (when given); UNREAD when the
+    cell cannot be read, its problem then put in ``problems`` and its text as found in ``texts``."""
+    try:
+        parsed = reader(value)
+    except CellError as bad:
+        problems[column] = str(bad)
+        if texts is not None:
+            texts[column] = plain_text(value)
+        return UNREAD
+    if texts is not None:
+        texts[column] = shown(parsed)
+    return parsed
+
+
 def read_player_row(sheet: Sheet, index: int, values: Sequence[CellValue]) -> Row:
     """A row of a player list, grid or Swiss table: the player's cells, then its round/opponent cells."""
     read: dict[Field, object] = {}
     problems: dict[int | None, str] = {}
     texts: dict[int, str] = {}
+    shown_texts = texts if sheet.preview else None
     cells: dict[int, object] = {}
     for field in PLAYER_FIELDS:
         column = sheet.single.get(field)
-        if column is None:
-            continue
-        try:
-            parsed = READERS[field](values[column])
-        except CellError as bad:
-            problems[column] = str(bad)
-            texts[column] = plain_text(values[column])
-            continue
-        read[field] = parsed
-        if sheet.preview:
-            texts[column] = shown(parsed)
+        if column is not None:
+            parsed = read_cell(READERS[field], values[column], column, problems, shown_texts)
+            if parsed is not UNREAD:
+                read[field] = parsed
     for column, spec in enumerate(sheet.columns):
         if spec.field is Field.ROUND and spec.number is not None:
-            try:
-                entry: RoundEntry | None = swiss_cell(values[column], spec.number)
-            except CellError as bad:
-                problems[column] = str(bad)
-                texts[column] = plain_text(values[column])
-                continue
-            cells[column] = entry
-            if sheet.preview:
-                texts[column] = shown(entry)
+            entry = read_cell(partial(swiss_cell, round_=spec.number), values[column], column, problems, shown_texts)
+            if entry is not UNREAD:
+                cells[column] = entry
         elif spec.field is Field.OPPONENT and spec.number is not None:
             cells[column] = values[column]  # read later: the diagonal depends on the player's number
             if sheet.preview:
