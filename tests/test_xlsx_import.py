@@ -35,12 +35,20 @@ from fidedesk.io.xlsx_import import (
     Layout,
     SheetPlan,
     build,
+    cells,
     detect_layout,
     find_header_row,
     map_columns,
     preview_rows,
     propose,
     propose_sheet,
+)
+from fidedesk.io.xlsx_import.cells import (
+    CellError,
+    CellFormError,
+    CellKindError,
+    CellRangeError,
+    UnreadableCellError,
 )
 from fidedesk.io.xlsx_import.result_cells import swiss_cell
 from tests.xlsx_builders import contract_workbook, grid, read_grids, workbook
@@ -198,6 +206,19 @@ def test_cells_are_read_as_every_front_end_reads_the_value() -> None:
     d, e = result.tournament.players
     assert (d.rating, d.title, d.birth) == (3000, "WFM", BirthDate(1985))
     assert (e.federation, e.fide_id, e.record.k, e.record.games, e.birth) == ("ESP", 99999999999, 1, 99999, None)
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        (Unreadable.ERROR_VALUE, UnreadableCellError), (dt.date(2024, 1, 2), CellKindError), (True, CellKindError),
+        ("abc", CellFormError), (2350.5, CellFormError), (5000, CellRangeError), ("3 100", CellRangeError),
+    ],
+)  # fmt: skip
+def test_a_cell_that_cannot_be_read_raises_its_own_error(value: CellValue, error: type[CellError]) -> None:
+    with pytest.raises(error):
+        cells.rating(value)
+    assert issubclass(error, CellError) and issubclass(CellError, ValueError)
 
 
 def test_a_start_rank_used_twice() -> None:

@@ -186,7 +186,7 @@ def _checked(check: Callable[[int], int | None], number: int) -> int | None:
     try:
         return check(number)
     except InvalidValueError as error:
-        raise CellRangeError(str(error)) from None
+        raise CellRangeError(str(error)) from error
 
 
 def rating(value: CellValue) -> int | None:
@@ -224,7 +224,7 @@ def _parsed(parse: Callable[[str], _T], value: CellValue) -> _T:
     try:
         return parse(text(value))
     except InvalidValueError as error:
-        raise CellFormError(str(error)) from None
+        raise CellFormError(str(error)) from error
 
 
 def title(value: CellValue) -> str:
