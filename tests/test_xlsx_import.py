@@ -50,7 +50,7 @@ from fidedesk.io.xlsx_import.cells import (
     CellRangeError,
     UnreadableCellError,
 )
-from fidedesk.io.xlsx_import.result_cells import swiss_cell
+from fidedesk.io.xlsx_import.result_cells import grid_cell, swiss_cell
 from tests.xlsx_builders import contract_workbook, grid, read_grids, workbook
 
 E = RoundEntry
@@ -334,6 +334,17 @@ def test_a_grid_filled_above_the_diagonal_only() -> None:
 )  # fmt: skip
 def test_swiss_cells(text: object, entry: RoundEntry | None) -> None:
     assert swiss_cell(text, 3) == entry  # type: ignore[arg-type]
+
+
+def test_a_games_score_in_a_cell_is_read_by_core_values() -> None:
+    """The score part of a grid or Swiss cell is a game's result as core.values reads it everywhere; the
+    crosstable's own marks (+, -, (1), ?) are read beside it."""
+    assert grid_cell("w ½") == grid_cell("1 0.5") == (R.WIN, R.DRAW)
+    assert grid_cell("0-1") == (R.LOSS,) and grid_cell("(½) -") == (R.DRAW_UNPLAYED, R.FORFEIT_LOSS)
+    assert grid_cell("1½") == (R.WIN, R.DRAW) and grid_cell("?+") == (R.PENDING, R.FORFEIT_WIN)
+    assert swiss_cell("12w.5", 1) == E(1, 12, "w", R.DRAW)
+    with pytest.raises(CellFormError, match="has no opponent"):
+        swiss_cell("win", 1)
 
 
 def _swiss_book() -> list[object]:

@@ -1,6 +1,8 @@
 """The cells that hold games: a Swiss table's round cells, a round-robin grid's cells, a board's result.
 
-Spaces and case do not matter; ``−`` and ``–`` are ``-``.
+Spaces and case do not matter; ``−`` and ``–`` are ``-``. The score in a cell (``1``, ``½``, ``0.5``, ``=``,
+``0`` ...) is a game's result as :mod:`fidedesk.core.values` reads it; the crosstable's marks (``+``, ``-``,
+``(1)``, ``?``) and byes are read here, the notation :func:`fidedesk.core.notation.cell_text` writes.
 
 Swiss table cells
   * ``12w1``, ``5b½``, ``7b0``, ``12w=``, ``12b0.5``, ``12b0,5``, ``12w1/2``: opponent, colour, result;
@@ -20,7 +22,9 @@ Swiss table cells
   * ``1``, ``½``, ``0`` alone are refused: a result without an opponent is not a game.
 
 Round-robin grid cells
-  ``1``, ``0``, ``½`` (``0.5``, ``0,5``, ``1/2``, ``=``), ``+``, ``-``, ``(1)``, ``(½)``, ``(0)``, ``?``;
+  A game's score as :func:`fidedesk.core.values.parse_result` reads it everywhere (``1``, ``0``, ``½``,
+  ``0.5``, ``0,5``, ``1/2``, ``=``, ``w``, ``d``, ``l``, ``1-0`` ...), or ``+``, ``-``, ``(1)``, ``(½)``,
+  ``(0)``, ``?``;
   a double round robin has two results in a cell, space-separated (``1 ½``) or run together (``1½``,
   ``10``). A player's own cell may be blank, ``X``, ``*``, ``-`` or ``—``.
 
@@ -37,7 +41,16 @@ from typing import Final
 
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import RoundEntry
-from fidedesk.core.values import BOARD_RESULT_HINT, parse_board_result, parse_bye_result
+from fidedesk.core.values import (
+    BOARD_RESULT_HINT,
+    DRAW,
+    LOSS,
+    WIN,
+    InvalidValueError,
+    parse_board_result,
+    parse_bye_result,
+    parse_result,
+)
 from fidedesk.io.xlsx_grid import CellValue, Unreadable
 from fidedesk.io.xlsx_import.cells import CellFormError, CellKindError, plain_text, show, unreadable
 
@@ -56,11 +69,27 @@ _COLOURS: Final[dict[str, str]] = {"w": "w", "б": "w", "b": "b", "s": "b", "n":
 _SCORE = r"1|0|½|=|\+|-|0?[.,]5|1/2|\(1\)|\(½\)|\(0\)|\(=\)|\?"
 _SWISS_GAME = re.compile(rf"(?P<opp>\d{{1,5}}) ?(?P<col>[wbsnбч])? ?(?P<res>{_SCORE})?")
 _SWISS_PREFIX = re.compile(r"(?P<res>[+\-=½]) ?(?P<opp>\d{1,5}) ?(?P<col>[wbsnбч])?")
-_SUFFIX_CODES: Final[dict[str, R]] = {
-    "1": R.WIN, "0": R.LOSS, "½": R.DRAW, "=": R.DRAW, "0.5": R.DRAW, "0,5": R.DRAW, ".5": R.DRAW, ",5": R.DRAW,
-    "1/2": R.DRAW, "+": R.FORFEIT_WIN, "-": R.FORFEIT_LOSS, "(1)": R.WIN_UNPLAYED, "(½)": R.DRAW_UNPLAYED,
-    "(=)": R.DRAW_UNPLAYED, "(0)": R.LOSS_UNPLAYED, "?": R.PENDING, "": R.PENDING,
+#: A crosstable cell's marks beyond a game's score: forfeits, games not played out, not entered yet (as
+#: :data:`fidedesk.core.notation.CELL_TEXT` writes them, and in ASCII).
+_MARKS: Final[dict[str, R]] = {
+    "+": R.FORFEIT_WIN, "-": R.FORFEIT_LOSS, "(1)": R.WIN_UNPLAYED, "(½)": R.DRAW_UNPLAYED, "(=)": R.DRAW_UNPLAYED,
+    "(0)": R.LOSS_UNPLAYED, "?": R.PENDING,
 }  # fmt: skip
+_PLAYED: Final = {WIN: R.WIN, DRAW: R.DRAW, LOSS: R.LOSS}
+
+
+def _result_code(key: str) -> R | None:
+    """A crosstable cell's result from the player's side: a mark, or a game's score as core.values reads
+    it (``1``, ``½``, ``0.5``, ``=``, ``0`` ...); None when it is neither."""
+    if key in _MARKS:
+        return _MARKS[key]
+    try:
+        score = parse_result(key)
+    except InvalidValueError:
+        return None
+    return _PLAYED.get(score) if score is not None else None
+
+
 _PREFIX_CODES: Final[dict[str, R]] = {"+": R.WIN, "-": R.LOSS, "=": R.DRAW, "½": R.DRAW}
 _SWISS_BYES: Final[dict[str, R]] = {
     **dict.fromkeys(["-1", "bye", "+", "u", "bye1(pairing)"], R.PAIRING_BYE),
@@ -113,20 +142,19 @@ def swiss_cell(value: CellValue, round_: int) -> RoundEntry | None:
     match = _SWISS_GAME.fullmatch(spaced)
     if match and (match["col"] or match["res"]):
         colour = _COLOURS.get(match["col"] or "")
-        return RoundEntry(round_, int(match["opp"]), colour, _SUFFIX_CODES[match["res"] or ""])
+        code = _result_code(match["res"]) if match["res"] else R.PENDING
+        assert code is not None  # the pattern lets only results through
+        return RoundEntry(round_, int(match["opp"]), colour, code)
     match = _SWISS_PREFIX.fullmatch(spaced)
     if match:
         return RoundEntry(round_, int(match["opp"]), _COLOURS.get(match["col"] or ""), _PREFIX_CODES[match["res"]])
-    if key in _SUFFIX_CODES:
+    if _result_code(key) is not None:
         raise CellFormError(f"{show(value)} has no opponent: write the game as 12w1, a bye as -1, -½ or -0")
     raise CellFormError(f"{show(value)} is not a round ({_SWISS_HINT})")
 
 
-_RR_CODES: Final[dict[str, R]] = {
-    "1": R.WIN, "0": R.LOSS, "½": R.DRAW, "=": R.DRAW, "0.5": R.DRAW, "0,5": R.DRAW, ".5": R.DRAW, ",5": R.DRAW,
-    "1/2": R.DRAW, "+": R.FORFEIT_WIN, "-": R.FORFEIT_LOSS, "(1)": R.WIN_UNPLAYED, "(½)": R.DRAW_UNPLAYED,
-    "(=)": R.DRAW_UNPLAYED, "(0)": R.LOSS_UNPLAYED, "?": R.PENDING, "1.0": R.WIN, "0.0": R.LOSS,
-}  # fmt: skip
+#: The one-character results a double round robin's cell may run together (``10``, ``½½``, ``1½``).
+_RUN_TOGETHER: Final = {ch: code for ch in "10½=+-?" if (code := _result_code(ch)) is not None}
 _DIAGONAL: Final = frozenset({"x", "xx", "*", "-", "--", "×", "■", "#", "/", "\\", ""})
 
 
@@ -143,10 +171,11 @@ def grid_cell(value: CellValue) -> tuple[R, ...]:
     codes: list[R] = []
     for part in text.replace(";", " ").split():
         key = cell_key(part)
-        if key in _RR_CODES:
-            codes.append(_RR_CODES[key])
-        elif len(key) > 1 and all(ch in "10½=+-?" for ch in key):
-            codes.extend(_RR_CODES[ch] for ch in key)
+        code = _result_code(key)
+        if code is not None:
+            codes.append(code)
+        elif len(key) > 1 and all(ch in _RUN_TOGETHER for ch in key):  # a double round robin's 10, ½½, 1½
+            codes.extend(_RUN_TOGETHER[ch] for ch in key)
         else:
             raise CellFormError(f"{show(value)} is not a result ({_RR_HINT})")
     return tuple(codes)
