@@ -14,10 +14,12 @@ Swiss table cells
     result (``12 1``, with a space, is opponent 12 and a win).
   * ``+12w``, ``-12b``, ``=12w``, ``½12b``: the result before the opponent (a played game).
     ``-1`` and ``-0`` alone are byes (below), so a loss against player 1 in that form needs its colour.
-  * Byes (no opponent): ``-1``, ``bye``, ``+``, ``U``: pairing-allocated bye (1 point; ``+`` alone is
-    how TRF16 files wrote it); ``bye 1``, ``F``, ``1F``: full-point bye; ``-½``, ``-=``, ``-0.5``,
-    ``bye ½``, ``H``: half-point bye; ``-0``, ``-``, ``bye 0``, ``Z``, ``0F``: zero-point bye or
-    absence; ``-+`` and ``--``: a forfeit won or lost without an opponent (TRF ``+``/``-`` with 0000).
+  * Byes (no opponent), a bye's score as :func:`fidedesk.core.values.parse_bye_result` reads it, alone or
+    after a dash: ``-1``, ``bye``, ``+``, ``U``: pairing-allocated bye (1 point; ``+`` alone is how TRF16
+    files wrote it); ``bye 1``, ``F``, ``1F``: full-point bye; ``-½``, ``-=``, ``-0.5``, ``bye ½``, ``H``:
+    half-point bye; ``-0``, ``-``, ``bye 0``, ``Z``, ``0F``: zero-point bye or absence; ``-+``, ``--``,
+    ``-(1)``: a forfeit won or lost, or a game not played out, without an opponent (TRF ``+``/``-``/``W``
+    with 0000).
   * Blank: no entry for that round (the player was not in the event then).
   * ``1``, ``½``, ``0`` alone are refused: a result without an opponent is not a game.
 
@@ -91,17 +93,39 @@ def _result_code(key: str) -> R | None:
 
 
 _PREFIX_CODES: Final[dict[str, R]] = {"+": R.WIN, "-": R.LOSS, "=": R.DRAW, "½": R.DRAW}
-_SWISS_BYES: Final[dict[str, R]] = {
-    **dict.fromkeys(["-1", "bye", "+", "u", "bye1(pairing)"], R.PAIRING_BYE),
-    **dict.fromkeys(["bye1", "f", "1f"], R.FULL_BYE),
-    **dict.fromkeys(["-½", "-=", "-0.5", "-0,5", "-1/2", "-.5", "bye½", "bye1/2", "bye0.5", "h"], R.HALF_BYE),
-    **dict.fromkeys(["-0", "-", "bye0", "z", "0f"], R.ZERO_BYE),
-    "-+": R.FORFEIT_WIN,
-    "--": R.FORFEIT_LOSS,
-    "-(1)": R.WIN_UNPLAYED,
-    "-(0)": R.LOSS_UNPLAYED,
-    "-(½)": R.DRAW_UNPLAYED,
-}  # fmt: skip
+#: Swiss-Manager's letters for a full-point and a zero-point bye, beside core.values' bye forms.
+_MORE_BYES: Final = {"1f": R.FULL_BYE, "0f": R.ZERO_BYE}
+
+
+def _swiss_bye(key: str) -> R | None:
+    """A Swiss cell without an opponent (``key`` as :func:`cell_key` gives it), or None when it is not one.
+
+    A dash before a crosstable mark is that result without an opponent (``-+``, ``--``, ``-(1)``: TRF's
+    ``+``, ``-``, ``W`` with 0000, as :func:`~fidedesk.core.notation.cell_text` writes them); a dash before a
+    bye's score is the bye (``-1``, ``-½``, ``-0``); else a bye as core.values reads it (``bye``, ``bye ½``,
+    ``U``, ``F``, ``H``, ``Z``, ``+``, ``-``), but never a bare score (``1``, ``½``: a game without opponent).
+    """
+    if key in _MORE_BYES:
+        return _MORE_BYES[key]
+    rest = key[1:] if key.startswith("-") else ""
+    if rest in _MARKS and rest != "?":
+        return _MARKS[rest]
+    try:
+        if rest:
+            return parse_bye_result(rest)
+        return None if _is_score(key) else parse_bye_result(key)
+    except InvalidValueError:
+        return None
+
+
+def _is_score(key: str) -> bool:
+    """A game's score alone (``1``, ``½``, ``0``, ``=``, ``win``)."""
+    try:
+        return parse_result(key) is not None
+    except InvalidValueError:
+        return False
+
+
 _SWISS_HINT = "12w1, 5b½, 7b0, 12w+, 12b-, -1 or bye, -½, -0"
 _RR_HINT = "1, ½, 0, =, +, -"
 
@@ -119,7 +143,7 @@ def looks_swiss(text: str) -> bool:
     """A cell that only a Swiss table holds: an opponent with a colour (12w1) or a bye (-1, -½)."""
     match = _SWISS_GAME.fullmatch(cell_key(text, " "))
     key = cell_key(text)
-    return bool(match and match["col"]) or (key in _SWISS_BYES and key not in _SHARED_FORMS)
+    return bool(match and match["col"]) or (key not in _SHARED_FORMS and _swiss_bye(key) is not None)
 
 
 def result_text(value: CellValue) -> str:
@@ -137,8 +161,9 @@ def swiss_cell(value: CellValue, round_: int) -> RoundEntry | None:
     if not text:
         return None
     key, spaced = cell_key(text), cell_key(text, " ")
-    if key in _SWISS_BYES:
-        return RoundEntry(round_, None, None, _SWISS_BYES[key])
+    bye = _swiss_bye(key)
+    if bye is not None:
+        return RoundEntry(round_, None, None, bye)
     match = _SWISS_GAME.fullmatch(spaced)
     if match and (match["col"] or match["res"]):
         colour = _COLOURS.get(match["col"] or "")
