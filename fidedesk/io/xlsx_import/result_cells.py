@@ -161,15 +161,16 @@ def swiss_cell(value: CellValue, round_: int) -> RoundEntry | None:
     if not text:
         return None
     key, spaced = cell_key(text), cell_key(text, " ")
-    bye = _swiss_bye(key)
-    if bye is not None:
-        return RoundEntry(round_, None, None, bye)
+    # a game first (most cells are games): no bye starts with the digits and letter of a game
     match = _SWISS_GAME.fullmatch(spaced)
     if match and (match["col"] or match["res"]):
         colour = _COLOURS.get(match["col"] or "")
         code = _result_code(match["res"]) if match["res"] else R.PENDING
         assert code is not None  # the pattern lets only results through
         return RoundEntry(round_, int(match["opp"]), colour, code)
+    bye = _swiss_bye(key)
+    if bye is not None:
+        return RoundEntry(round_, None, None, bye)
     match = _SWISS_PREFIX.fullmatch(spaced)
     if match:
         return RoundEntry(round_, int(match["opp"]), _COLOURS.get(match["col"] or ""), _PREFIX_CODES[match["res"]])
