@@ -13,7 +13,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fidedesk.core.notation import BOARD_TEXT, parse_board_result, parse_bye_result
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import (
@@ -26,7 +25,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
-from fidedesk.core.values import RATING_IN_FILE
+from fidedesk.core.values import BOARD_TEXT, RATING_IN_FILE, parse_board_result, parse_bye_result
 from fidedesk.io.xlsx_grid import CellValue, Unreadable
 from fidedesk.io.xlsx_import import (
     Column,

@@ -14,8 +14,8 @@ import openpyxl
 from openpyxl.workbook.workbook import Workbook
 
 from fidedesk.core.editing import boards, entry_for
-from fidedesk.core.notation import BOARD_TEXT, board_text
 from fidedesk.core.tournament import BirthDate, Tournament
+from fidedesk.core.values import BOARD_TEXT, board_text
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid, Unreadable
 
 PLAYERS_HEADER = (

@@ -15,35 +15,7 @@ from typing import Final
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tables import round_half_away
 from fidedesk.core.tournament import RoundEntry
-
-# A board's and a game's result are values, read and written in core.values; named here too for the
-# one module that still imports them from notation (io.xlsx_import, which its helper moves to core.values).
-from fidedesk.core.values import (
-    BOARD_RESULT_HINT,
-    BOARD_TEXT,
-    DOUBLE_FORFEIT,
-    DRAW,
-    board_text,
-    parse_board_result,
-    parse_bye_result,
-    result_text,
-)
-
-__all__ = [
-    "BOARD_RESULT_HINT",
-    "BOARD_TEXT",
-    "CELL_TEXT",
-    "DOUBLE_FORFEIT",
-    "board_text",
-    "cell_text",
-    "fixed",
-    "parse_board_result",
-    "parse_bye_result",
-    "pd_text",
-    "result_text",
-    "score_text",
-    "signed_int",
-]
+from fidedesk.core.values import DRAW
 
 
 def score_text(score: Fraction) -> str:
