@@ -315,3 +315,11 @@ def test_a_birth_date_from_its_parts() -> None:
             birth_date(*parts)
     with pytest.raises(BirthDateError, match="a day without a month"):
         birth_date(1978, None, 5)
+
+
+@pytest.mark.parametrize("half", ["½", "0.5", "0,5", ".5", ",5", "1/2", "="])
+def test_every_half_point_of_a_score_is_a_half_point_bye(half: str) -> None:
+    """One rule for a half point: Excel's Swiss table wrote ``-.5`` for a half-point bye, which only the score read."""
+    assert parse_result(half) == Fraction(1, 2)
+    assert parse_bye_result(half) is R.HALF_BYE
+    assert parse_bye_result(f"bye {half}") is R.HALF_BYE

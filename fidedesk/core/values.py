@@ -171,9 +171,12 @@ LOSS: Final = Fraction(0)
 
 #: A game's result from one player's side, in lower case: the figure, the word, or the board's result
 #: written from that player's side (``1-0`` is a win).
+#: A half point as figures write it, in a game's score and in a bye's alike.
+_HALVES: Final = ("½", "0.5", "0,5", ".5", ",5", "1/2", "=")
+
 _SCORES: Final[dict[str, Fraction]] = {
     **dict.fromkeys(["1", "1.0", "1,0", "w", "win", "1-0"], WIN),
-    **dict.fromkeys(["½", "0.5", "0,5", ".5", ",5", "1/2", "=", "d", "draw", "½-½", "1/2-1/2"], DRAW),
+    **dict.fromkeys([*_HALVES, "d", "draw", "½-½", "1/2-1/2"], DRAW),
     **dict.fromkeys(["0", "0.0", "0,0", "l", "loss", "0-1"], LOSS),
 }
 
@@ -264,7 +267,8 @@ def board_text(white: R, black: R | None = None) -> str:
 _BYE_RESULTS: Final[dict[str, R]] = {
     **dict.fromkeys(["1", "u", "bye", "bye1(pairing)", "+"], R.PAIRING_BYE),
     **dict.fromkeys(["bye1", "f"], R.FULL_BYE),
-    **dict.fromkeys(["½", "1/2", "0.5", "0,5", "=", "bye½", "bye1/2", "bye0.5", "h"], R.HALF_BYE),
+    # a half point in every form a game's half point takes (``.5`` too: Excel's Swiss tables write ``-.5``)
+    **dict.fromkeys([*_HALVES, *(f"bye{half}" for half in _HALVES), "h"], R.HALF_BYE),
     **dict.fromkeys(["0", "bye0", "z", "-"], R.ZERO_BYE),
 }  # fmt: skip
 
