@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-import itertools
 from pathlib import Path
 
 import pytest
@@ -25,7 +23,7 @@ from fidedesk.io.formats import (
     read_tournament,
     write_tournament,
 )
-from tests.conftest import DATA, GELENDZHIK, REPO
+from tests.conftest import DATA, GELENDZHIK
 
 MADE = DATA / "made"
 
@@ -91,59 +89,3 @@ def test_a_format_that_cannot_hold_the_tournament_writes_nothing(tmp_path: Path)
     with pytest.raises(FileFormatError, match=r"out\.trf: .*not entered yet"):
         write_tournament(tmp_path / "out.trf", tournament)
     assert not (tmp_path / "out.trf").exists()
-
-
-def _imports(path: Path, package: str) -> set[str]:
-    """The fidedesk modules ``path`` imports when it runs (in functions too; not for type checking only)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {
-        id(node)
-        for block in ast.walk(tree)
-        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
-        for statement in block.body
-        for node in ast.walk(statement)
-    }
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            base = node.module if node.level == 0 else package.rsplit(".", node.level - 1)[0] + "." + node.module
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
-    return {name for name in found if name.startswith("fidedesk")}
-
-
-def test_no_module_of_fidedesk_imports_itself_back() -> None:
-    """No import cycle, counting imports inside functions (where one hid, gui/files <-> excel_files)."""
-    modules = {}
-    for path in sorted((REPO / "fidedesk").rglob("*.py")):
-        parts = path.relative_to(REPO).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        modules[name] = path
-    graph = {
-        name: {other for other in _imports(path, name if path.name == "__init__.py" else name.rsplit(".", 1)[0])
-               if other in modules and other != name}
-        for name, path in modules.items()
-    }  # fmt: skip
-    state: dict[str, int] = {}
-    cycles: list[list[str]] = []
-
-    def visit(name: str, trail: list[str]) -> None:
-        state[name] = 1
-        for other in sorted(graph[name]):
-            if state.get(other) == 1:
-                cycles.append([*trail[trail.index(other) :], other] if other in trail else [name, other])
-            elif other not in state:
-                visit(other, [*trail, other])
-        state[name] = 2
-
-    for name in sorted(graph):
-        if name not in state:
-            visit(name, [name])
-    # a package's __init__ importing its modules, which import the package's names, is no cycle of logic
-    real = [cycle for cycle in cycles if not any(a.startswith(b + ".") or b.startswith(a + ".") for a, b in
-                                                   itertools.pairwise(cycle))]  # fmt: skip
-    assert real == []
