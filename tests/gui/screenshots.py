@@ -103,6 +103,12 @@ def calculator(window: MainWindow, _scratch: Path, camera: Camera) -> None:
     assert tab.period.summary.value("new_rating") == "2016"
     new_rating = tab.single_widget.findChild(QLabel, "new_rating_value")
     assert new_rating is not None and new_rating.text() == "2013"
+    QApplication.processEvents()
+    # each figure as tall as its text: rows sized while the reasons' column was still narrow once kept three
+    # lines' height for one, and pushed the performance out of sight
+    view, figures = tab.period_widget.summary, tab.period.summary.figures()
+    tall = [f.key for row, f in enumerate(figures) if view.rowHeight(row) > view.sizeHintForRow(row)]
+    assert tall == [], f"summary rows taller than their text: {tall}"
     camera.snap("calculator", window)
 
 

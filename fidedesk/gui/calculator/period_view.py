@@ -119,6 +119,9 @@ class PeriodWidget(QWidget):
         self.summary.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.summary.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.summary.verticalHeader().setMinimumSectionSize(24)
+        # rows follow their wrapped reasons at every layout, not only when a column is resized: a row sized
+        # while the reasons' column was still narrow kept its height when the window grew (seen offscreen)
+        self.summary.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         summary_header = self.summary.horizontalHeader()
         summary_header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         summary_header.setStretchLastSection(True)
@@ -145,7 +148,6 @@ class PeriodWidget(QWidget):
 
         games.problem.connect(self._on_problem)
         model.summary.updated.connect(self._lay_out_summary)
-        summary_header.sectionResized.connect(self._on_summary_resized)
         self.table.selectionModel().selectionChanged.connect(self._update_actions)
         games.games_changed.connect(self._update_actions)
         self._lay_out_summary()
@@ -190,13 +192,9 @@ class PeriodWidget(QWidget):
         for row, figure in enumerate(self.model.summary.figures()):
             if figure.key == "note":
                 self.summary.setSpan(row, 0, 1, 3)
-        self.summary.resizeRowsToContents()
 
     def _on_problem(self, text: str) -> None:
         say(self.message, text, "error")
-
-    def _on_summary_resized(self, _section: int, _old: int, _new: int) -> None:
-        self.summary.resizeRowsToContents()
 
     def _update_actions(self) -> None:
         has_rows = self.model.games.rowCount() > 0

@@ -172,12 +172,13 @@ class RatingPanel(QWidget):
         self.summary_table.horizontalHeader().hide()
         self.summary_table.setShowGrid(False)
         self.summary_table.setWordWrap(True)
+        # rows follow their wrapped reasons at every layout (as the calculator's summary does)
+        self.summary_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.summary_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         summary_header = self.summary_table.horizontalHeader()
         summary_header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         summary_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         summary_header.setStretchLastSection(True)
-        summary_header.sectionResized.connect(self._on_summary_resized)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.games_table)
         splitter.addWidget(self.summary_table)
@@ -212,10 +213,6 @@ class RatingPanel(QWidget):
         places = 2 if event.edition.expectancy is Expectancy.TABLE else 4
         self.games.set_rows([game_row(line, places) for line in calc.games])
         self.summary.set_figures(panel_figures(calc, event.edition))
-        self.summary_table.resizeRowsToContents()
-
-    def _on_summary_resized(self, _section: int, _old: int, _new: int) -> None:
-        self.summary_table.resizeRowsToContents()  # the reasons wrap
 
     def _player_rating(self) -> PlayerRating | None:
         if self.start_rank is None:
