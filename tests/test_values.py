@@ -3,6 +3,7 @@ edge is accepted and one past it refused, and every refusal is the value's own e
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from fractions import Fraction
 
@@ -23,6 +24,7 @@ from fidedesk.core.values import (
     RATING_TYPED,
     BirthDateError,
     ByeError,
+    DateError,
     FederationError,
     FideIdError,
     GamesError,
@@ -39,11 +41,13 @@ from fidedesk.core.values import (
     check_fide_id,
     check_rating,
     count_text,
+    date_text,
     fide_id_text,
     parse_birth_date,
     parse_board_result,
     parse_bye_result,
     parse_count,
+    parse_date,
     parse_federation,
     parse_fide_id,
     parse_games,
@@ -323,3 +327,41 @@ def test_every_half_point_of_a_score_is_a_half_point_bye(half: str) -> None:
     assert parse_result(half) == Fraction(1, 2)
     assert parse_bye_result(half) is R.HALF_BYE
     assert parse_bye_result(f"bye {half}") is R.HALF_BYE
+
+
+# --- event dates: the event form, TRF's 042/052 and Excel's event sheet read them by one parser ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("2016-06-28", dt.date(2016, 6, 28)),  # the event form, .fidedesk
+        ("2016/06/28", dt.date(2016, 6, 28)),  # TRF year first
+        ("24/09/2010", dt.date(2010, 9, 24)),  # TRF day first (Gros open)
+        ("28. 07. 2005", dt.date(2005, 7, 28)),  # FIDE's own example TRF (Karl-Mala)
+        ("28.6.2016", dt.date(2016, 6, 28)),  # Excel event sheets
+        ("  ", None),
+    ],
+)
+def test_date_forms(text: str, day: dt.date | None) -> None:
+    assert parse_date(text) == day
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2016-02-30", "“2016-02-30” is not a date in the calendar"),
+        ("2016-06/28", "“2016-06/28” is not a date (YYYY-MM-DD or DD.MM.YYYY)"),
+        ("28.06.16", "“28.06.16” is not a date (YYYY-MM-DD or DD.MM.YYYY)"),
+        ("June 2016", "“June 2016” is not a date (YYYY-MM-DD or DD.MM.YYYY)"),
+    ],
+)
+def test_a_date_refused(text: str, message: str) -> None:
+    with pytest.raises(DateError) as error:
+        parse_date(text)
+    assert str(error.value) == message
+
+
+@given(st.dates(min_value=dt.date(1000, 1, 1)))
+def test_a_date_written_reads_back(day: dt.date) -> None:
+    assert parse_date(date_text(day)) == day

@@ -45,6 +45,10 @@ class BirthDateError(InvalidValueError):
     """Not a birth date, or a date that is not in the calendar."""
 
 
+class DateError(InvalidValueError):
+    """Not a date (an event's start or end), or not one in the calendar."""
+
+
 class TitleError(InvalidValueError):
     """Not one of FIDE's titles."""
 
@@ -345,6 +349,40 @@ def birth_text(birth: BirthDate | None) -> str:
     if birth.day is None:
         return f"{birth.year:04d}-{birth.month:02d}"
     return f"{birth.year:04d}-{birth.month:02d}-{birth.day:02d}"
+
+
+# ---------------------------------------------------------------------------------------------- event dates
+
+#: A whole date, year first or day first, with the same separator twice (``-``, ``/`` or ``.``, spaces
+#: around it allowed): ``2016-06-28``, ``2005/07/28``, ``24/09/2010``, ``28. 07. 2005`` (FIDE's own example
+#: TRF). The form a person types in the event form and the forms TRF headers and Excel event sheets write.
+_YEAR_FIRST: Final = re.compile(r"([0-9]{4})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{1,2})")
+_DAY_FIRST: Final = re.compile(r"([0-9]{1,2})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{4})")
+#: The forms :func:`parse_date` names in its message.
+DATE_HINT: Final = "YYYY-MM-DD or DD.MM.YYYY"
+
+
+def parse_date(text: str) -> dt.date | None:
+    """An event's date (TRF records 042 and 052): year first (``2016-06-28``, ``2016/06/28``) or day first
+    (``28.06.2016``, ``28/06/2016``); None when blank; DateError when not a date or not in the calendar."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    if match := _YEAR_FIRST.fullmatch(stripped):
+        year, month, day = int(match[1]), int(match[3]), int(match[4])
+    elif match := _DAY_FIRST.fullmatch(stripped):
+        year, month, day = int(match[4]), int(match[3]), int(match[1])
+    else:
+        raise DateError(f"“{stripped}” is not a date ({DATE_HINT})")
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        raise DateError(f"“{stripped}” is not a date in the calendar") from None
+
+
+def date_text(date: dt.date | None) -> str:
+    """An event's date as typed and shown: ``2016-06-28``; blank when unknown."""
+    return "" if date is None else date.isoformat()
 
 
 # ---------------------------------------------------------------------------------------------- who a player is

@@ -44,6 +44,7 @@ from fidedesk.core.values import (
     RATING_IN_FILE,
     InvalidValueError,
     parse_birth_date,
+    parse_date,
     parse_federation,
     parse_fide_id,
     parse_rating,
@@ -73,8 +74,6 @@ _INTERPRETED = {*_TEXT_RECORDS, *_DATE_RECORDS, "092", "192", "222"}
 _RESULT_CODES = "1 = 0 + - W D L H F U Z"
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{1,2})?")
-_YEAR_FIRST = re.compile(r"([0-9]{4})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{1,2})")
-_DAY_FIRST = re.compile(r"([0-9]{1,2})\s*([/.\-])\s*([0-9]{1,2})\s*\2\s*([0-9]{4})")
 _SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
     System.SWISS: "Individual: Swiss-System",
     System.ROUND_ROBIN: "Individual: Round-Robin",
@@ -380,25 +379,13 @@ def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo
         name=text("012"),
         city=text("022"),
         federation=value("032", parse_federation, "a federation of three letters or blank") or "",
-        start=value("042", _parse_date, a_date),
-        end=value("052", _parse_date, a_date),
+        start=value("042", parse_date, a_date),
+        end=value("052", parse_date, a_date),
         chief_arbiter=text("102"),
         time_control=text("122"),
         system=_infer_system(f"{text('092')} {text('192')}"),
         kind=kind or RatingKind.STANDARD,
     )
-
-
-def _parse_date(raw: str) -> dt.date | None:
-    """A header date, year first or day first; None when blank; ValueError when not a date."""
-    value = raw.strip()
-    if value == "":
-        return None
-    if match := _YEAR_FIRST.fullmatch(value):
-        return dt.date(int(match[1]), int(match[3]), int(match[4]))
-    if match := _DAY_FIRST.fullmatch(value):
-        return dt.date(int(match[4]), int(match[3]), int(match[1]))
-    raise ValueError(f"not a date: {value!r}")
 
 
 def _infer_system(text: str) -> System:
@@ -535,7 +522,7 @@ def _header_line(line: str, info: EventInfo) -> str:
     if code in _DATE_RECORDS:
         date: dt.date | None = getattr(info, _DATE_RECORDS[code])
         try:
-            same = _parse_date(value) == date
+            same = parse_date(value) == date
         except ValueError:
             same = False
         return line if same else _record(code, _format_date(date))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
@@ -18,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
 from fidedesk.core.tournament import EventInfo, RatingKind, System
-from fidedesk.core.values import FederationError, parse_federation
+from fidedesk.core.values import FederationError, date_text, parse_date, parse_federation
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
 
@@ -32,7 +31,6 @@ SYSTEM_NAMES = {
 
 #: What a date field lets through while it is typed: digits and dashes in the shape YYYY-MM-DD.
 _DATE_TYPING = r"\d{0,4}(-\d{0,2}(-\d{0,2})?)?"
-_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
 
 class FieldError(ValueError):
@@ -51,24 +49,6 @@ def _date_edit(name: str) -> QLineEdit:
     edit.setMinimumWidth(100)
     edit.setMaximumWidth(150)  # a date does not need half the window
     return edit
-
-
-def parse_date(text: str) -> dt.date | None:
-    """A typed date: None for an empty field, ValueError with the reason when it is not a date."""
-    text = text.strip()
-    if not text:
-        return None
-    match = _DATE.fullmatch(text)
-    if match is None:
-        raise ValueError(f"“{text}”: a date is YYYY-MM-DD")
-    try:
-        return dt.date(int(match[1]), int(match[2]), int(match[3]))
-    except ValueError:
-        raise ValueError(f"“{text}” is not a date") from None
-
-
-def _date_text(date: dt.date | None) -> str:
-    return "" if date is None else date.isoformat()
 
 
 def _shows(edit: QLineEdit, date: dt.date | None) -> bool:
@@ -201,6 +181,6 @@ class EventForm(QWidget):
                 edit.setCursorPosition(0)  # a long text shows its beginning, not its end
         for date_edit, date in ((self.start_edit, info.start), (self.end_edit, info.end)):
             if not _shows(date_edit, date):
-                date_edit.setText(_date_text(date))
+                date_edit.setText(date_text(date))
         for box, value in ((self.system_box, info.system.value), (self.kind_box, info.kind.value)):
             box.setCurrentIndex(max(0, box.findData(value)))

@@ -12,6 +12,7 @@ import re
 from typing import Final
 
 from fidedesk.core.tournament import EventInfo, RatingKind, System
+from fidedesk.core.values import DATE_HINT, DateError, parse_date
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid
 from fidedesk.io.xlsx_import.cells import CellError, CellFormError, loose, plain_text, show, text
 from fidedesk.io.xlsx_import.model import Problem
@@ -90,19 +91,10 @@ def _date(value: CellValue) -> dt.date | None:
         return value.date()
     if isinstance(value, dt.date):
         return value
-    found = text(value)
-    if not found:
-        return None
-    match = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", found)
-    day_first = re.fullmatch(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})", found)
     try:
-        if match:
-            return dt.date(int(match[1]), int(match[2]), int(match[3]))
-        if day_first:
-            return dt.date(int(day_first[3]), int(day_first[2]), int(day_first[1]))
-    except ValueError:
-        pass
-    raise CellFormError(f"{show(value)} is not a date (YYYY-MM-DD or DD.MM.YYYY)")
+        return parse_date(text(value))
+    except DateError:
+        raise CellFormError(f"{show(value)} is not a date ({DATE_HINT})") from None
 
 
 def _system(written: str) -> System:
