@@ -88,7 +88,7 @@ def test_unplayed_pending_and_byes(swiss: Tournament) -> None:
     eve = game_lines(rating.players[4], players)
     assert [(line.round, line.opponent, line.opponent_name, line.kind) for line in eve] == [
         (1, None, None, LineKind.NOT_RATED), (3, 2, "Bob", LineKind.NOT_RATED)]  # fmt: skip
-    assert eve[0].note == "full-point bye: no game" and eve[0].score == 1
+    assert eve[0].note == "full-point bye: no game, not rated (FIDE 5.1)" and eve[0].score == 1
 
 
 def test_an_unrated_players_lines(swiss: Tournament) -> None:
@@ -97,7 +97,7 @@ def test_an_unrated_players_lines(swiss: Tournament) -> None:
     assert [(line.round, line.kind, line.rating, line.note) for line in dee.games] == [
         (1, LineKind.TOWARDS_RA, 2100, TOWARDS_RA),
         (2, LineKind.TOWARDS_RA, 2600, TOWARDS_RA),
-        (3, LineKind.NOT_RATED, None, "half-point bye: no game"),
+        (3, LineKind.NOT_RATED, None, "half-point bye: no game, not rated (FIDE 5.1)"),
     ]
     line = dee.player
     assert line.k is None and line.new_rating is None and line.change is None
@@ -134,7 +134,7 @@ def test_warnings_as_data(swiss: Tournament) -> None:
     assert unrated.results == (Place(2, 1, 4), Place(1, 3, 4)) and unrated.games == (Place(1, 3, 4), Place(2, 1, 4))
     assert groups[PENDING_REASON].results == (Place(3, 2, 5), Place(3, 5, 2))
     assert len(groups[PENDING_REASON].games) == 1
-    assert groups["half-point bye: no game"].games == (Place(3, 4, None),)
+    assert groups["half-point bye: no game, not rated (FIDE 5.1)"].games == (Place(3, 4, None),)
     assert [player.start_rank for player in no_rating(rating)] == [4]
     assert [(pending.round, pending.boards) for pending in pending_rounds(swiss)] == [(3, (2,))]
     warnings = event_warnings(swiss, rating)

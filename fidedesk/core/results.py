@@ -21,10 +21,10 @@ _NOT_RATED = {
     "W": "win in a game of less than one move: not rated (FIDE 5.1)",
     "D": "draw in a game of less than one move: not rated (FIDE 5.1)",
     "L": "loss in a game of less than one move: not rated (FIDE 5.1)",
-    "H": "half-point bye: no game",
-    "F": "full-point bye: no game",
-    "U": "pairing-allocated bye: no game",
-    "Z": "zero-point bye or absence: no game",
+    "H": "half-point bye: no game, not rated (FIDE 5.1)",
+    "F": "full-point bye: no game, not rated (FIDE 5.1)",
+    "U": "pairing-allocated bye: no game, not rated (FIDE 5.1)",
+    "Z": "zero-point bye or absence: no game, not rated (FIDE 5.1)",
     "?": "result not entered yet",
 }
 
