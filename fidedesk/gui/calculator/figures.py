@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
 from fidedesk.core.calculation import GameLine
 from fidedesk.core.editions import Edition, InitialMethod
@@ -143,3 +144,28 @@ class FiguresModel(RowTableModel[Figure]):
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.VALUE:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+class FiguresView(QTableView):
+    """A :class:`FiguresModel` read as a list: no headers, no grid, no selection; the reasons wrap, and every
+    row is as tall as its text at the view's width.
+
+    Rows are measured once per new set of figures and again whenever the view's size changes: a row
+    measured while the reasons' column was still narrow kept three lines' height after the window grew
+    (the stretched last column widens without announcing it), and the last figures fell out of sight.
+    """
+
+    def __init__(self, model: FiguresModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModel(model)
+        self.verticalHeader().hide()
+        self.horizontalHeader().hide()
+        self.setShowGrid(False)
+        self.setWordWrap(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        model.updated.connect(self.resizeRowsToContents)
+        self.horizontalHeader().sectionResized.connect(self.resizeRowsToContents)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resizeRowsToContents()

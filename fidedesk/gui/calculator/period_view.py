@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.values import RESULT_HINT
+from fidedesk.gui.calculator.figures import FiguresView
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, InsertGamesCommand, RemoveGamesCommand, paste_command
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.calculator.period import RatingPeriodModel
@@ -110,18 +111,9 @@ class PeriodWidget(QWidget):
         self.message = named(QLabel(), "period_message")
         self.message.setWordWrap(True)
 
-        self.summary = named(QTableView(), "summary_table")
-        self.summary.setModel(model.summary)
-        self.summary.verticalHeader().hide()
-        self.summary.horizontalHeader().hide()
-        self.summary.setShowGrid(False)
-        self.summary.setWordWrap(True)
-        self.summary.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.summary = named(FiguresView(model.summary), "summary_table")
         self.summary.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.summary.verticalHeader().setMinimumSectionSize(24)
-        # rows follow their wrapped reasons at every layout, not only when a column is resized: a row sized
-        # while the reasons' column was still narrow kept its height when the window grew (seen offscreen)
-        self.summary.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         summary_header = self.summary.horizontalHeader()
         summary_header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         summary_header.setStretchLastSection(True)
@@ -192,6 +184,7 @@ class PeriodWidget(QWidget):
         for row, figure in enumerate(self.model.summary.figures()):
             if figure.key == "note":
                 self.summary.setSpan(row, 0, 1, 3)
+        self.summary.resizeRowsToContents()
 
     def _on_problem(self, text: str) -> None:
         say(self.message, text, "error")

@@ -22,6 +22,7 @@ from fidedesk.core.values import result_text
 from fidedesk.gui.calculator.figures import (
     Figure,
     FiguresModel,
+    FiguresView,
     Tone,
     change_figures,
     first_rating_figures,
@@ -166,15 +167,7 @@ class RatingPanel(QWidget):
             header.resizeSection(column, max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(widest)) + 16)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.games_table.verticalHeader().setDefaultSectionSize(22)
-        self.summary_table = named(QTableView(), "panel_summary")
-        self.summary_table.setModel(self.summary)
-        self.summary_table.verticalHeader().hide()
-        self.summary_table.horizontalHeader().hide()
-        self.summary_table.setShowGrid(False)
-        self.summary_table.setWordWrap(True)
-        # rows follow their wrapped reasons at every layout (as the calculator's summary does)
-        self.summary_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.summary_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.summary_table = named(FiguresView(self.summary), "panel_summary")
         summary_header = self.summary_table.horizontalHeader()
         summary_header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         summary_header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
