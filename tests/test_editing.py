@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from collections.abc import Callable
 
 import pytest
@@ -207,6 +208,14 @@ def test_players_already_in_the_event_by_fide_id_are_left_out() -> None:
     assert add_new_players(after, []).tournament is after
 
 
+def test_a_fide_id_twice_in_the_players_added_is_added_once() -> None:
+    """A list naming one person twice (a workbook's player copied down) gives one player of the event."""
+    newcomers = [Player(1, "G", fide_id=7), Player(2, "G copied", fide_id=7), Player(3, "H", fide_id=8)]
+    after, added, left_out = add_new_players(four(), newcomers)
+    assert [(p.start_rank, p.name) for p in added] == [(5, "G"), (6, "H")] and left_out == (newcomers[1],)
+    assert [p.fide_id for p in after.players].count(7) == 1
+
+
 def test_players_are_removed_all_or_none() -> None:
     t = pair(four(), 1, 1, 2)
     assert [p.start_rank for p in remove_players(t, [3, 4]).players] == [1, 2]
@@ -281,6 +290,26 @@ def test_a_rating_out_of_range_is_refused(field: PlayerField, rating: int) -> No
         set_player_field(four(), 1, field, rating)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        (PlayerField.FIDE_ID, -5, "-5 is not a FIDE ID (1–99999999999)"),
+        (PlayerField.FIDE_ID, 0, "0 is not a FIDE ID"),  # none is None, as the table and the files read it
+        (PlayerField.K, 0, "0 is not a K factor (1–100)"),
+        (PlayerField.K, 101, "101 is not a K factor"),
+        (PlayerField.GAMES, -3, "-3 is not a number of games (0–99999)"),
+        (PlayerField.TITLE, "XYZ", "“XYZ” is not a title"),
+        (PlayerField.TITLE, "gm", "“gm” is written “GM”"),
+        (PlayerField.FEDERATION, "germany", "“germany” is not a federation"),
+        (PlayerField.FEDERATION, "ger", "“ger” is written “GER”"),
+    ],
+)
+def test_a_value_breaking_its_rule_is_refused_whoever_sets_it(field: PlayerField, value: object, message: str) -> None:
+    """The rating list and the files set fields too: each field keeps the rule core.values gives it."""
+    with pytest.raises(EditError, match=f"^{re.escape(message)}"):
+        set_player_field(four(), 1, field, value)  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------------------- the event
 
 
@@ -340,6 +369,11 @@ def test_each_bad_pasted_line_says_why() -> None:
     assert pasted.errors[4].startswith("line 5: “2” is not a bye's score")
     assert pasted.errors[5] == "line 6: a player cannot be paired with themselves"
     assert len(pasted.errors) == 6
+
+
+def test_a_digit_that_is_not_ascii_is_no_start_rank() -> None:
+    """ "²" is a digit to Python's isdigit, and int() refuses it: the line is reported, not a crash."""
+    assert paste_round(six(), 1, "²\t2\t1-0").errors == ["line 1: “²” is not a start rank"]
 
 
 def test_a_pasted_unknown_player_is_named_whichever_side() -> None:

@@ -41,10 +41,12 @@ class GameLine:
 
     ``opponent`` is the opponent's start rank (None for a bye, also a bye counted as a game under
     ``elo-byes``) and ``opponent_name`` their name (None when they are not in the event). ``rating`` is
-    the opponent's rating as used (FIDE prints it with ``*`` when ``capped``: the 400-point rule, or 350
-    before 2022, of 8.3.1), or on a line that is not rated the opponent's published rating. ``score`` is
-    None for a result not entered yet. ``pd``, ``chg`` (score − PD) and ``k_chg`` are there on rated lines
-    only. ``note`` says why the line does not count, or where the cap applied, with the article.
+    the opponent's rating as used (FIDE prints it with ``*`` when ``capped``: the point cap of 8.3.1,
+    400 points, 350 under the 1994 rules and the 2008 practice, none for a player of 2650 or more since
+    October 2025: ``Edition.cap`` and ``cap_exempt_from``), or on a line that is not rated the opponent's
+    published rating. ``score`` is None for a result not entered yet. ``pd``, ``chg`` (score − PD) and
+    ``k_chg`` are there on rated lines only. ``note`` says why the line does not count, or where the cap
+    applied, with the article.
     """
 
     round: int

@@ -423,7 +423,7 @@ def parse_fide_id(text: str) -> int | None:
     otherwise."""
     stripped = text.strip()
     value = _whole(stripped) if stripped else 0
-    if value is None or len(stripped) > 11:
+    if value is None or (value != 0 and value not in FIDE_ID_RANGE):
         raise FideIdError(f"“{stripped}” is not a FIDE ID (up to 11 digits)")
     return value or None
 

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
-from fidedesk.core.values import RATING_IN_FILE
+from fidedesk.core.values import (
+    FIDE_ID_RANGE,
+    GAMES_RANGE,
+    K_RANGE,
+    RATING_IN_FILE,
+    InvalidValueError,
+    Range,
+    parse_federation,
+    parse_title,
+)
 
 #: A value of a :class:`PlayerField`: text, a whole number, yes/no or a birth date; None where a
 #: field may be unknown.
@@ -60,6 +69,40 @@ _FIELD_TYPES: Final[dict[PlayerField, type]] = {
 }  # fmt: skip
 
 
+def _within(allowed: Range, what: str) -> Callable[[Any], None]:
+    def check(value: int) -> None:
+        if value not in allowed:
+            raise EditError(f"{value} is not {what} ({allowed})")
+
+    return check
+
+
+def _as_written(parse: Callable[[str], str]) -> Callable[[Any], None]:
+    """A text field holds what its parser writes (``GM``, ``GER``): anything else did not come through it."""
+
+    def check(value: str) -> None:
+        try:
+            written = parse(value)
+        except InvalidValueError as error:
+            raise EditError(str(error)) from None
+        if written != value:
+            raise EditError(f"“{value}” is written “{written}”")
+
+    return check
+
+
+#: Each field's own rule (core.values), whoever sets it: the players table, the rating list, a file.
+_CHECKS: Final[dict[PlayerField, Callable[[Any], None]]] = {
+    PlayerField.RATING: _within(RATING_IN_FILE, "a rating"),
+    PlayerField.STANDARD_RATING: _within(RATING_IN_FILE, "a rating"),
+    PlayerField.FIDE_ID: _within(FIDE_ID_RANGE, "a FIDE ID"),
+    PlayerField.K: _within(K_RANGE, "a K factor"),
+    PlayerField.GAMES: _within(GAMES_RANGE, "a number of games"),
+    PlayerField.TITLE: _as_written(parse_title),
+    PlayerField.FEDERATION: _as_written(parse_federation),
+}
+
+
 def set_event_info(tournament: Tournament, info: EventInfo) -> Tournament:
     """The event's header data replaced; refused when the event would end before it starts."""
     if info.start is not None and info.end is not None and info.end < info.start:
@@ -96,6 +139,8 @@ def add_new_players(tournament: Tournament, players: Iterable[Player]) -> AddedP
         else:
             tournament = add_player(tournament, player)
             added.append(tournament.players[-1])
+            if player.fide_id:
+                known.add(player.fide_id)  # twice in the list added is once in the event
     return AddedPlayers(tournament, tuple(added), tuple(left_out))
 
 
@@ -103,17 +148,17 @@ def set_player_field(tournament: Tournament, start_rank: int, field: PlayerField
     """One of a player's details changed; the start rank and the rounds are edited by pairing.
 
     Refused when the value is not of the field's kind (text, a whole number, yes/no, a birth date) or
-    is not a rating; the K-factor's inputs (FIDE 8.3.3) change in the player's record.
+    breaks its value's rule (:mod:`fidedesk.core.values`: a rating, FIDE ID, K or count of games in its
+    range; a title or federation as its parser writes it); the K-factor's inputs (FIDE 8.3.3) change in the
+    player's record.
     """
     player = player_of(tournament, start_rank)
     kind = _FIELD_TYPES[field]
     wrong_kind = isinstance(value, bool) and kind is not bool  # a bool is an int to Python, not to FIDE
     if wrong_kind or not (isinstance(value, kind) or (value is None and kind is not str)):
         raise EditError(f"{value!r} is not a value of {field.value}")
-    if field in (PlayerField.RATING, PlayerField.STANDARD_RATING) and value is not None:
-        assert isinstance(value, int)
-        if value not in RATING_IN_FILE:
-            raise EditError(f"{value} is not a rating ({RATING_IN_FILE})")
+    if value is not None and field in _CHECKS:
+        _CHECKS[field](value)
     change: dict[str, Any] = {field.value: value}  # of the field's type: checked above
     if field.in_record:
         changed = dataclasses.replace(player, record=dataclasses.replace(player.record, **change))

@@ -69,6 +69,6 @@ def _pasted_line(tournament: Tournament, round_: int, white_text: str, black_tex
 
 
 def _start_rank(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # "²" is a digit to Python, and int() refuses it
         raise EditError(f"“{text}” is not a start rank")
     return int(text)
