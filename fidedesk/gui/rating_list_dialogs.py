@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.tournament import BirthDate
+from fidedesk.core.values import birth_text
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
@@ -75,7 +76,7 @@ def _shown(field: str, value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, BirthDate):
-        return str(value.year) if value.month is None else str(value).replace("/", "-")
+        return birth_text(value)
     return str(value) or "none"
 
 

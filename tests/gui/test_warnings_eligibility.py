@@ -14,11 +14,12 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import add_player, pair, set_event_info, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, RatingKind, Tournament
+from fidedesk.core.warnings import PendingRound
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.gui.tournament.warnings_view import WarningLine
+from fidedesk.gui.tournament.warnings_view import WarningLine, pending_lines
 
 
 def open_swiss(time_control: str, kind: RatingKind = RatingKind.STANDARD) -> Tournament:
@@ -138,3 +139,10 @@ def test_look(qtbot: QtBot, context: RatingContext, settings: Settings, tmp_path
     assert views.warnings.rowCount() >= 2
     assert views.warnings_box.grab().save(str(tmp_path / "warnings.png"))
     assert views.grab().save(str(tmp_path / "warnings_views.png"))
+
+
+def test_a_fresh_round_of_a_big_swiss_names_twelve_boards_and_how_many_more() -> None:
+    """250 boards without a result made a row taller than the view, as the not-rated places once did."""
+    (line,) = pending_lines([PendingRound(1, tuple(range(1, 251)))])
+    assert line.what == "Round 1: 250 boards without a result"
+    assert line.where == "boards 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 238 more"

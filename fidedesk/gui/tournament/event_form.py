@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
 from fidedesk.core.tournament import EventInfo, RatingKind, System
-from fidedesk.core.values import FederationError, date_text, parse_date, parse_federation
+from fidedesk.core.values import DATE_HINT, FederationError, date_text, parse_date, parse_federation
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
 
@@ -29,8 +29,9 @@ SYSTEM_NAMES = {
     System.TEAM_SWISS: "Team Swiss",
 }
 
-#: What a date field lets through while it is typed: digits and dashes in the shape YYYY-MM-DD.
-_DATE_TYPING = r"\d{0,4}(-\d{0,2}(-\d{0,2})?)?"
+#: What a date field lets through while it is typed: digits and the separators core.values.parse_date reads
+#: (its message offers DD.MM.YYYY too, so the field must take it).
+_DATE_TYPING = r"[0-9./\- ]{0,12}"
 
 
 class FieldError(ValueError):
@@ -45,7 +46,7 @@ def _date_edit(name: str) -> QLineEdit:
     edit = named(QLineEdit(), name)
     edit.setPlaceholderText("YYYY-MM-DD")
     edit.setValidator(QRegularExpressionValidator(QRegularExpression(_DATE_TYPING), edit))
-    edit.setToolTip("The date as YYYY-MM-DD; empty when not known")
+    edit.setToolTip(f"The date as {DATE_HINT}; empty when not known")
     edit.setMinimumWidth(100)
     edit.setMaximumWidth(150)  # a date does not need half the window
     return edit

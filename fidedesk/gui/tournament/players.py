@@ -104,8 +104,8 @@ class Column:
     """One column: header, tip, how a player shows in it and (when editable) how typed text changes it.
 
     ``parse`` turns the typed text into the value of the PlayerField named ``field`` and raises
-    ValueError with a message for the arbiter; ``text`` writes the value back as typed (blank for None);
-    ``record`` says the value belongs in the player's PlayerRecord.
+    ValueError with a message for the arbiter; ``text`` writes the value back as typed (blank for None).
+    Whether the value belongs in the player's PlayerRecord is the field's to say (``PlayerField.in_record``).
     """
 
     header: str
@@ -113,7 +113,6 @@ class Column:
     field: str
     show: Callable[[Player], object]
     parse: Callable[[str], FieldValue] | None = None
-    record: bool = False
     numeric: bool = False
     text: Callable[[Any], str] = str
 
@@ -134,11 +133,11 @@ COLUMNS: tuple[Column, ...] = (
            text=rating_text),
     Column("Born", "YYYY or YYYY-MM-DD", "birth", lambda p: p.birth, parse_birth_date, text=birth_text),
     Column("Games", f"Rated games before this event ({GAMES_RANGE}; K: 40 under 30 games)", "games",
-           lambda p: p.record.games, parse_games, record=True, numeric=True, text=count_text),
+           lambda p: p.record.games, parse_games, numeric=True, text=count_text),
     Column("2400+", "Has the player's rating ever reached 2400? (K 10 for life)", "ever_2400",
-           lambda p: p.record.ever_2400, _ever_2400, record=True, text=_show_yes_no),
+           lambda p: p.record.ever_2400, _ever_2400, text=_show_yes_no),
     Column("K", f"K set by hand ({K_RANGE}); empty: found from the record by the edition's rules", "k",
-           lambda p: p.record.k, parse_k, record=True, numeric=True, text=count_text),
+           lambda p: p.record.k, parse_k, numeric=True, text=count_text),
     Column("Points", "Points from the results entered", "points", lambda p: p.score, numeric=True,
            text=lambda score: f"{float(score):g}"),
 )  # fmt: skip

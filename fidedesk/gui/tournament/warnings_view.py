@@ -75,7 +75,7 @@ def pending_lines(rounds: Sequence[PendingRound]) -> list[WarningLine]:
     for pending in rounds:
         noun = "board" if len(pending.boards) == 1 else "boards"
         lines.append(WarningLine("No result", f"Round {pending.round}: {len(pending.boards)} {noun} without a result",
-                                 f"{noun} {', '.join(map(str, pending.boards))}"))  # fmt: skip
+                                 f"{noun} {listed([str(board) for board in pending.boards])}"))  # fmt: skip
     return lines
 
 
@@ -97,7 +97,7 @@ def rate_of_play_lines(rate: RateOfPlay) -> list[WarningLine]:
         return [WarningLine("Rate of play", what, _TIME_CONTROL_FIELD)]
     lines = []
     for problem in rate.problems:
-        players = f"player{'s' if len(problem.players) != 1 else ''} {', '.join(map(str, problem.players))}"
+        players = f"player{'s' if len(problem.players) != 1 else ''} {listed([str(p) for p in problem.players])}"
         if not problem.players:
             where = "every game"
         elif problem.every_game:
