@@ -351,7 +351,7 @@ BAD_CONTENT: list[tuple[str, _Edit, str]] = [
     ("title", _set(f"{P0}.title", "AGM"), f'{AT0}.title: expected one of "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", '
      '"WCM" or "", found "AGM"'),
     ("federation", _set(f"{P0}.federation", "EN"),
-     f'{AT0}.federation: expected a federation of three capitals such as "ESP", or "", found "EN"'),
+     f'{AT0}.federation: expected a federation of three letters such as "ESP", or "", found "EN"'),
     ("k zero", _set(f"{P0}.record.k", 0), f"{AT0}.record.k: expected a whole number 1-100 or null, found 0"),
     ("ever 2400", _set(f"{P0}.record.ever_2400", "yes"),
      f'{AT0}.record.ever_2400: expected true, false or null, found "yes"'),

@@ -26,7 +26,7 @@ from fidedesk.core.tournament import (
     Tournament,
 )
 from fidedesk.core.values import BOARD_TEXT, RATING_IN_FILE, parse_board_result, parse_bye_result
-from fidedesk.io.xlsx_grid import CellValue, Unreadable
+from fidedesk.io.xlsx_grid import CellValue, SheetGrid, Unreadable
 from fidedesk.io.xlsx_import import (
     Column,
     Field,
@@ -660,3 +660,16 @@ def test_any_grid_ends_in_a_tournament_and_problems_never_an_exception(rows: lis
         header = pick % len(rows)
         columns = map_columns(sheet, header)
         detect_layout(sheet, header, columns)
+
+
+def test_the_event_sheets_federation_is_read_as_every_other_front_end_reads_it() -> None:
+    """A workbook's event said "Germany": imported, the tournament then could not be saved (.fidedesk checks it)."""
+    from fidedesk.io.xlsx_import.event import read_event  # the event sheet alone
+
+    good, problems = read_event(SheetGrid("Event", (("Federation", "ger"),)))
+    assert good.federation == "GER" and problems == ()
+    bad, problems = read_event(SheetGrid("Event", (("Name", "Open"), ("Federation", "Germany"))))
+    assert bad.federation == "" and bad.name == "Open"
+    assert [str(problem) for problem in problems] == [
+        "Event!B2: “Germany” is not a federation (three letters: GER, ESP, ENG)"
+    ]

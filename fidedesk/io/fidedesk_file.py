@@ -12,8 +12,8 @@ accepts. Decisions:
   form (1/3) cannot be saved.
 * Every value is checked as everywhere else (core.values): ratings 1000-3000 (``RATING_IN_FILE``), K
   1-100, games 0-99999, a FIDE ID of up to 11 digits, one of FIDE's titles or ``""``, a federation of
-  three capitals or ``""``; a birth date has a year, a month only with the year and a day only with the
-  month, and must exist in the calendar.
+  three letters (kept in capitals) or ``""``; a birth date has a year, a month only with the year and a day
+  only with the month, and must exist in the calendar.
 * Pairings must be consistent, as in a TRF file: a round with an opponent names an existing start
   rank other than the player's own, and that player's entry for the same round names the player back
   with the mirrored result (``-`` against ``-`` is a double forfeit). Colours are not checked.
@@ -92,7 +92,7 @@ _RESULT_CODES = " ".join(code.value for code in ResultCode)
 _WIDTH = 120  # columns of a one-line object in the written file
 
 _TITLES = "one of " + ", ".join(f'"{title}"' for title in TITLES) + ' or ""'
-_FEDERATION = 'a federation of three capitals such as "ESP", or ""'
+_FEDERATION = 'a federation of three letters such as "ESP", or ""'
 
 
 @dataclasses.dataclass(frozen=True)
@@ -481,6 +481,3 @@ def _pairing_message(players: Sequence[Player], problem: PairingProblem) -> tupl
         )
     message = f'"{entry.result.value}" is not mirrored by the "{back.result.value}" of {there} in round {entry.round}'
     return f"{here}.result", message
-
-
-# ---------------------------------------------------------------------------------------------- JSON access

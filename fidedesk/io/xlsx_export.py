@@ -76,8 +76,8 @@ from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import UNITS, TieBreak
-from fidedesk.core.tournament import BirthDate, Tournament
-from fidedesk.core.values import board_text
+from fidedesk.core.tournament import Tournament
+from fidedesk.core.values import birth_text, board_text
 from fidedesk.io.atomic import write_atomic
 
 __all__ = [
@@ -316,11 +316,10 @@ def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edi
                     notes.append(initial.performance.formula)
                 notes.extend(initial.disregarded)
             note = "; ".join(notes) or None
-        published = None if summary.published is None else "yes" if summary.published else "no"
         rows.append(line(summary, "player", rtg=summary.rating, k=summary.k.value if summary.k else None,
                          rc=summary.rc, w=_points(summary.w), n=summary.n, sum=number(summary.chg),
                          k_sum=number(summary.k_chg), new=summary.new_rating, performance=summary.performance,
-                         first=summary.first_rating, published=published, note=note))  # fmt: skip
+                         first=summary.first_rating, published=_yes_no(summary.published), note=note))  # fmt: skip
         for game in calc.games:
             used: _Value = _Formatted(game.rating, CAPPED) if game.capped and game.rating is not None else game.rating
             kind = "not rated" if game.kind is LineKind.NOT_RATED else "game"
@@ -341,17 +340,6 @@ _FIELD: Final = {
 }  # fmt: skip
 
 
-def _born(birth: BirthDate | None) -> str | None:
-    """``1990``, ``1990-05`` or ``1990-05-17``: as much of the date as is known."""
-    if birth is None:
-        return None
-    if birth.month is None:
-        return f"{birth.year:04d}"
-    if birth.day is None:
-        return f"{birth.year:04d}-{birth.month:02d}"
-    return f"{birth.year:04d}-{birth.month:02d}-{birth.day:02d}"
-
-
 def _yes_no(value: bool | None) -> str | None:
     return None if value is None else "yes" if value else "no"
 
@@ -362,7 +350,7 @@ def _players(tournament: Tournament) -> _Table:
         record = player.record
         points = None if player.points is None else _number(player.points)
         rows.append([player.start_rank, player.name, player.sex, player.title, player.federation, player.fide_id,
-                     player.rating, _born(player.birth), record.games, _yes_no(record.ever_2400), record.k,
+                     player.rating, birth_text(player.birth) or None, record.games, _yes_no(record.ever_2400), record.k,
                      record.standard_rating, points, player.rank])  # fmt: skip
     formats = [WHOLE, None, None, None, None, WHOLE, WHOLE, None, WHOLE, None, WHOLE, WHOLE, POINTS, WHOLE]
     return _Table(PLAYERS, PLAYERS_HEADER, rows, formats, autofilter=True)

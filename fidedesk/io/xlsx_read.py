@@ -73,26 +73,14 @@ from openpyxl.reader.excel import ExcelReader  # type: ignore[import-untyped]
 from openpyxl.styles.stylesheet import apply_stylesheet  # type: ignore[import-untyped]
 from openpyxl.worksheet._reader import FORMULA_TAG, VALUE_TAG, WorkSheetParser  # type: ignore[import-untyped]
 
-from fidedesk.io.xlsx_container import (
-    MAX_FILE_BYTES,
-    MAX_MEMBERS,
-    MAX_UNPACKED_BYTES,
-    SUSPICIOUS_MEMBER_BYTES,
-    SUSPICIOUS_RATIO,
-    check_container,
-)
+from fidedesk.io.xlsx_container import check_container
 from fidedesk.io.xlsx_grid import CellValue, ImportCancelled, SheetGrid, Unreadable, XlsxError, cell_place
 
 __all__ = [
     "MAX_CELLS",
     "MAX_COLUMNS",
-    "MAX_FILE_BYTES",
-    "MAX_MEMBERS",
     "MAX_ROWS",
-    "MAX_UNPACKED_BYTES",
     "PROGRESS_EVERY",
-    "SUSPICIOUS_MEMBER_BYTES",
-    "SUSPICIOUS_RATIO",
     "read_workbook",
 ]
 

@@ -24,9 +24,9 @@ from typing import Final, TypeVar
 from fidedesk.core.notation import cell_text, score_text
 from fidedesk.core.tournament import BirthDate, RoundEntry
 from fidedesk.core.values import (
-    RATING_IN_FILE,
     InvalidValueError,
     birth_date,
+    birth_text,
     check_fide_id,
     check_rating,
     parse_birth_date,
@@ -194,7 +194,7 @@ def rating(value: CellValue) -> int | None:
     if isinstance(value, str) and (loose(value) in _UNRATED_WORDS or value.strip() in ("-", "–", "—")):
         return None
     number = whole(value, "a rating")
-    return _checked(lambda n: check_rating(n, RATING_IN_FILE), number) if number else None
+    return _checked(check_rating, number) if number else None
 
 
 def fide_id(value: CellValue) -> int | None:
@@ -353,8 +353,7 @@ def shown(value: object) -> str:
     if isinstance(value, Fraction):
         return score_text(value)
     if isinstance(value, BirthDate):
-        parts = [f"{value.year:04d}"] + [f"{part:02d}" for part in (value.month, value.day) if part]
-        return "-".join(parts)
+        return birth_text(value)
     if isinstance(value, RoundEntry):
         return cell_text(value)
     return str(value)

@@ -14,7 +14,7 @@ from typing import Final
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.core.values import DATE_HINT, DateError, parse_date
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid
-from fidedesk.io.xlsx_import.cells import CellError, CellFormError, loose, plain_text, show, text
+from fidedesk.io.xlsx_import.cells import CellError, CellFormError, federation, loose, plain_text, show, text
 from fidedesk.io.xlsx_import.model import Problem
 
 __all__ = ["read_event"]
@@ -81,6 +81,8 @@ def _event_value(key: str, value: CellValue) -> object:
         return _system(text(value))
     if key == "kind":
         return _kind(text(value))
+    if key == "federation":  # as TRF, .fidedesk and the event form read it: a workbook's event must save
+        return federation(value)
     return text(value)
 
 

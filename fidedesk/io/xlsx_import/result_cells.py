@@ -160,7 +160,7 @@ def swiss_cell(value: CellValue, round_: int) -> RoundEntry | None:
     text = result_text(value)
     if not text:
         return None
-    key, spaced = cell_key(text), cell_key(text, " ")
+    spaced = cell_key(text, " ")
     # a game first (most cells are games): no bye starts with the digits and letter of a game
     match = _SWISS_GAME.fullmatch(spaced)
     if match and (match["col"] or match["res"]):
@@ -168,6 +168,7 @@ def swiss_cell(value: CellValue, round_: int) -> RoundEntry | None:
         code = _result_code(match["res"]) if match["res"] else R.PENDING
         assert code is not None  # the pattern lets only results through
         return RoundEntry(round_, int(match["opp"]), colour, code)
+    key = cell_key(text)  # the rest of the cells: only byes and mistakes get here
     bye = _swiss_bye(key)
     if bye is not None:
         return RoundEntry(round_, None, None, bye)
