@@ -3,8 +3,9 @@
 The copies in ``tests/data/golden/rate/`` (the JSON under several rules, and the text table) were made
 with the code as it stood before issue 12 ("One home for each rule, value and file format") moved the
 individual calculation, the values and the file formats; ``test_golden_rate.py`` holds every later version to
-them byte for byte. Regenerate them only when a figure is meant to change, and say why in the commit:
-``python -m tests.golden_rate``.
+them byte for byte. The JSON copies have never been regenerated; the text copies once, in 43c8ddd, when a bye's
+reason came to name its article (FIDE 5.1), in those lines only. Regenerate them only when a figure or a reason
+is meant to change, and say why in the commit: ``python -m tests.golden_rate``.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def test_arrows_point_one_way() -> None:
     assert wrong == []
 
 
-def test_the_core_never_imports_qt() -> None:
+def test_qt_only_in_gui() -> None:
     qt = [
         name
         for name, path in MODULES.items()

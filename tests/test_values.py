@@ -59,8 +59,8 @@ from fidedesk.core.values import (
     result_text,
 )
 
-ERRORS = (RatingError, ResultError, ByeError, BirthDateError, TitleError, FederationError, FideIdError, KError,
-          GamesError)  # fmt: skip
+ERRORS = (RatingError, ResultError, ByeError, BirthDateError, DateError, TitleError, FederationError, FideIdError,
+          KError, GamesError)  # fmt: skip
 
 
 @pytest.mark.parametrize("error", ERRORS)

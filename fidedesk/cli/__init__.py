@@ -2,7 +2,7 @@
 
     fidedesk-cli game RATING OPPONENT RESULT [--k K] [--rules R] [--kind KIND] [--json]
     fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json]
-    fidedesk-cli convert IN OUT
+    fidedesk-cli convert IN OUT [--rules R]
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
     fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
@@ -11,10 +11,11 @@
 
 The rating list commands keep FIDE's downloads (read straight from the zip) in the database the window
 uses (``--db`` names another); ``find`` searches the newest list, or the one of ``--list``.
-FILE and IN are .fidedesk files (by the extension) or TRF files (any other extension); ``convert``
-writes OUT as .fidedesk or as TRF (.trf, .txt) by its extension, atomically, and never over IN; TRF
-output is read back first and refused when it would not give the same tournament.
-Bad input ends with exit status 2 and one line naming the file, the place and what is wrong.
+FILE, IN and OUT are in any format of :mod:`fidedesk.io.formats` (.fidedesk, .xlsx, and TRF for any other
+extension), read and written through it; ``convert`` writes OUT atomically and never over IN, and TRF output
+is read back first and refused when it would not give the same tournament.
+Bad input ends with exit status 2 and one line naming the file, the place and what is wrong; a workbook
+with problems is refused with every problem's sheet and cell, one to a line.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
     tournament = read.tournament
     edition = edition_named(args.rules, tournament.info.start, str(target)) if kind is XLSX else None
     try:
-        write_tournament(target, tournament, trf=read.trf, edition=edition, tiebreaks=DEFAULT_TIEBREAKS)
+        write_tournament(target, tournament, format_=kind, trf=read.trf, edition=edition, tiebreaks=DEFAULT_TIEBREAKS)
     except FileFormatError as error:
         raise InputError(str(error)) from None
     rounds = max((entry.round for player in tournament.players for entry in player.rounds), default=0)

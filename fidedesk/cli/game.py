@@ -11,7 +11,7 @@ from fidedesk.core.editions import DEFAULT_EDITION, EDITIONS, Expectancy
 from fidedesk.core.kfactor import k_factor
 from fidedesk.core.notation import fixed
 from fidedesk.core.rated import logistic_expected, single_game
-from fidedesk.core.tables import dp_rows, pd_rows
+from fidedesk.core.tables import dp_rows, pd_row_index, pd_rows
 from fidedesk.core.tournament import PlayerRecord, RatingKind
 
 
@@ -46,7 +46,7 @@ def cmd_game(args: argparse.Namespace, out: TextIO) -> None:
         diff_text += f", counts as {calc.used_diff:+d} ({edition.cap}-point rule: opponent as {calc.used_rating})"
     lines.append(f"Difference:     {diff_text}")
     if edition.expectancy is Expectancy.TABLE:
-        row = next(r for r in pd_rows() if r.low <= abs(calc.used_diff) <= (r.high or 10**6))
+        row = pd_rows()[pd_row_index(calc.used_diff)]
         lines.append(f"Expected (PD):  {fixed(calc.expected)}  (table 8.1.2, row {row.label})")
     else:
         lines.append(f"Expected:       {fixed(calc.expected, 3)}  (logistic formula)")
