@@ -11,7 +11,7 @@ from PySide6.QtCore import QAbstractItemModel, QSettings, QStandardPaths
 from PySide6.QtGui import QUndoStack
 from pytestqt.qtbot import QtBot
 
-from fidedesk.gui import files, rating_list
+from fidedesk.gui import files, mainwindow, rating_list
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
@@ -92,8 +92,10 @@ def no_modal_dialogs(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> list[tuple[str, str]]:
     """The errors and messages the test's windows showed (title, text), in order; recovery files go to a
-    temporary folder, and so does the rating list database.
+    temporary folder, and so does the rating list database. A window a test builds without ``dialogs=``
+    asks through the test's unattended dialogs too, so no test can wait on a modal dialog.
     """
+    monkeypatch.setattr(mainwindow, "QtDialogs", lambda _parent: dialogs)
     monkeypatch.setattr(files, "default_recovery_folder", lambda: tmp_path / "recovery")
     monkeypatch.setattr(rating_list, "default_database", lambda: tmp_path / "data" / "ratinglists.sqlite")
     return dialogs.shown

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
 from fidedesk.gui.calculator import CalculatorTab
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.reference import ReferenceTablesTab
 from fidedesk.gui.settings import Settings
@@ -72,7 +73,8 @@ Shot = Callable[[MainWindow, Path, Camera], None]
 def new_window(scratch: Path) -> MainWindow:
     """The main window with settings, recovery files and rating lists in ``scratch``, never the user's."""
     settings = Settings(QSettings(str(scratch / "fidedesk-screenshots.ini"), QSettings.Format.IniFormat))
-    window = MainWindow(settings, recovery_folder=scratch / "recovery")
+    # unattended: a shot that met an error would fail on its figures instead of waiting on a dialog
+    window = MainWindow(settings, recovery_folder=scratch / "recovery", dialogs=UnattendedDialogs())
     window.rating_list.database = scratch / "data" / "ratinglists.sqlite"
     return window
 
