@@ -61,9 +61,13 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
     from fidedesk import __version__
 
     parser = argparse.ArgumentParser(prog="fidedesk", description="Offline FIDE rating calculations.")
-    from fidedesk.io.formats import FORMATS
+    kinds = "a tournament file"
+    if {"-h", "--help"} & set(argv):
+        # the registry (and the readers it imports) only for --help: a later start that hands its file to the
+        # running window and ends would otherwise import every reader for nothing
+        from fidedesk.io.formats import FORMATS
 
-    kinds = "; ".join(f"{format_.label} ({', '.join(format_.extensions)})" for format_ in FORMATS)
+        kinds = "; ".join(f"{format_.label} ({', '.join(format_.extensions)})" for format_ in FORMATS)
     parser.add_argument("file", nargs="?", help=f"a tournament to open: {kinds}; any other name is read as TRF")
     parser.add_argument(
         "--smoke-test", action="store_true", help="build and render every tab offscreen (and open FILE), then exit"
