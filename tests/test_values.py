@@ -242,6 +242,7 @@ def test_a_birth_date_written_reads_back(birth: BirthDate) -> None:
     ("text", "birth"),
     [("1978", BirthDate(1978)), ("1978-05", BirthDate(1978, 5)), ("1978-5-2", BirthDate(1978, 5, 2)),
      ("1978/05/02", BirthDate(1978, 5, 2)), ("1978.05.02", BirthDate(1978, 5, 2)), ("1978/00/00", BirthDate(1978)),
+     ("02.05.1978", BirthDate(1978, 5, 2)), ("2/5/1978", BirthDate(1978, 5, 2)),
      ("1978/05/00", BirthDate(1978, 5)), ("0000/00/00", None), ("0000", None), ("", None), ("2000-02-29",
      BirthDate(2000, 2, 29))],
 )  # fmt: skip
@@ -251,7 +252,9 @@ def test_birth_date_forms(text: str, birth: BirthDate | None) -> None:
 
 @pytest.mark.parametrize("text", ["78", "1978-13-01", "1978-05-32", "1978/00/05", "1978-05/02", "May 1978", "19780"])
 def test_not_a_birth_date(text: str) -> None:
-    with pytest.raises(BirthDateError, match=re.escape(f"“{text}” is not a birth date (YYYY or YYYY-MM-DD)")):
+    with pytest.raises(
+        BirthDateError, match=re.escape(f"“{text}” is not a birth date (YYYY, YYYY-MM-DD or DD.MM.YYYY)")
+    ):
         parse_birth_date(text)
 
 

@@ -157,7 +157,7 @@ def test_a_filled_template_imports_with_every_problem_at_its_cell() -> None:
     assert problems(result) == [
         "Anmeldung!F8: the date 2024-03-01, not a rating",
         "Anmeldung!F9: a formula without a saved result: open the file in Excel or LibreOffice and save it",
-        'Anmeldung!G9: "31.02.1990" is not a date in the calendar',
+        "Anmeldung!G9: “31.02.1990” is not a date in the calendar",
         "Anmeldung!B10: no name: the row is not imported",
         'Anmeldung!E11: "abc" is not a FIDE ID',
         'Anmeldung!14: a totals row ("Summe"), not a player: not imported',
@@ -200,7 +200,7 @@ def test_cells_are_read_as_every_front_end_reads_the_value() -> None:
         "P!H3: “100000” is not a number of games (0–99999)",
         "P!G3: “0” is not a K factor (1–100)",
         "P!D4: “Dr” is not a title (GM IM FM CM WGM WIM WFM WCM, or blank)",
-        'P!I4: "31.04.1990" is not a date in the calendar',
+        "P!I4: “31.04.1990” is not a date in the calendar",
     ]
     d, e = result.tournament.players
     assert (d.rating, d.title, d.birth) == (3000, "WFM", BirthDate(1985))

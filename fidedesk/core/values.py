@@ -300,7 +300,7 @@ def bye_text(code: R) -> str:
 
 #: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``; ``/`` or ``.`` may separate as in TRF, where ``00`` is unknown.
 _BIRTH = re.compile(r"([0-9]{4})(?:([-/.])([0-9]{1,2})(?:\2([0-9]{1,2}))?)?")
-_BIRTH_HINT = "YYYY or YYYY-MM-DD"
+BIRTH_HINT = "YYYY, YYYY-MM-DD or DD.MM.YYYY"
 
 
 def birth_date(year: int, month: int | None = None, day: int | None = None) -> BirthDate:
@@ -320,18 +320,21 @@ def birth_date(year: int, month: int | None = None, day: int | None = None) -> B
 
 def parse_birth_date(text: str) -> BirthDate | None:
     """A birth date, often only its year: ``1978``, ``1978-05``, ``1978-05-02`` (or with ``/`` or ``.``,
-    as TRF writes it, where a month or day ``00`` and a year ``0000`` are unknown); None when blank or
+    as TRF writes it, where a month or day ``00`` and a year ``0000`` are unknown), or a whole date day
+    first, ``02.05.1978`` (as spreadsheets write it); None when blank or
     the year is unknown; BirthDateError when not a date, a day comes without a month, or the date is
     not in the calendar."""
     stripped = text.strip()
     if not stripped:
         return None
-    match = _BIRTH.fullmatch(stripped)
-    if match is None:
-        raise BirthDateError(f"“{stripped}” is not a birth date ({_BIRTH_HINT})")
-    year, month, day = int(match[1]), int(match[3] or 0), int(match[4] or 0)
+    if match := _BIRTH.fullmatch(stripped):
+        year, month, day = int(match[1]), int(match[3] or 0), int(match[4] or 0)
+    elif match := _DAY_FIRST.fullmatch(stripped):  # a whole date day first, as an event's date may be
+        year, month, day = int(match[4]), int(match[3]), int(match[1])
+    else:
+        raise BirthDateError(f"“{stripped}” is not a birth date ({BIRTH_HINT})")
     if month > 12 or day > 31 or (day and not month):
-        raise BirthDateError(f"“{stripped}” is not a birth date ({_BIRTH_HINT})")
+        raise BirthDateError(f"“{stripped}” is not a birth date ({BIRTH_HINT})")
     try:
         # year 0000 (unknown) is checked as 2000, a leap year, so that 29 February passes
         birth = birth_date(year or 2000, month or None, day or None)

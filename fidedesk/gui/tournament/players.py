@@ -44,6 +44,7 @@ from fidedesk.core.editing import EditError, FieldValue, PlayerField, add_player
 from fidedesk.core.tournament import TITLES as TOURNAMENT_TITLES
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.core.values import (
+    BIRTH_HINT,
     GAMES_RANGE,
     K_RANGE,
     RATING_TYPED,
@@ -131,7 +132,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("FIDE ID", "Digits only", "fide_id", lambda p: p.fide_id, parse_fide_id, numeric=True, text=fide_id_text),
     Column("Rating", f"{RATING_TYPED}; empty: unrated", "rating", lambda p: p.rating, parse_rating, numeric=True,
            text=rating_text),
-    Column("Born", "YYYY or YYYY-MM-DD", "birth", lambda p: p.birth, parse_birth_date, text=birth_text),
+    Column("Born", BIRTH_HINT, "birth", lambda p: p.birth, parse_birth_date, text=birth_text),
     Column("Games", f"Rated games before this event ({GAMES_RANGE}; K: 40 under 30 games)", "games",
            lambda p: p.record.games, parse_games, numeric=True, text=count_text),
     Column("2400+", "Has the player's rating ever reached 2400? (K 10 for life)", "ever_2400",
@@ -305,7 +306,7 @@ class PlayerDelegate(QStyledItemDelegate):
         "federation": r"[A-Za-z]{0,3}",
         "fide_id": r"\d{0,11}",
         "rating": r"\d{0,4}",
-        "birth": r"\d{0,4}(-\d{0,2}(-\d{0,2})?)?",
+        "birth": r"[0-9./\-]{0,10}",  # every form core.values.parse_birth_date reads, day first too
         "games": r"\d{0,5}",
         "k": r"\d{0,3}",
     }

@@ -24,6 +24,7 @@ from typing import Final, TypeVar
 from fidedesk.core.notation import cell_text, score_text
 from fidedesk.core.tournament import BirthDate, RoundEntry
 from fidedesk.core.values import (
+    BIRTH_HINT,
     InvalidValueError,
     birth_date,
     birth_text,
@@ -292,10 +293,6 @@ def points(value: CellValue) -> Fraction | None:
     return found
 
 
-_BIRTH_DAY_FIRST = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
-_BIRTH_HINT = "YYYY, YYYY-MM-DD or DD.MM.YYYY"
-
-
 def birth(value: CellValue) -> BirthDate | None:
     """A birth date from a date cell, a year, or text; the date checked by core.values."""
     if value is None:
@@ -305,22 +302,12 @@ def birth(value: CellValue) -> BirthDate | None:
     if isinstance(value, dt.date):  # a datetime is a date
         return birth_date(value.year, value.month, value.day)
     if isinstance(value, (bool, dt.time)):
-        raise CellKindError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
+        raise CellKindError(f"{show(value)} is not a birth date ({BIRTH_HINT})")
     if isinstance(value, (int, float)):
         if float(value).is_integer() and 1 <= value <= 9999:
             return birth_date(int(value))
-        raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
-    stripped = value.strip()
-    day_first = _BIRTH_DAY_FIRST.fullmatch(stripped)
-    if day_first is None:  # YYYY, YYYY-MM, YYYY-MM-DD (or with / or .), as core.values reads them
-        return _parsed(parse_birth_date, stripped)
-    day, month, year = int(day_first[1]), int(day_first[3]), int(day_first[4])
-    if not year or not 1 <= month <= 12:
-        raise CellFormError(f"{show(value)} is not a birth date ({_BIRTH_HINT})")
-    try:
-        return birth_date(year, month, day or None)
-    except InvalidValueError:
-        raise CellFormError(f"{show(value)} is not a date in the calendar") from None
+        raise CellFormError(f"{show(value)} is not a birth date ({BIRTH_HINT})")
+    return _parsed(parse_birth_date, value)  # YYYY[-MM[-DD]] or DD.MM.YYYY, as core.values reads them
 
 
 #: The reader of each field of a player's row.
