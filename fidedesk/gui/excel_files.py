@@ -56,6 +56,7 @@ class ExcelActions(QObject):
 
     def import_excel(self, path: Path | None = None) -> bool:
         """Read a workbook (off the GUI thread), let the user check the import, then take it."""
+        self.document.commit_pending()  # typed text becomes a step before the workbook adds to it or replaces it
         if path is None:
             path = self.dialogs.open_file("Import from Excel", self.settings.last_folder, XLSX_FILTER)
             if path is None:
@@ -88,6 +89,8 @@ class ExcelActions(QObject):
 
     def take(self, result: ImportResult, source: str) -> bool:
         """Make an accepted import the open tournament, or add its players to it (a player list)."""
+        if not self.files.commit_typing("Cannot import"):
+            return False
         imported = result.tournament
         current = self.document.tournament
         if imported.last_round == 0 and current.players:
@@ -109,6 +112,8 @@ class ExcelActions(QObject):
 
     def export_excel(self, path: Path | None = None) -> bool:
         """Write the tournament as a workbook: crosstable, standings, rating changes, players, rounds, event."""
+        if not self.files.commit_typing("Cannot export"):
+            return False
         if path is None:
             folder = Path(self.settings.last_folder)
             suggested = str(folder / f"{Path(self.files.suggested_name()).stem}{XLSX.extensions[0]}")

@@ -108,15 +108,32 @@ class FileActions(QObject):
         return path.name if path is not None else "Untitled"
 
     def has_unsaved_work(self) -> bool:
-        """Unsaved changes worth asking about: an untitled, still empty tournament has nothing to save."""
+        """Unsaved changes worth asking about: an untitled, still empty tournament has nothing to save, but
+        text typed that could not be committed (a date not in the calendar) is always worth a question."""
+        if self.document.has_pending_edits:
+            return True
         if not self.document.is_modified:
             return False
         return self.document.path is not None or self.document.tournament != Tournament(EventInfo(), ())
 
     # --- asking before work is lost -------------------------------------------------------------
 
+    def commit_typing(self, title: str) -> bool:
+        """Before an action reads the document: what is being typed becomes an undo step now
+        (:meth:`TournamentDocument.commit_pending`). False, after saying why under ``title``, when a typed
+        value cannot be used: the action does not go ahead, and the text stays where it was typed."""
+        problem = self.document.commit_pending()
+        if problem is None:
+            return True
+        self.dialogs.error(title, f"{problem}\n\nCorrect it first: what was typed is kept where it was typed.")
+        return False
+
     def maybe_save(self) -> bool:
-        """Before the document is replaced or closed: True when that may go ahead (saved or discarded)."""
+        """Before the document is replaced or closed: True when that may go ahead (saved or discarded).
+
+        What is being typed is committed first, so that it is asked about and saved; text that cannot be
+        used is asked about too (Save then says why and goes no further, Discard drops it)."""
+        self.document.commit_pending()
         if not self.has_unsaved_work():
             return True
         choice = self.dialogs.confirm_discard(self.display_name())
@@ -147,6 +164,7 @@ class FileActions(QObject):
         A ``.fidedesk`` file becomes the document; another format is imported as an untitled tournament
         (a workbook through :attr:`reviewer`). True when it became the open tournament.
         """
+        self.document.commit_pending()  # typed text becomes a step, and is asked about before it is replaced
         if path is None:
             path = self.dialogs.open_file("Open tournament", self.settings.last_folder, OPEN_FILTER)
             if path is None:
@@ -185,12 +203,16 @@ class FileActions(QObject):
 
     def save(self) -> bool:
         """Save to the document's file (asking for one when it has none); True when saved."""
+        if not self.commit_typing("Cannot save"):
+            return False
         if self.document.path is None:
             return self.save_as()
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
         """Save under a name chosen now; True when saved."""
+        if not self.commit_typing("Cannot save"):
+            return False
         current = self.document.path
         suggested = str(current) if current else str(Path(self.settings.last_folder) / self.suggested_name())
         path = self.dialogs.save_file("Save tournament", suggested, FIDEDESK_FILTER)
@@ -202,6 +224,7 @@ class FileActions(QObject):
 
     def import_trf(self, path: Path | None = None) -> bool:
         """Replace the document by a tournament read from a TRF file (it becomes an untitled document)."""
+        self.document.commit_pending()  # typed text becomes a step, and is asked about before it is replaced
         if path is None:
             path = self.dialogs.open_file("Import TRF", self.settings.last_folder, TRF_FILTER)
             if path is None:
@@ -211,6 +234,8 @@ class FileActions(QObject):
     def export_trf(self, path: Path | None = None) -> bool:
         """Write the tournament as a TRF file; refused with a message when TRF cannot hold it, and what
         TRF has no place for (the players' records) said in the status bar."""
+        if not self.commit_typing("Cannot export TRF"):
+            return False
         tournament = self.document.tournament
         refusal = TRF.refusal(tournament)
         if refusal is not None:

@@ -202,6 +202,7 @@ class MainWindow(QMainWindow):
         self._event_start: dt.date | None = None
         self.document.path_changed.connect(self._update_title)
         self.undo_stack.cleanChanged.connect(self._update_title)
+        self.document.pending_changed.connect(self._update_title)
         self._update_title()
         self._restore()
 
@@ -209,13 +210,16 @@ class MainWindow(QMainWindow):
         return lambda: factory(self.context, stack, self.settings, self.document)
 
     def _on_tab_changed(self, index: int) -> None:
+        # the tab shown now reads the document: what was typed on the one left becomes an undo step first
+        # (text that cannot be used stays in its field, unsaved, and says why there)
+        self.document.commit_pending()
         if 0 <= index < len(self.tab_stacks):
             self.undo_group.setActiveStack(self.tab_stacks[index])
 
     def _update_title(self) -> None:
         """The title "Event — fidedesk", with Qt's ``*`` while there are unsaved changes."""
         self.setWindowTitle(f"{self.files.display_name()}[*] — fidedesk")
-        self.setWindowModified(not self.undo_stack.isClean())
+        self.setWindowModified(self.document.shows_modified)  # text being typed counts from the first key
 
     def _follow_event_date(self) -> None:
         """The rules' event date follows the event's start date, so that ``auto`` applies the edition in
@@ -260,7 +264,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.excel.import_action, self.excel.export_action, self.excel.template_action])
         file_menu.addSeparator()
         self.quit_action = quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # Ctrl+Q where the platform names no key of its own for Quit (Windows, a bare X11 session)
+        quit_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")])
         quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)

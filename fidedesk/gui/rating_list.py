@@ -155,6 +155,8 @@ class RatingListActions(QObject):
 
     def add_players(self, chosen: Sequence[ListPlayer], stored: StoredList) -> str:
         """Add ``chosen`` to the tournament in one undoable step; what was done, in words."""
+        if not self.files.commit_typing("Add to Tournament"):
+            return "Nothing added: what is being typed in the tournament cannot be used yet."
         kind = self.document.tournament.info.kind
         after, fresh, left_out = add_new_players(self.document.tournament, [entry.player(kind) for entry in chosen])
         who = fresh[0].name if len(fresh) == 1 else f"{len(fresh)} players"
@@ -170,6 +172,8 @@ class RatingListActions(QObject):
 
     def update_ratings(self) -> bool:
         """Show what the list in force changes for the tournament's players; apply it as one step if accepted."""
+        if not self.files.commit_typing("Update Ratings from List"):
+            return False
         tournament = self.document.tournament
         info = tournament.info
         stored = in_force(self.lists(), info.kind, info.start)

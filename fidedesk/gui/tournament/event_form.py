@@ -2,6 +2,9 @@
 
 A field is committed when the arbiter leaves it (``editingFinished``), not at each keystroke, so that
 typing "Gelendzhik" is one undo step and not ten; every commit is ``document.apply("Edit event", ...)``.
+Nothing typed is lost meanwhile: from the first key the form tells the document it holds typed text (the
+title's ``*``), commits it when an action asks (``TournamentDocument.commit_pending``: Ctrl+S, Alt+A …),
+and a change of the document keeps a field's typed text unless it changed that field's own value (an undo).
 Every field has its own Alt+letter (none taken by the window's menus, tabs or buttons), and the dates
 are typed as YYYY-MM-DD: a date spin box showing "no date" could neither be typed into nor left by Tab.
 """
@@ -52,12 +55,18 @@ def _date_edit(name: str) -> QLineEdit:
     return edit
 
 
-def _shows(edit: QLineEdit, date: dt.date | None) -> bool:
-    """Whether the field already stands for ``date`` (a field being typed in keeps its text then)."""
+def _holds(edit: QLineEdit, value: str | dt.date | None) -> bool:
+    """Whether the field already stands for the document's ``value`` (a text, or a date however typed)."""
+    if isinstance(value, str):
+        return edit.text().strip() == value
     try:
-        return parse_date(edit.text()) == date
+        return parse_date(edit.text()) == value
     except ValueError:
         return False
+
+
+#: The name under which the form tells the document it holds typed text.
+PENDING = "event form"
 
 
 class EventForm(QWidget):
@@ -111,13 +120,20 @@ class EventForm(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
 
-        for edit in (self.name_edit, self.city_edit, self.federation_edit, self.arbiter_edit, self.time_control_edit,
-                     self.start_edit, self.end_edit):  # fmt: skip
+        #: Each typed field and how a refusal names it (its label); the last document value each one was shown.
+        self._labels = {
+            field: text.replace("&", "") for pairs in rows for text, field in pairs if isinstance(field, QLineEdit)
+        }
+        self._known: dict[QLineEdit, str | dt.date | None] = {}
+        for edit in self._labels:
             edit.editingFinished.connect(self.commit)
+            edit.textEdited.connect(self._note_pending)  # the user's typing only, not refresh()
         for box in (self.system_box, self.kind_box):
             box.activated.connect(self.commit)  # the user's choice only, not refresh()
         document.changed.connect(self.refresh)
-        self.refresh()
+        document.was_reset.connect(lambda: self.refresh(reset=True))
+        document.commit_requested.connect(self.commit_pending)
+        self.refresh(reset=True)
 
     def info(self) -> EventInfo:
         """The event as the fields show it (FieldError, a ValueError, when a field cannot be used)."""
@@ -145,43 +161,75 @@ class EventForm(QWidget):
             kind=RatingKind(self.kind_box.currentData()),
         )
 
-    def commit(self) -> None:
-        """Make the fields the event's data, as one undo step (nothing when they did not change)."""
+    def commit(self) -> str | None:
+        """Make the fields the event's data, as one undo step (nothing when they did not change).
+
+        None when done; else why a field cannot be used, naming it ("Start: …"), which the form shows too.
+        """
         tournament = self._document.tournament
         try:
             info = self.info()
             after = set_event_info(tournament, info)
         except FieldError as error:
-            self._show_problem(error.field, str(error))
-            return
+            return self._show_problem(error.field, str(error))
         except EditError as error:  # the one rule of the event's data: it cannot end before it starts
-            self._show_problem(self.end_edit, str(error))
-            return
+            return self._show_problem(self.end_edit, str(error))
         self._show_problem(None, "")
         if info != tournament.info:
             self._document.apply("Edit event", after)
+        for edit in self._pending_fields():  # typed in another form of the same value ("eng"): show the document's
+            self._show_value(edit, self._known[edit])
+        self._note_pending()
+        return None
 
-    def _show_problem(self, wrong: QWidget | None, text: str) -> None:
-        """Mark the field that cannot be used (only that one; none when all can) and say why."""
+    def commit_pending(self) -> None:
+        """The document asks before an action reads it: commit the typed text, or say why it cannot be."""
+        if self._pending_fields():
+            problem = self.commit()
+            if problem is not None:
+                self._document.refuse_commit(problem)
+
+    def _document_values(self) -> dict[QLineEdit, str | dt.date | None]:
+        info = self._document.tournament.info
+        return {
+            self.name_edit: info.name, self.city_edit: info.city, self.federation_edit: info.federation,
+            self.arbiter_edit: info.chief_arbiter, self.time_control_edit: info.time_control,
+            self.start_edit: info.start, self.end_edit: info.end,
+        }  # fmt: skip
+
+    def _pending_fields(self) -> list[QLineEdit]:
+        """The fields whose text is not the document's value (typed and not committed)."""
+        return [edit for edit, value in self._document_values().items() if not _holds(edit, value)]
+
+    def _note_pending(self) -> None:
+        self._document.set_pending(PENDING, bool(self._pending_fields()))
+
+    def _show_problem(self, wrong: QWidget | None, text: str) -> str | None:
+        """Mark the field that cannot be used (only that one; none when all can) and say why; the reason
+        with the field's name, None when all can be used."""
         for field in (self.federation_edit, self.start_edit, self.end_edit):
             mark(field, field is wrong)
         say(self.message, text, "error" if wrong is not None else "muted")
+        if not isinstance(wrong, QLineEdit):
+            return None
+        return f"{self._labels[wrong]}: {text}"
 
-    def refresh(self) -> None:
-        """Show the document's event data (a field being typed in keeps its text when it did not change)."""
+    @staticmethod
+    def _show_value(edit: QLineEdit, value: str | dt.date | None) -> None:
+        edit.setText(value if isinstance(value, str) else date_text(value))
+        edit.setCursorPosition(0)  # a long text shows its beginning, not its end
+
+    def refresh(self, reset: bool = False) -> None:
+        """Show the document's event data. A field being typed in keeps its text unless the document's value
+        of that field changed (an undo of it) or the document was replaced (``reset``: new, open)."""
+        for edit, value in self._document_values().items():
+            changed = reset or self._known.get(edit, value) != value
+            self._known[edit] = value
+            if changed and not _holds(edit, value):
+                self._show_value(edit, value)
         info = self._document.tournament.info
-        for edit, text in (
-            (self.name_edit, info.name),
-            (self.city_edit, info.city),
-            (self.federation_edit, info.federation),
-            (self.arbiter_edit, info.chief_arbiter),
-            (self.time_control_edit, info.time_control),
-        ):
-            if edit.text().strip() != text:
-                edit.setText(text)
-                edit.setCursorPosition(0)  # a long text shows its beginning, not its end
-        for date_edit, date in ((self.start_edit, info.start), (self.end_edit, info.end)):
-            if not _shows(date_edit, date):
-                date_edit.setText(date_text(date))
         for box, value in ((self.system_box, info.system.value), (self.kind_box, info.kind.value)):
             box.setCurrentIndex(max(0, box.findData(value)))
+        if reset:
+            self._show_problem(None, "")
+        self._note_pending()

@@ -26,6 +26,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
@@ -73,6 +74,8 @@ YES_NO = ("", "yes", "no")
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 #: Role giving the start rank of the row's player, whatever the column.
 RANK_ROLE = Qt.ItemDataRole.UserRole + 2
+#: The name under which the table tells the document that a cell holds typed text.
+PENDING = "players table"
 
 
 # ---------------------------------------------------------------------------------------------- parsing
@@ -311,6 +314,8 @@ class PlayerDelegate(QStyledItemDelegate):
         "k": r"\d{0,3}",
     }
     _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"sex": SEXES, "title": TITLES, "ever_2400": YES_NO}
+    #: The user changed an open editor's value (typed a key, chose an item): the cell holds unsaved text.
+    typed = Signal()
 
     def createEditor(  # Qt override
         self, parent: QWidget, option: QStyleOptionViewItem, index: Index
@@ -319,11 +324,14 @@ class PlayerDelegate(QStyledItemDelegate):
         if field in self._CHOICES:
             box = QComboBox(parent)
             box.addItems(list(self._CHOICES[field]))
+            box.activated.connect(self.typed)
             return box
         editor = super().createEditor(parent, option, index)
-        pattern = self._PATTERNS.get(field)
-        if isinstance(editor, QLineEdit) and pattern:
-            editor.setValidator(QRegularExpressionValidator(QRegularExpression(pattern), editor))
+        if isinstance(editor, QLineEdit):
+            editor.textEdited.connect(self.typed)
+            pattern = self._PATTERNS.get(field)
+            if pattern:
+                editor.setValidator(QRegularExpressionValidator(QRegularExpression(pattern), editor))
         return editor
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:  # Qt override
@@ -339,6 +347,15 @@ class PlayerDelegate(QStyledItemDelegate):
             model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
         else:
             super().setModelData(editor, model, index)
+
+
+def _typed_in(editor: QWidget, index: QModelIndex) -> bool:
+    """Whether the user changed the cell editor's value since it opened (setEditorData is not the user)."""
+    if isinstance(editor, QLineEdit):
+        return editor.isModified()
+    if isinstance(editor, QComboBox):
+        return editor.currentText() != str(index.data(Qt.ItemDataRole.EditRole))
+    return True
 
 
 # ---------------------------------------------------------------------------------------------- view
@@ -381,7 +398,8 @@ class PlayersWidget(QWidget):
         self.proxy.setSourceModel(self.model)
         self.table = named(PlayersTable(), "players_table")
         self.table.setModel(self.proxy)
-        self.table.setItemDelegate(PlayerDelegate(self.table))
+        self.delegate = PlayerDelegate(self.table)
+        self.table.setItemDelegate(self.delegate)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -433,6 +451,11 @@ class PlayersWidget(QWidget):
         self.table.insert_pressed.connect(self.add_player)
         self.table.delete_pressed.connect(self.remove_selected)
         self.model.problem.connect(self._on_problem)
+        self._refusal: str | None = None  # why the last value typed in a cell was refused
+        self.delegate.typed.connect(lambda: self._set_typed(True))
+        self.delegate.closeEditor.connect(lambda _editor, _hint: self._set_typed(False))
+        self.model.modelReset.connect(lambda: self._set_typed(False))  # a reset drops the open editor
+        document.commit_requested.connect(self.commit_editor)
         selection = self.table.selectionModel()
         selection.currentRowChanged.connect(self._on_current_row)
         selection.selectionChanged.connect(self._on_selection)
@@ -448,8 +471,32 @@ class PlayersWidget(QWidget):
         rows = {index.row() for index in self.table.selectionModel().selectedRows()}
         return sorted(int(self.proxy.index(row, 0).data(RANK_ROLE)) for row in rows)
 
+    def commit_editor(self) -> None:
+        """The document asks before an action reads it: a cell typed in is committed and its editor closed,
+        as Enter would; a value the cell refuses stays in its editor, and the document hears why."""
+        table = self.table
+        editor = table.indexWidget(table.currentIndex())
+        if table.state() != QAbstractItemView.State.EditingState or editor is None:
+            return
+        if not _typed_in(editor, table.currentIndex()):
+            return  # opened and not typed in (Insert's empty name): nothing to commit, nothing to refuse
+        self._refusal = None
+        table.commitData(editor)  # the delegate hands the text to the model's setData: one undo step
+        if self._refusal is not None:
+            self._document.refuse_commit(self._refusal)
+            return
+        table.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+        self._set_typed(False)
+
+    def _set_typed(self, typed: bool) -> None:
+        self._document.set_pending(PENDING, typed)
+
     def add_player(self) -> None:
         """Add a player at the next start rank and start typing their name."""
+        problem = self._document.commit_pending()
+        if problem is not None:  # what is being typed elsewhere cannot be used: it stays, and says why
+            say(self.message, problem, "error")
+            return
         after = add_player(self._document.tournament, Player(0, ""))
         rank = after.players[-1].start_rank
         self._document.apply(f"Add player {rank}", after)
@@ -493,6 +540,7 @@ class PlayersWidget(QWidget):
             self.table.horizontalHeader().resizeSection(1, width)
 
     def _on_problem(self, text: str) -> None:
+        self._refusal = text or None
         if text:
             say(self.message, text, "error")
         else:

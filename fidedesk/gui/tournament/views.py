@@ -77,6 +77,7 @@ class TournamentViews(QWidget):
         self.tabs.addTab(self.rounds, "Rounds")
         self.tabs.addTab(self.crosstable_table, "Crosstable")
         self.tabs.addTab(self.standings, "Standings")
+        self.tabs.currentChanged.connect(lambda _index: document.commit_pending())  # the view shown reads it
         # Alt+1/2/3 reach each view from anywhere in the tab: the tables keep Tab and Ctrl+Tab for themselves
         self.view_shortcuts: list[QShortcut] = []
         for number, focus in enumerate((self.rounds.white_edit, self.crosstable_table, self.standings.table)):
