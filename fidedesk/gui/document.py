@@ -97,12 +97,12 @@ class TournamentDocument(QObject):
         None when all of it was taken (or there was none); else why a text could not be used, one line per
         field (the field keeps the text and says why, and stays pending, so the work is still unsaved).
         """
-        self._refusals = []
+        refusals: list[str] = []
+        outer, self._refusals = self._refusals, refusals  # a commit that asks again keeps its own list
         try:
             self.commit_requested.emit()
-            refusals = self._refusals
         finally:
-            self._refusals = None
+            self._refusals = outer
         return "\n".join(refusals) or None
 
     def refuse_commit(self, reason: str) -> None:

@@ -257,3 +257,30 @@ def test_new_drops_what_was_typed_when_discarded(
     dialogs.answer("confirm_discard", Choice.DISCARD)
     window.files.new_action.trigger()
     assert form.start_edit.text() == "" and form.name_edit.text() == "" and not window.isWindowModified()
+
+
+def test_a_cell_value_refused_stops_the_save_and_stays_in_its_editor(
+    qtbot: QtBot, window: MainWindow, tab: TournamentTab, saved: Path, dialogs: UnattendedDialogs
+) -> None:
+    table = tab.players.table
+    table.setFocus()
+    table.setCurrentIndex(tab.players.index_of(2, RATING))
+    qtbot.keyClick(table, Qt.Key.Key_9)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    qtbot.keyClicks(editor, "9")
+    qtbot.keyClick(editor, Qt.Key.Key_S, CTRL)
+    assert dialogs.shown[-1][0] == "Cannot save" and dialogs.shown[-1][1].startswith("Boris: ")
+    assert QApplication.focusWidget() is editor and editor.text() == "99" and window.isWindowModified()
+    assert fidedesk_file.load(saved).player(2).rating == 1950
+
+
+def test_an_editor_opened_and_not_typed_in_is_left_open(
+    qtbot: QtBot, window: MainWindow, tab: TournamentTab, saved: Path, dialogs: UnattendedDialogs
+) -> None:
+    tab.players.add_button.click()  # opens the new player's empty name, which a commit would refuse
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit) and editor.text() == ""
+    qtbot.keyClick(editor, Qt.Key.Key_S, CTRL)
+    assert not dialogs.shown and not window.isWindowModified()
+    assert len(fidedesk_file.load(saved).players) == 3 and QApplication.focusWidget() is editor
