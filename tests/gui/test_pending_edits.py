@@ -284,3 +284,8 @@ def test_an_editor_opened_and_not_typed_in_is_left_open(
     qtbot.keyClick(editor, Qt.Key.Key_S, CTRL)
     assert not dialogs.shown and not window.isWindowModified()
     assert len(fidedesk_file.load(saved).players) == 3 and QApplication.focusWidget() is editor
+
+
+def test_a_file_whose_event_name_has_spaces_around_opens_unmodified(window: MainWindow, tab: TournamentTab) -> None:
+    window.document.reset(Tournament(EventInfo(name=" Club Open ", city="Leeds "), ()), None)
+    assert not window.isWindowModified() and not window.document.has_pending_edits

@@ -58,7 +58,7 @@ def _date_edit(name: str) -> QLineEdit:
 def _holds(edit: QLineEdit, value: str | dt.date | None) -> bool:
     """Whether the field already stands for the document's ``value`` (a text, or a date however typed)."""
     if isinstance(value, str):
-        return edit.text().strip() == value
+        return edit.text().strip() == value.strip()  # a name read from a file with spaces around is not typed
     try:
         return parse_date(edit.text()) == value
     except ValueError:
