@@ -465,12 +465,13 @@ def test_pairings_with_chess_results_numbers_beside_the_names() -> None:
     header = ["Bo.", "No.", "White", "Rtg", "Result", "Black", "Rtg", "No."]
     sheet = grid("P", [header, [1, 3, "C", 1900, "1 - 0", "A", 2100, 1], [2, 2, "B", 2000, "½ - ½", "D", 1800, 4]])
     assert fields(map_columns(sheet, 0)) == [
-        Field.BOARD, Field.WHITE, Field.WHITE_NAME, Field.RATING, Field.RESULT, Field.BLACK_NAME, Field.IGNORE,
-        Field.BLACK,
+        Field.BOARD, Field.WHITE, Field.WHITE_NAME, Field.WHITE_RATING, Field.RESULT, Field.BLACK_NAME,
+        Field.BLACK_RATING, Field.BLACK,
     ]  # fmt: skip
     result = build([sheet], propose([sheet]))
     assert result.problems == ()
     assert result.tournament.player(3).rounds == (E(1, 1, "w", R.WIN),)
+    assert {p.start_rank: p.rating for p in result.tournament.players} == {3: 1900, 1: 2100, 2: 2000, 4: 1800}
 
 
 def test_parse_board_and_bye_results() -> None:

@@ -102,7 +102,7 @@ def test_sheets_in_workbook_order_chartsheets_skipped_empty_sheet_empty(tmp_path
     grids = read_workbook(path)
 
     assert [grid.name for grid in grids] == ["Empty", "Round 1", "Round 2"]
-    assert grids[0] == SheetGrid("Empty", (), False)
+    assert grids[0] == SheetGrid("Empty", ())
     assert grids[0].width == 0
     assert grids[1].rows == ((1,), (2,)) and grids[2].rows == (("b",),)
 
@@ -173,11 +173,14 @@ def test_row_and_column_limits_truncate(tmp_path: Path) -> None:
 
     wide, small = read_workbook(path, max_rows=4, max_columns=3)
 
-    assert wide.truncated and not small.truncated
+    assert wide.cut == "cells right of column C (more than 3 columns, the limit)" and small.cut is None
     assert wide.rows == ((0, 1, 2), (10, 11, 12), (20, 21, 22), (30, 31, 32))
     assert small.rows == ((1, 2),)
     assert [grid.truncated for grid in read_workbook(path, max_rows=10, max_columns=6)] == [False, False]
-    assert read_workbook(path, max_rows=10, max_columns=5)[0].truncated
+    assert (
+        read_workbook(path, max_rows=10, max_columns=5)[0].cut
+        == "cells right of column E (more than 5 columns, the limit)"
+    )
 
 
 def test_a_workbook_of_2000_rows_by_15_columns_is_read_in_one_pass(tmp_path: Path) -> None:

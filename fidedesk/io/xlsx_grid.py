@@ -34,12 +34,18 @@ class SheetGrid:
     """One worksheet: its name and its rows from row 1, each a tuple of values from column A.
 
     Rows are as long as the longest row read (shorter ones padded with None); trailing empty rows
-    and columns are dropped. ``truncated`` says the sheet had more rows than were read (the limit).
+    and columns are dropped. ``cut`` is the limit that stopped the reading of a sheet holding more, as
+    a sentence (``more than 100,000 rows (the limit)``); None when the sheet was read whole.
     """
 
     name: str
     rows: tuple[tuple[CellValue, ...], ...]
-    truncated: bool = False
+    cut: str | None = None
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the sheet holds more than was read (see ``cut``)."""
+        return self.cut is not None
 
     @property
     def width(self) -> int:

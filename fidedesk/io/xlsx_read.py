@@ -32,11 +32,13 @@ openpyxl reads:
   a local file): openpyxl parses through ``defusedxml``, and reading is refused if it would not;
 * a row numbered outside Excel's 1 to 1,048,576.
 
-What is cut rather than refused (the grid's ``truncated`` is then True): rows after the ``max_rows``-th
-row of the sheet, cells right of column ``max_columns``, a sheet with more than ``max_rows`` row records
-(a file padded with a million empty rows), and cells beyond :data:`MAX_CELLS` grid cells in the whole
-workbook. The size a sheet declares (``<dimension ref="A1:XFD1048576"/>``) is never used. So reading
-time and memory follow the data actually kept, not what the file claims.
+What is cut rather than refused (the grid's ``cut`` then says which limit, as a sentence such as ``more
+than 100,000 rows (the limit)``): rows after the ``max_rows``-th row of the sheet, cells right of column
+``max_columns``, a sheet with more than ``max_rows`` row records (a file padded with a million empty rows),
+and cells beyond :data:`MAX_CELLS` grid cells in the whole workbook. A sheet so cut is never imported
+(:func:`fidedesk.io.xlsx_import.build` refuses it, naming the sheet and the limit); other sheets of the
+workbook still are. The size a sheet declares (``<dimension ref="A1:XFD1048576"/>``) is never used. So
+reading time and memory follow the data actually kept, not what the file claims.
 
 Every other failure, whatever openpyxl, zipfile or the XML parser raise, becomes an :class:`XlsxError`
 whose ``where`` is the file name, or the sheet's name when the fault is inside a sheet; the original
@@ -74,7 +76,15 @@ from openpyxl.styles.stylesheet import apply_stylesheet  # type: ignore[import-u
 from openpyxl.worksheet._reader import FORMULA_TAG, VALUE_TAG, WorkSheetParser  # type: ignore[import-untyped]
 
 from fidedesk.io.xlsx_container import check_container
-from fidedesk.io.xlsx_grid import CellValue, ImportCancelled, SheetGrid, Unreadable, XlsxError, cell_place
+from fidedesk.io.xlsx_grid import (
+    CellValue,
+    ImportCancelled,
+    SheetGrid,
+    Unreadable,
+    XlsxError,
+    cell_place,
+    column_letters,
+)
 
 __all__ = [
     "MAX_CELLS",
@@ -198,7 +208,8 @@ def _read_sheet(reader: Any, title: str, part: str, counter: _Counter, max_rows:
     """One worksheet's cells as they come in its XML, within the limits (see the module docstring)."""
     kept: dict[int, list[CellValue]] = {}
     height = width = records = 0
-    truncated = False
+    cut: str | None = None
+    too_many_rows = f"more than {max_rows:,} rows (the limit)"
     with _sheet_records(reader, part) as records_of_sheet:
         for number, cells in records_of_sheet:
             counter.row_read()
@@ -208,24 +219,26 @@ def _read_sheet(reader: Any, title: str, part: str, counter: _Counter, max_rows:
                     title, f"row number {number} is outside Excel's rows 1 to {EXCEL_ROWS:,}; the file is damaged"
                 )
             if records > max_rows:
-                truncated = True
+                cut = cut or too_many_rows
                 break
-            values, cut = _row_values(cells, max_columns)
-            truncated = truncated or cut
+            values, wide = _row_values(cells, max_columns)
+            if wide and cut is None:
+                last = column_letters(max_columns - 1)
+                cut = f"cells right of column {last} (more than {max_columns:,} columns, the limit)"
             if not values:
                 continue
             if number > max_rows:
-                truncated = True
+                cut = cut or too_many_rows
                 break
             new_height, new_width = max(height, number), max(width, len(values))
             if counter.cells + new_height * new_width > MAX_CELLS:
-                truncated = True
+                cut = cut or f"more than {MAX_CELLS:,} cells in the workbook (the limit)"
                 break
             height, width = new_height, new_width
             previous = kept.get(number)
             kept[number] = values if previous is None else _overlay(previous, values)
     counter.cells += height * width
-    return SheetGrid(title, _grid(kept, height, width), truncated)
+    return SheetGrid(title, _grid(kept, height, width), cut)
 
 
 def _row_values(cells: list[dict[str, Any]], max_columns: int) -> tuple[list[CellValue], bool]:

@@ -1,9 +1,11 @@
 """The checked tournament a plan reads from a workbook, with every problem, never changing anything.
 
-The event sheet first, then the player list, then the results sheet in its layout, then the check that
-every game is written the same way by both players (:mod:`~fidedesk.io.xlsx_import.games`); problems are
-listed in that order. ``rows_imported`` and ``rows_skipped`` count the data rows of the sheets read
-(players and boards). Games against a player who is not imported are dropped and reported at the cell.
+The event sheet first, then the player list, then the results sheet in its layout (pairings on a sheet per
+round: every round sheet, each as its round), then the check that every game is written the same way by both
+players (:mod:`~fidedesk.io.xlsx_import.games`); problems are listed in that order. A sheet the reader cut at
+a size limit (:attr:`~fidedesk.io.xlsx_grid.SheetGrid.cut`) is not imported at all: the import is then only
+that problem, naming the sheet and the limit. ``rows_imported`` and ``rows_skipped`` count the data rows of
+the sheets read (players and boards). Games against a player who is not imported are dropped and reported at the cell.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import.event import read_event
 from fidedesk.io.xlsx_import.games import Games, checked
+from fidedesk.io.xlsx_import.headers import is_round_sheet, round_header
 from fidedesk.io.xlsx_import.model import ImportPlan, ImportResult, Layout, Problem
 from fidedesk.io.xlsx_import.pairings import read_pairings
 from fidedesk.io.xlsx_import.players import PlayerRows, read_players
@@ -30,11 +33,15 @@ def build(grids: Sequence[SheetGrid], plan: ImportPlan, *, info: EventInfo | Non
     Never raises for bad content; ValueError only for a plan naming a sheet that is not in ``grids``.
     """
     by_name = {grid.name: grid for grid in grids}
-    for sheet_plan in (plan.results, plan.players):
-        if sheet_plan is not None and sheet_plan.sheet not in by_name:
-            raise ValueError(f"the plan names a sheet {sheet_plan.sheet!r} that is not in the workbook")
-    if plan.event_sheet is not None and plan.event_sheet not in by_name:
-        raise ValueError(f"the plan names an event sheet {plan.event_sheet!r} that is not in the workbook")
+    for name in plan.sheets:
+        if name not in by_name:
+            raise ValueError(f"the plan names a sheet {name!r} that is not in the workbook")
+    cut = [by_name[name] for name in dict.fromkeys(plan.sheets) if by_name[name].truncated]
+    if cut:  # never a sheet read in part: its missing rows would be missing players and games
+        refused = tuple(
+            Problem(grid.name, None, None, "", f"the sheet holds {grid.cut}: nothing is imported") for grid in cut
+        )
+        return ImportResult(Tournament(info or EventInfo(), ()), refused, 0, 0)
     problems: list[Problem] = []
     event = None
     if plan.event_sheet is not None:
@@ -54,7 +61,9 @@ def build(grids: Sequence[SheetGrid], plan: ImportPlan, *, info: EventInfo | Non
     if results is not None:
         sheet = Sheet(by_name[results.sheet], results)
         if results.layout is Layout.PAIRINGS:
-            pairings = read_pairings(sheet, roster)
+            rounds = [Sheet(by_name[more.sheet], more) for more in plan.more_rounds]
+            problems.extend(_unread_rounds(grids, plan))
+            pairings = read_pairings([sheet, *rounds], roster)
             players, games = pairings.players, pairings.games
             problems.extend(pairings.problems)
             imported, skipped = imported + pairings.imported, skipped + pairings.skipped
@@ -73,6 +82,26 @@ def build(grids: Sequence[SheetGrid], plan: ImportPlan, *, info: EventInfo | Non
         layout = results.layout if results is not None else Layout.PLAYER_LIST
         info = event if event is not None else EventInfo(system=_default_system(layout, games.double))
     return ImportResult(Tournament(info, players), tuple(problems), imported, skipped)
+
+
+def _unread_rounds(grids: Sequence[SheetGrid], plan: ImportPlan) -> list[Problem]:
+    """A sheet named as a round (``R4``) that is not read beside other round sheets: an error naming it,
+    never a round left out silently (an empty sheet, a round not played yet, holds nothing to lose)."""
+    assert plan.results is not None
+    if not plan.more_rounds and not is_round_sheet(plan.results):
+        return []
+    read = set(plan.sheets)
+    return [
+        Problem(
+            grid.name,
+            None,
+            None,
+            "",
+            f"looks like round {number} but has no pairings (White, Black, Result): it is not read",
+        )
+        for grid in grids
+        if grid.name not in read and grid.rows and (number := round_header(grid.name)) is not None
+    ]
 
 
 def _games(sheet: Sheet, layout: Layout, read: PlayerRows) -> Games:

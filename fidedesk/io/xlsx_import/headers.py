@@ -27,13 +27,23 @@ from typing import Final
 
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid
 from fidedesk.io.xlsx_import.cells import loose, plain_text
-from fidedesk.io.xlsx_import.model import IGNORED, NAME_FIELDS, Column, Field, ImportPlan, Layout, SheetPlan
+from fidedesk.io.xlsx_import.model import (
+    IGNORED,
+    NAME_FIELDS,
+    SIDE_FIELDS,
+    Column,
+    Field,
+    ImportPlan,
+    Layout,
+    SheetPlan,
+)
 from fidedesk.io.xlsx_import.result_cells import diagonal_mark, looks_swiss
 
 __all__ = [
     "detect_layout",
     "find_header_row",
     "header_text",
+    "is_round_sheet",
     "is_totals",
     "map_columns",
     "propose",
@@ -94,6 +104,16 @@ _ALIASES: Final[dict[str, Field]] = {
     **_aliases(Field.RESULT, "Result", "Res", "Res.", "Erg", "Erg.", "Ergebnis", "Résultat", "Resultat", "Resultado",
                "Результат", "Рез."),
     **_aliases(Field.COLOURS, "Colours", "Colors", "Colour", "Color"),
+    **_aliases(Field.WHITE_RATING, "White Rtg", "White rating", "White Elo", "Rtg White", "Elo White", "Elo Weiß",
+               "Weiß Elo", "Elo Blancs", "Elo Blancas", "Рейтинг белых"),
+    **_aliases(Field.BLACK_RATING, "Black Rtg", "Black rating", "Black Elo", "Rtg Black", "Elo Black", "Elo Schwarz",
+               "Schwarz Elo", "Elo Noirs", "Elo Negras", "Рейтинг черных"),
+    **_aliases(Field.WHITE_TITLE, "White title", "White Tit", "Titel Weiß"),
+    **_aliases(Field.BLACK_TITLE, "Black title", "Black Tit", "Titel Schwarz"),
+    **_aliases(Field.WHITE_FEDERATION, "White Fed", "White federation", "Föd. Weiß"),
+    **_aliases(Field.BLACK_FEDERATION, "Black Fed", "Black federation", "Föd. Schwarz"),
+    **_aliases(Field.WHITE_FIDE_ID, "White FIDE ID", "FIDE ID White", "FIDE-ID Weiß"),
+    **_aliases(Field.BLACK_FIDE_ID, "Black FIDE ID", "FIDE ID Black", "FIDE-ID Schwarz"),
 }  # fmt: skip
 
 #: Names that map a field only when no stronger name does (a bare "ID" is often a national one).
@@ -203,8 +223,9 @@ def map_columns(grid: SheetGrid, header_row: int) -> tuple[Column, ...]:
         if field.numbered:
             columns[column] = Column(field, numbers[column])
             continue
-        if pairings and field is Field.START_RANK:
-            field = _nearer_player(found, column)
+        if pairings and (field is Field.START_RANK or field in SIDE_FIELDS):
+            sides = (Field.WHITE, Field.BLACK) if field is Field.START_RANK else SIDE_FIELDS[field]
+            field = sides[_nearer_side(found, column)]
         previous = chosen.get(field)
         if previous is not None and previous[1] >= strength:
             continue
@@ -232,14 +253,15 @@ def _numbered_field(grid: SheetGrid, header_row: int, column: int) -> Field:
     return Field.ROUND if swiss > other else Field.OPPONENT
 
 
-def _nearer_player(found: Sequence[tuple[Field, int] | None], column: int) -> Field:
-    """In a pairings sheet a ``No`` column is White's or Black's number, by the nearer name column."""
-    distance = {Field.WHITE: len(found), Field.BLACK: len(found)}
+def _nearer_side(found: Sequence[tuple[Field, int] | None], column: int) -> int:
+    """In a pairings sheet a ``No``, ``Rtg``, ``Tit``, ``Fed`` or ``FIDE ID`` column is White's (0) or Black's
+    (1), by the nearer name column; between the two, White's (the column before it)."""
+    distance = [len(found), len(found)]
     for other, known in enumerate(found):
         if known is not None and known[0] in (Field.WHITE_NAME, Field.BLACK_NAME):
-            side = Field.WHITE if known[0] is Field.WHITE_NAME else Field.BLACK
+            side = 0 if known[0] is Field.WHITE_NAME else 1
             distance[side] = min(distance[side], abs(other - column))
-    return Field.WHITE if distance[Field.WHITE] <= distance[Field.BLACK] else Field.BLACK
+    return 0 if distance[0] <= distance[1] else 1
 
 
 def _split_names(columns: list[Column], chosen: dict[Field, tuple[int, int]]) -> None:
@@ -315,7 +337,16 @@ def propose(grids: Sequence[SheetGrid]) -> ImportPlan:
     results = [plan for plan in plans if plan.layout is not Layout.PLAYER_LIST]
     result = results[0] if results else None
     player_list = lists[0] if lists and (result is None or result.layout is Layout.PAIRINGS) else None
-    return ImportPlan(result, player_list, event)
+    more_rounds: tuple[SheetPlan, ...] = ()
+    if result is not None and is_round_sheet(result):
+        more_rounds = tuple(plan for plan in results[1:] if is_round_sheet(plan))
+    return ImportPlan(result, player_list, event, more_rounds)
+
+
+def is_round_sheet(plan: SheetPlan) -> bool:
+    """A sheet of pairings named as a round (``R1``, ``Round 2``, ``Rd 3``, ``4. Runde``): one of a workbook
+    with a sheet per round, which are read together, each as its round."""
+    return plan.layout is Layout.PAIRINGS and round_header(plan.sheet) is not None
 
 
 def _forced(grid: SheetGrid, layout: Layout) -> SheetPlan:

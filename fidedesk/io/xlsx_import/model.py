@@ -70,6 +70,15 @@ class Field(enum.Enum):
     RESULT = "Result"
     #: ``unknown`` on a board whose colours are not known (fidedesk's export).
     COLOURS = "Colours"
+    #: A player's details written beside White or Black on a board's row (pairings): kept on the player.
+    WHITE_RATING = "White rating"
+    BLACK_RATING = "Black rating"
+    WHITE_TITLE = "White title"
+    BLACK_TITLE = "Black title"
+    WHITE_FEDERATION = "White federation"
+    BLACK_FEDERATION = "Black federation"
+    WHITE_FIDE_ID = "White FIDE ID"
+    BLACK_FIDE_ID = "Black FIDE ID"
 
     @property
     def label(self) -> str:
@@ -88,10 +97,17 @@ PLAYER_FIELDS: Final = (
     Field.RANK,
 )  # fmt: skip
 NAME_FIELDS: Final = (Field.NAME, Field.LAST_NAME, Field.FIRST_NAME)
+#: A player's field written beside each side of a board (pairings) -> White's and Black's field.
+SIDE_FIELDS: Final = {
+    Field.RATING: (Field.WHITE_RATING, Field.BLACK_RATING),
+    Field.TITLE: (Field.WHITE_TITLE, Field.BLACK_TITLE),
+    Field.FEDERATION: (Field.WHITE_FEDERATION, Field.BLACK_FEDERATION),
+    Field.FIDE_ID: (Field.WHITE_FIDE_ID, Field.BLACK_FIDE_ID),
+}
 #: Fields read from a board's row (pairings).
 BOARD_FIELDS: Final = (
     Field.ROUND_NUMBER, Field.BOARD, Field.WHITE, Field.WHITE_NAME, Field.BLACK, Field.BLACK_NAME, Field.RESULT,
-    Field.COLOURS,
+    Field.COLOURS, *(side for sides in SIDE_FIELDS.values() for side in sides),
 )  # fmt: skip
 
 
@@ -122,11 +138,21 @@ class SheetPlan:
 
 @dataclasses.dataclass(frozen=True)
 class ImportPlan:
-    """Which sheets to read: the results (any layout), a player list, the event sheet; None when absent."""
+    """Which sheets to read: the results (any layout), a player list, the event sheet (None when absent),
+    and, for a workbook with a sheet per round (``R1``, ``R2`` ... pairings), the round sheets after
+    ``results``, each read with its own plan as its own round."""
 
     results: SheetPlan | None
     players: SheetPlan | None
     event_sheet: str | None
+    more_rounds: tuple[SheetPlan, ...] = ()
+
+    @property
+    def sheets(self) -> tuple[str, ...]:
+        """The names of the sheets the plan reads, results first."""
+        plans = (self.results, *self.more_rounds, self.players)
+        named = [plan.sheet for plan in plans if plan is not None]
+        return (*named, *((self.event_sheet,) if self.event_sheet is not None else ()))
 
 
 @dataclasses.dataclass(frozen=True)

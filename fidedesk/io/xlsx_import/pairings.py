@@ -17,15 +17,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from functools import partial
+from typing import Final
 
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, RoundEntry
 from fidedesk.core.values import BOARD_TEXT, board_text
 from fidedesk.io.xlsx_grid import CellValue
-from fidedesk.io.xlsx_import.cells import CellError, bounded, loose, plain_text, start_rank, text
+from fidedesk.io.xlsx_import.cells import READERS, CellError, bounded, loose, plain_text, start_rank, text
 from fidedesk.io.xlsx_import.games import Games
 from fidedesk.io.xlsx_import.headers import round_header, round_title
-from fidedesk.io.xlsx_import.model import BOARD_FIELDS, Field, Problem
+from fidedesk.io.xlsx_import.model import BOARD_FIELDS, SIDE_FIELDS, Field, Problem
 from fidedesk.io.xlsx_import.players import PlayerRows
 from fidedesk.io.xlsx_import.result_cells import board_result, bye_result, cell_key, result_text
 from fidedesk.io.xlsx_import.sheet import UNREAD, Row, Sheet, Spot, classify, read_cell
@@ -33,6 +34,7 @@ from fidedesk.io.xlsx_import.sheet import UNREAD, Row, Sheet, Spot, classify, re
 __all__ = [
     "AmbiguousNameError",
     "BoardError",
+    "DetailMismatchError",
     "NameMismatchError",
     "NotInListError",
     "PairedTwiceError",
@@ -69,6 +71,21 @@ class PairedTwiceError(BoardError):
     """A player paired with themselves, or on a second board of one round."""
 
 
+class DetailMismatchError(BoardError):
+    """A rating, title, federation or FIDE ID beside a player that another cell gives otherwise."""
+
+
+#: A side's field -> the player's field it gives and the side (0 White, 1 Black).
+_SIDE_OF: Final = {side: (base, index) for base, sides in SIDE_FIELDS.items() for index, side in enumerate(sides)}
+#: A player's field written beside a board -> the Player attribute and its name in messages.
+_DETAIL_ATTRIBUTES: Final = {
+    Field.RATING: ("rating", "rating"),
+    Field.TITLE: ("title", "title"),
+    Field.FEDERATION: ("federation", "federation"),
+    Field.FIDE_ID: ("fide_id", "FIDE ID"),
+}
+
+
 @dataclasses.dataclass(frozen=True)
 class Pairings:
     """What a pairings sheet gives: the players (the list's, else those the boards name, in order of first
@@ -81,6 +98,10 @@ class Pairings:
     skipped: int
 
 
+#: A player's detail written beside one side of a board: the player's field, its value and its column.
+_Detail = tuple[Field, object, int]
+
+
 @dataclasses.dataclass(frozen=True)
 class _Board:
     row: int
@@ -90,32 +111,36 @@ class _Board:
     white_code: R
     black_code: R | None
     unknown_colours: bool
+    white_details: tuple[_Detail, ...] = ()
+    black_details: tuple[_Detail, ...] = ()
 
 
-def read_pairings(sheet: Sheet, roster: PlayerRows | None) -> Pairings:
-    """Every board of the sheet entered, a round after another; players from ``roster`` when given."""
-    state = _State(sheet, roster)
-    round_ = round_header(sheet.grid.name) or 1
+def read_pairings(sheets: Sequence[Sheet], roster: PlayerRows | None) -> Pairings:
+    """Every board of the sheets entered, a round after another (a workbook with a sheet per round gives
+    them all, each read as its round); players from ``roster`` when given."""
+    state = _State(roster)
     problems: list[Problem] = []
     imported = skipped = 0
-    for index, values in sheet.rows():
-        if classify(sheet, values) is not None:
-            continue
-        title = round_title(values) if Field.ROUND_NUMBER not in sheet.single else None
-        if title is not None:
-            round_ = title
-            continue
-        row, board = read_board_row(sheet, index, values, round_)
-        if board is not None:
-            try:
-                state.enter(board)
-            except BoardError as error:
-                row = dataclasses.replace(row, problems={**row.problems, error.column: str(error)}, status="skip")
-        problems.extend(sheet.problem(index, column, message) for column, message in row.problems.items())
-        if row.status == "import":
-            imported += 1
-        else:
-            skipped += 1
+    for sheet in sheets:
+        round_ = round_header(sheet.grid.name) or 1
+        for index, values in sheet.rows():
+            if classify(sheet, values) is not None:
+                continue
+            title = round_title(values) if Field.ROUND_NUMBER not in sheet.single else None
+            if title is not None:
+                round_ = title
+                continue
+            row, board = read_board_row(sheet, index, values, round_)
+            if board is not None:
+                try:
+                    state.enter(sheet, board)
+                except BoardError as error:
+                    row = dataclasses.replace(row, problems={**row.problems, error.column: str(error)}, status="skip")
+            problems.extend(sheet.problem(index, column, message) for column, message in row.problems.items())
+            if row.status == "import":
+                imported += 1
+            else:
+                skipped += 1
     players = tuple(state.players[rank] for rank in state.order)
     return Pairings(players, Games(state.entries, state.spots), tuple(problems), imported, skipped)
 
@@ -132,6 +157,8 @@ def _board_value(field: Field, value: CellValue) -> object:
         return result_text(value)
     if field is Field.COLOURS:
         return loose(text(value))
+    if field in _SIDE_OF:
+        return READERS[_SIDE_OF[field][0]](value)
     return text(value)
 
 
@@ -169,7 +196,12 @@ def read_board_row(sheet: Sheet, index: int, values: Sequence[CellValue], round_
     if result_column is not None:
         texts[result_column] = board_text(white_code, black_code) if black is not None else BOARD_TEXT[white_code]
     unknown = read.get(Field.COLOURS) in _UNKNOWN_COLOURS
-    return Row(index, read, problems, texts, {}), _Board(index, round_, white, black, white_code, black_code, unknown)
+    details: tuple[list[_Detail], list[_Detail]] = ([], [])
+    for field, (base, side) in _SIDE_OF.items():
+        if read.get(field) not in (None, ""):
+            details[side].append((base, read[field], sheet.single[field]))
+    board = _Board(index, round_, white, black, white_code, black_code, unknown, tuple(details[0]), tuple(details[1]))
+    return Row(index, read, problems, texts, {}), board
 
 
 def _side(read: dict[Field, object], number_field: Field, name_field: Field) -> int | str | None:
@@ -185,10 +217,10 @@ def _side(read: dict[Field, object], number_field: Field, name_field: Field) -> 
 
 
 class _State:
-    """The players and games entered so far while the boards are read, a line after another."""
+    """The players and games entered so far while the boards are read, a line after another, and where
+    each player's name and details were first written (for a message naming both cells)."""
 
-    def __init__(self, sheet: Sheet, roster: PlayerRows | None) -> None:
-        self.sheet = sheet
+    def __init__(self, roster: PlayerRows | None) -> None:
         self.have_list = roster is not None
         self.players = {player.start_rank: player for player in (roster.players if roster else ())}
         self.order = list(self.players)
@@ -196,6 +228,8 @@ class _State:
         self.entries: dict[int, dict[int, RoundEntry]] = {rank: {} for rank in self.order}
         self.spots: dict[tuple[int, int], Spot] = {}
         self.named: dict[str, list[int]] = {}
+        #: (start rank, field) -> the cell that gave the player's name (Field.NAME) or detail
+        self.written: dict[tuple[int, Field], str] = dict(roster.places) if roster is not None else {}
         for rank in self.order:
             self.named.setdefault(loose(self.players[rank].name), []).append(rank)
 
@@ -204,17 +238,26 @@ class _State:
         self.order.append(player.start_rank)
         self.entries.setdefault(player.start_rank, {})
 
-    def _name(self, row: int, field: Field) -> str:
-        column = self.sheet.single.get(field)
-        return plain_text(self.sheet.grid.value(row, column)) if column is not None else ""
-
-    def resolve(self, who: int | str, name: str, column: int | None) -> int:
-        """A board's player as a start rank; BoardError when there is none."""
+    def resolve(self, who: int | str, written: tuple[str, int | None, str], column: int | None) -> int:
+        """A board's player (``who``, in ``column``) as a start rank; BoardError when there is none, or when
+        a start rank without a player list was first written with another name. ``written`` is the name
+        cell beside it: its text, column and place."""
+        name, name_column, name_place = written
         if isinstance(who, int):
             if who in self.players:
                 known = self.players[who].name
-                if self.have_list and name and not name.isdigit() and loose(name) != loose(known):
-                    raise NameMismatchError(column, f'player {who} is "{known}", not "{name}"')
+                if name and not name.isdigit() and loose(name) != loose(known):
+                    if self.have_list:
+                        raise NameMismatchError(column, f'player {who} is "{known}", not "{name}"')
+                    if known:
+                        there = self.written.get((who, Field.NAME), "")
+                        raise NameMismatchError(
+                            column if name_column is None else name_column,
+                            f'start rank {who} is "{known}" in {there} and "{name}" here: one number, two names',
+                        )
+                    self.players[who] = dataclasses.replace(self.players[who], name=name)
+                    self.named.setdefault(loose(name), []).append(who)
+                    self.written[(who, Field.NAME)] = name_place
                 return who
             if self.have_list:
                 where = self.skipped_ranks.get(who)
@@ -222,8 +265,11 @@ class _State:
                     f"player {who} is not imported ({where})" if where else f"player {who} is not in the player list"
                 )
                 raise NotInListError(column, reason)
-            self._add(Player(who, name if name and not name.isdigit() else ""))
-            self.named.setdefault(loose(name), []).append(who)
+            named = name if name and not name.isdigit() else ""
+            self._add(Player(who, named))
+            if named:
+                self.named.setdefault(loose(named), []).append(who)
+                self.written[(who, Field.NAME)] = name_place
             return who
         ranks = self.named.get(loose(who), [])
         if len(ranks) == 1:
@@ -237,24 +283,56 @@ class _State:
         rank = max(self.players, default=0) + 1
         self._add(Player(rank, who))
         self.named[loose(who)] = [rank]
+        self.written[(rank, Field.NAME)] = name_place
         return rank
 
-    def enter(self, board: _Board) -> None:
+    def _details(self, rank: int, details: Sequence[_Detail]) -> dict[str, object]:
+        """The details a board writes beside a player that the player has not had yet (attribute ->
+        value); DetailMismatchError, naming both cells, for one the player has with another value."""
+        player = self.players[rank]
+        changes: dict[str, object] = {}
+        for field, value, column in details:
+            attribute, what = _DETAIL_ATTRIBUTES[field]
+            known = getattr(player, attribute)
+            if known in (None, ""):
+                changes[attribute] = value
+            elif known != value:
+                there = self.written.get((rank, field), "")
+                raise DetailMismatchError(
+                    column, f"player {rank}'s {what} is {known} in {there} and {value} here: which is it?"
+                )
+        return changes
+
+    def enter(self, sheet: Sheet, board: _Board) -> None:
         """Enter one board; BoardError (naming the column at fault) when it cannot be."""
-        single = self.sheet.single
+        single = sheet.single
         white_column = single.get(Field.WHITE, single.get(Field.WHITE_NAME))
         black_column = single.get(Field.BLACK, single.get(Field.BLACK_NAME))
-        white = self.resolve(board.white, self._name(board.row, Field.WHITE_NAME), white_column)
+
+        def name(field: Field) -> tuple[str, int | None, str]:
+            column = single.get(field)
+            if column is None:
+                return "", None, ""
+            return plain_text(sheet.grid.value(board.row, column)), column, sheet.place(board.row, column)
+
+        white = self.resolve(board.white, name(Field.WHITE_NAME), white_column)
         black: int | None = None
         if board.black is not None:
-            black = self.resolve(board.black, self._name(board.row, Field.BLACK_NAME), black_column)
+            black = self.resolve(board.black, name(Field.BLACK_NAME), black_column)
             if black == white:
                 raise PairedTwiceError(black_column, f"player {white} is paired with themselves")
         for rank, column in ((white, white_column), (black, black_column)):
             if rank is not None and board.round in self.entries[rank]:
                 there = self.spots[(rank, board.round)].place if (rank, board.round) in self.spots else ""
                 raise PairedTwiceError(column, f"player {rank} already plays in round {board.round} ({there})")
-        spot = Spot(self.sheet.grid.name, board.row, None, "")
+        sides = [(white, board.white_details)] + ([(black, board.black_details)] if black is not None else [])
+        changes = [(rank, details, self._details(rank, details)) for rank, details in sides]
+        for rank, details, changed in changes:  # only once the board is known to enter
+            if changed:
+                self.players[rank] = dataclasses.replace(self.players[rank], **changed)  # type: ignore[arg-type]
+            for field, _value, column in details:
+                self.written.setdefault((rank, field), sheet.place(board.row, column))
+        spot = Spot(sheet.grid.name, board.row, None, "")
         if black is None:
             self.entries[white][board.round] = RoundEntry(board.round, None, None, board.white_code)
             self.spots[(white, board.round)] = spot

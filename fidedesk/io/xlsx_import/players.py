@@ -10,9 +10,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Final
 
 from fidedesk.core.tournament import BirthDate, Player, PlayerRecord
-from fidedesk.io.xlsx_import.model import Field, Problem
+from fidedesk.io.xlsx_import.model import NAME_FIELDS, Field, Problem
 from fidedesk.io.xlsx_import.sheet import Row, Sheet, classify, player_name, read_player_row
 
 __all__ = ["PlayerRows", "read_players"]
@@ -22,12 +23,14 @@ __all__ = ["PlayerRows", "read_players"]
 class PlayerRows:
     """What a player-bearing sheet gives: every data row with its start rank (None when it has none), the
     players imported in row order, the places of rows that took a start rank but were skipped, and the
-    problems of the rows in order."""
+    problems of the rows in order; ``places`` the cell that gave each imported player's name
+    (``Field.NAME``), rating, title, federation and FIDE ID, by (start rank, field), for messages."""
 
     rows: tuple[tuple[Row, int | None], ...]
     players: tuple[Player, ...]
     skipped_ranks: Mapping[int, str]
     problems: tuple[Problem, ...]
+    places: Mapping[tuple[int, Field], str] = dataclasses.field(default_factory=dict)
 
     @property
     def imported(self) -> int:
@@ -44,6 +47,7 @@ def read_players(sheet: Sheet) -> PlayerRows:
     players: list[Player] = []
     skipped_ranks: dict[int, str] = {}
     problems: list[Problem] = []
+    places: dict[tuple[int, Field], str] = {}
     used: dict[int, int] = {}
     position = 0
     numbered = Field.START_RANK in sheet.single
@@ -62,9 +66,19 @@ def read_players(sheet: Sheet) -> PlayerRows:
         problems.extend(sheet.problem(index, column, message) for column, message in row.problems.items())
         if row.status == "import" and rank is not None:
             players.append(_make_player(row, rank))
+            for field in _PLACED:
+                column = sheet.single.get(field)
+                if column is not None:
+                    places[(rank, field)] = sheet.place(index, column)
+            name_column = next((sheet.single[f] for f in NAME_FIELDS if f in sheet.single), None)
+            places[(rank, Field.NAME)] = sheet.place(index, name_column)
         elif rank is not None:
             skipped_ranks[rank] = sheet.place(index)
-    return PlayerRows(tuple(rows), tuple(players), skipped_ranks, tuple(problems))
+    return PlayerRows(tuple(rows), tuple(players), skipped_ranks, tuple(problems), places)
+
+
+#: The fields whose cell a message may name (a detail written again beside a board, :mod:`.pairings`).
+_PLACED: Final = (Field.RATING, Field.TITLE, Field.FEDERATION, Field.FIDE_ID)
 
 
 def _numbered(sheet: Sheet, row: Row, used: dict[int, int]) -> tuple[Row, int | None]:

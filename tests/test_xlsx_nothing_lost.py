@@ -1,0 +1,205 @@
+"""Issue 13 for Excel: nothing a workbook holds is lost or misread without a word.
+
+Details written beside White and Black are kept on the players; a workbook with a sheet per round is read
+round by round; a sheet cut at a size limit is refused naming the sheet and the limit; one start number with
+two names is refused naming both cells. Each of these imported silently before (all exit 0).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from fidedesk.cli import main
+from fidedesk.core.results import ResultCode as R
+from fidedesk.core.tournament import RoundEntry as E
+from fidedesk.io.xlsx_grid import SheetGrid
+from fidedesk.io.xlsx_import import Field, build, map_columns, propose
+from fidedesk.io.xlsx_read import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, read_workbook
+from tests.bounds import MB
+from tests.test_xlsx_hostile import bounded, excel_like
+from tests.xlsx_builders import grid, read_grids, workbook
+
+
+def problems(grids: list[SheetGrid]) -> list[str]:
+    return [str(problem) for problem in build(grids, propose(grids)).problems]
+
+
+# ------------------------------------------------------------------------------- details beside the sides
+
+
+def test_a_rtg_column_after_white_and_after_black_rates_both_players() -> None:
+    sheet = grid(
+        "Round 1",
+        [
+            ["Bo.", "White", "Rtg", "Result", "Black", "Rtg"],
+            [1, "Adler", 2100, "1-0", "Bauer", 1950],
+            [2, "Christ", None, "½-½", "Dorn", 1800],
+        ],
+    )
+    result = build([sheet], propose([sheet]))
+    assert result.problems == ()
+    ratings = {player.name: player.rating for player in result.tournament.players}
+    assert ratings == {"Adler": 2100, "Bauer": 1950, "Christ": None, "Dorn": 1800}  # before: all None
+
+
+def test_titles_federations_and_fide_ids_beside_the_sides_are_kept() -> None:
+    header = ["No.", "White", "Tit", "Fed", "FIDE ID", "White Rtg", "Res.", "No.", "Black", "Tit", "Fed", "FIDE ID"]
+    rows = [header, [1, "Adler", "gm", "ger", 4600010, 2600, "0-1", 2, "Bauer", "IM", "AUT", 1600020]]
+    sheet = grid("Pairings", rows)
+    assert [c.field for c in map_columns(sheet, 0)] == [
+        Field.WHITE, Field.WHITE_NAME, Field.WHITE_TITLE, Field.WHITE_FEDERATION, Field.WHITE_FIDE_ID,
+        Field.WHITE_RATING, Field.RESULT, Field.BLACK, Field.BLACK_NAME, Field.BLACK_TITLE, Field.BLACK_FEDERATION,
+        Field.BLACK_FIDE_ID,
+    ]  # fmt: skip
+    result = build([sheet], propose([sheet]))
+    assert result.problems == ()
+    adler, bauer = result.tournament.players
+    assert (adler.title, adler.federation, adler.fide_id, adler.rating) == ("GM", "GER", 4600010, 2600)
+    assert (bauer.title, bauer.federation, bauer.fide_id, bauer.rating) == ("IM", "AUT", 1600020, None)
+
+
+def test_one_player_with_two_ratings_is_refused_naming_both_cells() -> None:
+    sheet = grid(
+        "Pairings",
+        [
+            ["Round", "White", "Rtg", "Black", "Rtg", "Result"],
+            [1, "Adler", 2100, "Bauer", 1950, "1-0"],
+            [2, "Bauer", 1950, "Adler", 2150, "0-1"],
+        ],
+    )
+    assert problems([sheet]) == ["Pairings!E3: player 1's rating is 2100 in Pairings!C2 and 2150 here: which is it?"]
+
+
+def test_a_rating_beside_a_board_is_checked_against_the_player_list() -> None:
+    players = grid("Players", [["No", "Name", "Rtg"], [1, "Adler", 2100], [2, "Bauer", None]])
+    rounds = grid("Round 1", [["White", "Rtg", "Black", "Rtg", "Result"], [1, 2000, 2, 1700, "1-0"]])
+    assert problems([players, rounds]) == [
+        "'Round 1'!B2: player 1's rating is 2100 in Players!C2 and 2000 here: which is it?"
+    ]
+    rounds = grid("Round 1", [["White", "Rtg", "Black", "Rtg", "Result"], [1, 2100, 2, 1700, "1-0"]])
+    result = build([players, rounds], propose([players, rounds]))
+    assert result.problems == ()
+    assert [player.rating for player in result.tournament.players] == [2100, 1700]  # the list left it blank
+
+
+# ------------------------------------------------------------------------------------ a sheet per round
+
+
+def _round_sheets() -> list[SheetGrid]:
+    book = workbook(
+        ("Players", [["No", "Name", "Rtg"], [1, "Adler", 2100], [2, "Bauer", 2000], [3, "Christ", 1900],
+                     [4, "Dorn", 1800]]),
+        ("R1", [["Board", "White", "Black", "Result"], [1, 1, 3, "1-0"], [2, 4, 2, "0-1"]]),
+        ("R2", [["Board", "White", "Black", "Result"], [1, 2, 1, "½-½"], [2, 3, 4, "1-0"]]),
+        ("Round 3", [["Board", "White", "Black", "Result"], [1, 1, 4, "1-0"], [2, 2, 3, "0-1"]]),
+    )  # fmt: skip
+    return read_grids(book)
+
+
+def test_a_workbook_with_a_sheet_per_round_is_read_round_by_round() -> None:
+    grids = _round_sheets()
+    plan = propose(grids)
+    assert plan.results is not None and plan.results.sheet == "R1"
+    assert [more.sheet for more in plan.more_rounds] == ["R2", "Round 3"]
+    result = build(grids, plan)
+    assert result.problems == ()
+    t = result.tournament
+    assert t.last_round == 3  # before: round 1 only
+    assert t.player(1).rounds == (E(1, 3, "w", R.WIN), E(2, 2, "b", R.DRAW), E(3, 4, "w", R.WIN))
+    assert t.player(3).rounds == (E(1, 1, "b", R.LOSS), E(2, 4, "w", R.WIN), E(3, 2, "b", R.WIN))
+    assert (result.rows_imported, result.rows_skipped) == (4 + 6, 0)
+
+
+def test_a_sheet_named_as_a_round_without_pairings_is_an_error_naming_it() -> None:
+    grids = [*_round_sheets(), grid("R4", [["Round 4 is on Sunday"]]), grid("R5", [])]
+    assert problems(grids) == ["R4: looks like round 4 but has no pairings (White, Black, Result): it is not read"]
+
+
+def test_the_command_line_rates_every_round_sheet(tmp_path: Path) -> None:
+    book = workbook(
+        ("Players", [["No", "Name", "Rtg"], [1, "Adler", 2100], [2, "Bauer", 2000]]),
+        ("R1", [["White", "Black", "Result"], [1, 2, "1-0"]]),
+        ("R2", [["White", "Black", "Result"], [2, 1, "1-0"]]),
+    )
+    path = tmp_path / "rounds.xlsx"
+    book.save(path)
+    out = io.StringIO()
+    assert main(["rate", str(path), "--json"], out) == 0
+    assert [player["n"] for player in json.loads(out.getvalue())["players"]] == [2, 2]  # before: 1 game each
+
+
+# ------------------------------------------------------------------------------ one number, two names
+
+
+def test_one_start_number_with_two_names_is_refused_naming_both_cells() -> None:
+    sheet = grid(
+        "Pairings",
+        [
+            ["Round", "No.", "White", "Result", "Black", "No."],
+            [1, 1, "Adler", "1-0", "Bauer", 2],
+            [1, 3, "Christ", "0-1", "Dorn", 5],
+            [2, 5, "Ernst", "½-½", "Adler", 1],
+        ],
+    )
+    assert problems([sheet]) == [
+        'Pairings!C4: start rank 5 is "Dorn" in Pairings!E3 and "Ernst" here: one number, two names'
+    ]  # before: Dorn and Ernst were one player
+
+
+# --------------------------------------------------------------------------------------- size limits
+
+
+def _players_with_a_note_far_right(count: int) -> bytes:
+    """A player list of ``count`` rows and a note in column ALL (the 1,000th): 1,000 cells a row."""
+    header = (
+        b'<row r="1"><c r="A1" t="inlineStr"><is><t>No</t></is></c><c r="B1" t="inlineStr"><is><t>Name</t></is></c>'
+    )
+    header += b'<c r="ALL1" t="inlineStr"><is><t>note</t></is></c></row>'
+    rows = b"".join(
+        b'<row r="%d"><c r="A%d"><v>%d</v></c><c r="B%d" t="inlineStr"><is><t>P%d</t></is></c></row>'
+        % (n + 1, n + 1, n, n + 1, n)
+        for n in range(1, count + 1)
+    )
+    return header + rows
+
+
+def test_a_sheet_cut_at_the_size_limit_is_refused_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = excel_like(tmp_path / "club.xlsx", {"Players": _players_with_a_note_far_right(5_000)})
+    with bounded(unpacked=4 * MB, megabytes=200):
+        (players,) = read_workbook(path)
+    assert MAX_COLUMNS == 1_000 and len(players.rows) == MAX_CELLS // 1_000  # the header and 2,999 players
+    assert players.cut == f"more than {MAX_CELLS:,} cells in the workbook (the limit)"
+    result = build([players], propose([players]))
+    assert result.tournament.players == () and result.rows_imported == 0
+    message = f"Players: the sheet holds more than {MAX_CELLS:,} cells in the workbook (the limit): nothing is imported"
+    assert [str(problem) for problem in result.problems] == [message]
+    assert main(["rate", str(path)], io.StringIO()) == 2  # before: 2,999 of 5,000 players rated, exit 0
+    assert capsys.readouterr().err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {message}\n"
+
+
+@pytest.mark.parametrize(
+    ("sheet", "cut"),
+    [
+        (b'<row r="1"><c r="A1"><v>1</v></c></row><row r="%d"><c r="A%d"><v>2</v></c></row>'
+         % (MAX_ROWS + 1, MAX_ROWS + 1), f"more than {MAX_ROWS:,} rows (the limit)"),
+        (b'<row r="1"><c r="A1"><v>1</v></c><c r="ALM1"><v>2</v></c></row>',
+         f"cells right of column ALL (more than {MAX_COLUMNS:,} columns, the limit)"),
+    ],
+    ids=["rows", "columns"],
+)  # fmt: skip
+def test_every_limit_of_a_sheet_ends_the_command_line_with_exit_2_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sheet: bytes, cut: str
+) -> None:
+    header = b'<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>'
+    data = sheet.replace(b'<row r="1"><c r="A1"><v>1</v></c>', header[:-6])
+    path = excel_like(tmp_path / "big.xlsx", {"Big sheet": data})
+    for command in (["rate", str(path)], ["convert", str(path), str(tmp_path / "out.trf")]):
+        assert main(command, io.StringIO()) == 2
+        err = capsys.readouterr().err
+        problem = f"Big sheet: the sheet holds {cut}: nothing is imported"
+        assert err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {problem}\n"
+    assert not (tmp_path / "out.trf").exists()
