@@ -54,6 +54,7 @@ from fidedesk.io.xlsx_import import (
     preview_rows,
     propose,
     propose_sheet,
+    sheet_rounds,
 )
 
 #: Rows the preview shows; the problems list covers the whole workbook.
@@ -293,7 +294,10 @@ class ExcelImportDialog(QDialog):
             self.plan = ImportPlan(None, sheet_plan, self.plan.event_sheet)
         else:
             players = self.plan.players if self.plan.players and self.plan.players.sheet != sheet_plan.sheet else None
-            self.plan = ImportPlan(sheet_plan, players, self.plan.event_sheet)
+            # the other round sheets stay while the round sheet read first is still read as pairings
+            current = self.plan.results
+            same = current is not None and current.sheet == sheet_plan.sheet and sheet_plan.layout is Layout.PAIRINGS
+            self.plan = ImportPlan(sheet_plan, players, self.plan.event_sheet, self.plan.more_rounds if same else ())
         self._show_plan()
         self._rebuild_timer.start()
 
@@ -349,6 +353,12 @@ class ExcelImportDialog(QDialog):
         extra = []
         if players is not None:
             extra.append(f"players' details from sheet “{players.sheet}”")
+        rounds = sheet_rounds(self.plan)
+        if rounds:
+            extra.append(
+                "rounds from sheets "
+                + ", ".join(f"“{name}” as round {number}" if number else f"“{name}”" for name, number in rounds)
+            )
         if self.plan.event_sheet is not None:
             extra.append(f"event from sheet “{self.plan.event_sheet}”")
         say(self.players_note, ("Also read: " + "; ".join(extra)) if extra else "")

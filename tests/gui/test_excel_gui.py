@@ -125,6 +125,26 @@ def test_the_wizard_follows_a_changed_mapping_and_reports_places(qtbot: QtBot) -
     assert [p.title for p in dialog.outcome.tournament.players] == ["GM", "WFM"]
 
 
+def test_the_wizard_says_which_sheet_became_which_round(qtmodeltester: ModelTester, qtbot: QtBot) -> None:
+    """A workbook with a sheet per round: every round is read, and the wizard names each sheet's round."""
+    from tests.test_xlsx_nothing_lost import _round_sheets
+
+    dialog = ExcelImportDialog(_round_sheets(), "rounds.xlsx")
+    qtbot.addWidget(dialog)
+    for model in (dialog.mapping, dialog.preview, dialog.problems):
+        qtmodeltester.check(model)
+    note = dialog.players_note.text()
+    assert "“R1” as round 1, “R2” as round 2, “Round 3” as round 3" in note
+    assert dialog.outcome is not None and dialog.outcome.tournament.last_round == 3
+    dialog.set_column_field(0, Field.IGNORE)  # the first round sheet edited: the other rounds stay
+    dialog.rebuild()
+    assert dialog.outcome.tournament.last_round == 3
+    dialog.layout_box.setCurrentIndex(dialog.layout_box.findData(Layout.PLAYER_LIST))
+    dialog.layout_box.activated.emit(dialog.layout_box.currentIndex())
+    dialog.rebuild()
+    assert dialog.plan.more_rounds == () and "as round" not in dialog.players_note.text()
+
+
 def test_the_wizards_models_pass_the_model_tester(qtmodeltester: ModelTester, qtbot: QtBot) -> None:
     """Mapping, preview and problems, on a club's Swiss table, through a changed header row and mapping."""
     from tests.test_xlsx_import import _swiss_book

@@ -47,7 +47,7 @@ from fidedesk.io.xlsx_import.model import (
     Problem,
     SheetPlan,
 )
-from fidedesk.io.xlsx_import.preview import preview_rows
+from fidedesk.io.xlsx_import.preview import preview_rows, sheet_rounds
 
 __all__ = [
     "CellError",
@@ -71,4 +71,5 @@ __all__ = [
     "preview_rows",
     "propose",
     "propose_sheet",
+    "sheet_rounds",
 ]

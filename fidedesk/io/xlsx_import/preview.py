@@ -7,11 +7,22 @@ from collections.abc import Sequence
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid
 from fidedesk.io.xlsx_import.cells import plain_text
 from fidedesk.io.xlsx_import.headers import round_header, round_title
-from fidedesk.io.xlsx_import.model import Field, Layout, PreviewCell, PreviewRow, SheetPlan
+from fidedesk.io.xlsx_import.model import Field, ImportPlan, Layout, PreviewCell, PreviewRow, SheetPlan
 from fidedesk.io.xlsx_import.pairings import read_board_row
 from fidedesk.io.xlsx_import.sheet import Row, Sheet, classify, read_player_row
 
-__all__ = ["preview_rows"]
+__all__ = ["preview_rows", "sheet_rounds"]
+
+
+def sheet_rounds(plan: ImportPlan) -> tuple[tuple[str, int | None], ...]:
+    """Which sheet becomes which round, for a workbook with a sheet per round: each round sheet's name and
+    its round (None when a Round column or title lines inside it say); () for any other plan."""
+    if not plan.more_rounds or plan.results is None:
+        return ()
+    return tuple(
+        (sheet.sheet, None if Field.ROUND_NUMBER in {c.field for c in sheet.columns} else round_header(sheet.sheet))
+        for sheet in (plan.results, *plan.more_rounds)
+    )
 
 
 def preview_rows(grid: SheetGrid, plan: SheetPlan, limit: int = 20) -> list[PreviewRow]:
