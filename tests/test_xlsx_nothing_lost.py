@@ -16,6 +16,7 @@ import pytest
 from fidedesk.cli import main
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import RoundEntry as E
+from fidedesk.core.values import ROUND_RANGE
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import import Field, build, map_columns, propose
 from fidedesk.io.xlsx_read import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, read_workbook
@@ -203,3 +204,37 @@ def test_every_limit_of_a_sheet_ends_the_command_line_with_exit_2_naming_it(
         problem = f"Big sheet: the sheet holds {cut}: nothing is imported"
         assert err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {problem}\n"
     assert not (tmp_path / "out.trf").exists()
+
+
+# ------------------------------------------------------------------------------------------- rounds
+
+
+def test_a_round_beyond_the_limit_is_refused_at_its_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    beyond = f"round 120 is beyond the rounds fidedesk reads ({ROUND_RANGE}, the limit)"
+    pairings = grid("Pairings", [["Round", "White", "Black", "Result"], [1, "A", "B", "1-0"], [120, "B", "A", "1-0"]])
+    assert problems([pairings]) == [f"Pairings!A3: {beyond}"]
+    titled = grid("Pairings", [["White", "Black", "Result"], ["A", "B", "1-0"], ["Round 120"], ["B", "A", "1-0"]])
+    assert problems([titled]) == [f"Pairings!4: {beyond}"]
+    swiss = grid("Swiss", [["No", "Name", "R1", "R120"], [1, "A", "2w1", "2b0"], [2, "B", "1b0", "1w1"]])
+    assert problems([swiss])[:2] == [f"Swiss!D2: {beyond}", f"Swiss!D3: {beyond}"]
+    book = workbook(("Pairings", [[cell for cell in row] for row in pairings.rows]))
+    path = tmp_path / "rounds.xlsx"
+    book.save(path)
+    assert main(["rate", str(path)], io.StringIO()) == 2  # before: rated, round 120 and all
+    assert capsys.readouterr().err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  Pairings!A3: {beyond}\n"
+
+
+def test_a_round_robin_needing_more_rounds_than_the_limit_is_refused() -> None:
+    count = ROUND_RANGE.high + 2  # 101 players: 101 rounds
+    header = ["No", "Name", *range(1, count + 1)]
+    rows = [
+        [n, f"P{n}", *("X" if m == n else ("1" if m > n else "0") for m in range(1, count + 1))]
+        for n in range(1, count + 1)
+    ]
+    sheet = grid("Crosstable", [header, *rows])
+    result = build([sheet], propose([sheet]))
+    assert [str(problem) for problem in result.problems] == [
+        f"Crosstable!1: a round robin of {count} players has {count} rounds, beyond the rounds fidedesk reads "
+        f"({ROUND_RANGE}, the limit): its games are not imported"
+    ]
+    assert len(result.tournament.players) == count and result.tournament.last_round == 0

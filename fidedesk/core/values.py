@@ -99,6 +99,11 @@ RATING_IN_FILE: Final = Range(1000, 3000)
 K_RANGE: Final = Range(1, 100)
 #: A count of rated games completed before an event (FIDE 8.3.3: K 40 until 30 games).
 GAMES_RANGE: Final = Range(0, 99_999)
+#: A round's number, in every file and the window. TRF gives a round ten columns of a 001 record (C04 Annex 2),
+#: and no FIDE event comes near 99 rounds (a double round robin of 50 players has 98): a larger number is a
+#: slip or a hostile file, and every player gets an entry for every round up to the last, so the number
+#: bounds the work and memory of a whole tournament.
+ROUND_RANGE: Final = Range(1, 99)
 #: A FIDE ID: a positive number that fits TRF's eleven columns 58-68 (C04 Annex 2); 0 is none.
 FIDE_ID_RANGE: Final = Range(1, 99_999_999_999)
 

@@ -25,6 +25,7 @@ from fidedesk.core.notation import cell_text, score_text
 from fidedesk.core.tournament import BirthDate, RoundEntry
 from fidedesk.core.values import (
     BIRTH_HINT,
+    ROUND_RANGE,
     InvalidValueError,
     birth_date,
     birth_text,
@@ -48,6 +49,7 @@ __all__ = [
     "CellRangeError",
     "UnreadableCellError",
     "bounded",
+    "check_round",
     "loose",
     "plain_text",
     "show",
@@ -218,6 +220,14 @@ def games(value: CellValue) -> int | None:
 
 def start_rank(value: CellValue) -> int | None:
     return bounded(value, "a start rank", 1, 99999)
+
+
+def check_round(number: int) -> int:
+    """A round's number as every front end takes it (core.values ``ROUND_RANGE``); CellRangeError beyond,
+    as the limit bounds the work a tournament costs."""
+    if number not in ROUND_RANGE:
+        raise CellRangeError(f"round {number} is beyond the rounds fidedesk reads ({ROUND_RANGE}, the limit)")
+    return number
 
 
 def _parsed(parse: Callable[[str], _T], value: CellValue) -> _T:

@@ -23,7 +23,17 @@ from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, RoundEntry
 from fidedesk.core.values import BOARD_TEXT, board_text
 from fidedesk.io.xlsx_grid import CellValue
-from fidedesk.io.xlsx_import.cells import READERS, CellError, bounded, loose, plain_text, start_rank, text
+from fidedesk.io.xlsx_import.cells import (
+    READERS,
+    CellError,
+    bounded,
+    check_round,
+    loose,
+    plain_text,
+    start_rank,
+    text,
+    whole,
+)
 from fidedesk.io.xlsx_import.games import Games
 from fidedesk.io.xlsx_import.headers import round_header, round_title
 from fidedesk.io.xlsx_import.model import BOARD_FIELDS, SIDE_FIELDS, Field, Problem
@@ -147,8 +157,11 @@ def read_pairings(sheets: Sequence[Sheet], roster: PlayerRows | None) -> Pairing
 
 def _board_value(field: Field, value: CellValue) -> object:
     """One cell of a board line as its column says."""
-    if field in (Field.ROUND_NUMBER, Field.BOARD):
-        return bounded(value, "a round" if field is Field.ROUND_NUMBER else "a board", 1, 99999)
+    if field is Field.ROUND_NUMBER:
+        number = whole(value, "a round")
+        return None if number is None else check_round(number)
+    if field is Field.BOARD:
+        return bounded(value, "a board", 1, 99999)
     if field in (Field.WHITE, Field.BLACK):
         found = text(value)
         parsed = start_rank(value) if found.isdigit() or isinstance(value, (int, float)) else (found or None)
@@ -177,6 +190,10 @@ def read_board_row(sheet: Sheet, index: int, values: Sequence[CellValue], round_
         return Row(index, read, problems, texts, {}, "skip"), None
     number = read.get(Field.ROUND_NUMBER)
     round_ = number if isinstance(number, int) else round_
+    try:  # a round from a title line or the sheet's name
+        check_round(round_)
+    except CellError as beyond:
+        return Row(index, read, {None: str(beyond)}, texts, {}, "skip"), None
     white = _side(read, Field.WHITE, Field.WHITE_NAME)
     black = _side(read, Field.BLACK, Field.BLACK_NAME)
     if isinstance(black, str) and cell_key(black) in (*_NO_PLAYER, "бай"):

@@ -54,7 +54,7 @@ from fidedesk.core.values import (
     parse_result,
 )
 from fidedesk.io.xlsx_grid import CellValue, Unreadable
-from fidedesk.io.xlsx_import.cells import CellFormError, CellKindError, plain_text, show, unreadable
+from fidedesk.io.xlsx_import.cells import CellFormError, CellKindError, check_round, plain_text, show, unreadable
 
 __all__ = [
     "board_result",
@@ -160,6 +160,7 @@ def swiss_cell(value: CellValue, round_: int) -> RoundEntry | None:
     text = result_text(value)
     if not text:
         return None
+    check_round(round_)
     spaced = cell_key(text, " ")
     # a game first (most cells are games): no bye starts with the digits and letter of a game
     match = _SWISS_GAME.fullmatch(spaced)

@@ -17,6 +17,7 @@ from typing import cast
 from fidedesk.core.pairings import berger_round
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import RoundEntry
+from fidedesk.core.values import ROUND_RANGE
 from fidedesk.io.xlsx_grid import CellValue
 from fidedesk.io.xlsx_import.cells import CellError, plain_text, show
 from fidedesk.io.xlsx_import.games import Games
@@ -38,6 +39,13 @@ def grid_games(sheet: Sheet, read: PlayerRows) -> Games:
     spots: dict[tuple[int, int], Spot] = {}
     double = False
     size = len(known) + len(known) % 2
+    rounds = (size - 1) * max((len(codes) for codes, _spot in cells.values()), default=1)
+    if rounds > ROUND_RANGE.high:  # the limit on rounds bounds the work, as for every other file
+        reason = (
+            f"a round robin of {len(known)} players has {rounds} rounds, beyond the rounds fidedesk reads "
+            f"({ROUND_RANGE}, the limit): its games are not imported"
+        )
+        return Games(entries, spots, problems=(*problems, sheet.problem(sheet.plan.header_row, None, reason)))
     for (rank, opponent), (codes, spot) in sorted(cells.items()):
         back = cells.get((opponent, rank))
         if (opponent, rank) in bad:
