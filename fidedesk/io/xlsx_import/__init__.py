@@ -9,7 +9,11 @@ Layouts
   a) ``PLAYER_LIST``: one player a row; a tournament without rounds (:mod:`.players`).
   b) ``ROUND_ROBIN``: players down, opponents across (:mod:`.roundrobin`).
   c) ``SWISS_TABLE``: players down, a column per round holding opponent, colour and result (:mod:`.swiss`).
-  d) ``PAIRINGS``: one board a row: round, board, white, black, result (:mod:`.pairings`).
+  d) ``PAIRINGS``: one board a row: round, board, white, black, result, and each side's rating, title,
+     federation and FIDE ID when written (:mod:`.pairings`); on one sheet, or on a sheet per round.
+
+A sheet the reader cut at a size limit (:attr:`~fidedesk.io.xlsx_grid.SheetGrid.cut`) is never imported in
+part: :func:`build` gives only the problem naming it. Rounds are 1-99 (core.values ``ROUND_RANGE``).
 
 Where each part lives
   :mod:`.model` the plan and result types; :mod:`.headers` the header row, column roles from names in

@@ -10,9 +10,14 @@ stronger name: ``FIDE ID`` wins over a bare ``ID``, which is then a national ID 
 ``Фамилия``/``Имя``); a ``Nombre`` beside ``Apellidos`` the first name; the name is then
 ``Last, First``. ``1.Rd``, ``Rd 1``, ``R1``, ``Round 1``, ``1. Runde``, ``Ronde 1``, ``Ronda 1``,
 ``1 тур`` are round columns; a bare number (``1``, ``2`` ...) is a round when the cells below look
-like ``12w1``, else the column of the opponent with that start rank. In a pairings sheet a ``No``
-column is White's or Black's number, whichever name column it stands nearer to. Unknown columns
-are ignored; the user can change any mapping.
+like ``12w1``, else the column of the opponent with that start rank. In a pairings sheet a ``No``,
+``Rtg``, ``Tit``, ``Fed`` or ``FIDE ID`` column is White's or Black's (number, rating, title, federation,
+FIDE ID), whichever name column it stands nearer to (``White Rtg``, ``Black Fed`` ... say it outright).
+Unknown columns are ignored; the user can change any mapping.
+
+A workbook with a sheet of pairings per round (``R1``, ``R2``, ``Round 3``, ``Rd 4``, ``5. Runde`` ...)
+is read whole: the first round sheet is the results sheet and the others follow it
+(:attr:`~fidedesk.io.xlsx_import.model.ImportPlan.more_rounds`), each read as the round its name says.
 
 fidedesk's own workbook (the spreadsheet export) has the sheets ``Event`` (Field | Value), ``Players``
 and ``Rounds`` (pairings); ``Crosstable``, ``Standings`` and ``Rating changes`` are then ignored.
@@ -325,7 +330,8 @@ def propose_sheet(grid: SheetGrid) -> SheetPlan:
 
 def propose(grids: Sequence[SheetGrid]) -> ImportPlan:
     """Which sheets to read and how: fidedesk's own workbook (Players + Rounds + Event), else the first
-    sheet with results (a grid, Swiss table or pairings) and, for pairings, a player list beside it."""
+    sheet with results (a grid, Swiss table or pairings) and, for pairings, a player list beside it and,
+    when it is a round sheet (:func:`is_round_sheet`), every other round sheet."""
     named = {grid.name.strip().casefold(): grid for grid in grids}
     event = next((grid.name for grid in grids if _is_event_sheet(grid)), None)
     if "players" in named and "rounds" in named:

@@ -10,6 +10,11 @@ numbers in the order they appear). The round comes from a Round column, else fro
 above the boards (``Round 3``, ``Runde 3``, ``3. Runde``, ``Тур 3`` ...), else from the sheet's name
 (``R3``), else it is round 1. A ``Colours`` column reading ``unknown`` gives both players no colour.
 A player on two boards of one round: the second line is skipped, as is a board line with any problem.
+
+A rating, title, federation or FIDE ID written beside White or Black is kept on that player; the same
+player given another value elsewhere (another board, the player list) is an error naming both cells, and
+so, without a player list, is one start rank written with two names. A workbook with a sheet per round
+gives :func:`read_pairings` every round sheet, read one after another as one tournament.
 """
 
 from __future__ import annotations
