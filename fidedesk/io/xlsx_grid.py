@@ -35,7 +35,7 @@ class SheetGrid:
 
     Rows are as long as the longest row read (shorter ones padded with None); trailing empty rows
     and columns are dropped. ``cut`` is the limit that stopped the reading of a sheet holding more, as
-    a sentence (``more than 100,000 rows (the limit)``); None when the sheet was read whole.
+    a sentence (``more than 20,000 rows (the limit)``); None when the sheet was read whole.
     """
 
     name: str

@@ -33,7 +33,7 @@ openpyxl reads:
 * a row numbered outside Excel's 1 to 1,048,576.
 
 What is cut rather than refused (the grid's ``cut`` then says which limit, as a sentence such as ``more
-than 100,000 rows (the limit)``): rows after the ``max_rows``-th row of the sheet, cells right of column
+than 20,000 rows (the limit)``): rows after the ``max_rows``-th row of the sheet, cells right of column
 ``max_columns``, a sheet with more than ``max_rows`` row records (a file padded with a million empty rows),
 and cells beyond :data:`MAX_CELLS` grid cells in the whole workbook. A sheet so cut is never imported
 (:func:`fidedesk.io.xlsx_import.build` refuses it, naming the sheet and the limit); other sheets of the
@@ -94,8 +94,9 @@ __all__ = [
     "read_workbook",
 ]
 
-#: Rows kept per sheet (a club's or a tournament's list is far shorter; about 20 s of reading).
-MAX_ROWS: Final = 100_000
+#: Rows kept per sheet: ten times the largest FIDE open (some 2,000 players), read, imported and rated by
+#: ``fidedesk-cli rate`` in a few seconds.
+MAX_ROWS: Final = 20_000
 #: Columns kept per sheet.
 MAX_COLUMNS: Final = 1_000
 #: Grid cells (rows × width, empty ones included) kept in the whole workbook: about 100 MB at most.
