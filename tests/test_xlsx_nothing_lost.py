@@ -238,3 +238,41 @@ def test_a_round_robin_needing_more_rounds_than_the_limit_is_refused() -> None:
         f"({ROUND_RANGE}, the limit): its games are not imported"
     ]
     assert len(result.tournament.players) == count and result.tournament.last_round == 0
+
+
+# ------------------------------------------------------------------------- the hostile files, end to end
+
+HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
+
+
+@pytest.mark.parametrize(
+    ("name", "ratings"),
+    [("xlsx_rtg_beside_sides.xlsx", [2100, 1950, 1900, 1800]), ("xlsx_sheet_per_round.xlsx", [2100, 2000, 1900, 1800])],
+)
+def test_the_hostile_workbooks_that_hold_a_tournament_are_rated_whole(name: str, ratings: list[int]) -> None:
+    out = io.StringIO()
+    assert main(["rate", str(HOSTILE / name), "--json"], out) == 0
+    players = json.loads(out.getvalue())["players"]
+    assert [player["rating"] for player in players] == ratings  # before: all unrated
+    games = 2 if "rtg" in name else 3
+    assert [player["n"] for player in players] == [games] * 4  # before: round 1 only
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("xlsx_5000_players_cut.xlsx",
+         f"Players: the sheet holds more than {MAX_CELLS:,} cells in the workbook (the limit): nothing is imported"),
+        ("xlsx_one_number_two_names.xlsx",
+         'Pairings!C4: start rank 5 is "Dorn, Dieter" in Pairings!F3 and "Ernst, Emil" here: one number, two names'),
+        ("xlsx_two_ratings.xlsx", "Pairings!E3: player 1's rating is 2100 in Pairings!C2 and 2150 here: which is it?"),
+        ("xlsx_round_120.xlsx",
+         f"Pairings!A3: round 120 is beyond the rounds fidedesk reads ({ROUND_RANGE}, the limit)"),
+    ],
+)  # fmt: skip
+def test_the_hostile_workbooks_that_cannot_be_read_whole_end_in_exit_2(
+    name: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = HOSTILE / name
+    assert main(["rate", str(path)], io.StringIO()) == 2  # before: exit 0, misread
+    assert capsys.readouterr().err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {problem}\n"
