@@ -7,6 +7,7 @@ two names is refused naming both cells. Each of these imported silently before (
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -117,7 +118,13 @@ def test_a_workbook_with_a_sheet_per_round_is_read_round_by_round() -> None:
 
 def test_a_sheet_named_as_a_round_without_pairings_is_an_error_naming_it() -> None:
     grids = [*_round_sheets(), grid("R4", [["Round 4 is on Sunday"]]), grid("R5", [])]
-    assert problems(grids) == ["R4: looks like round 4 but has no pairings (White, Black, Result): it is not read"]
+    assert problems(grids) == ["R4: looks like round 4 but is not read: it has no pairings (White, Black, Result)"]
+    plan = propose(grids)
+    left_out = dataclasses.replace(plan, more_rounds=plan.more_rounds[1:])
+    assert [str(problem) for problem in build(grids, left_out).problems] == [
+        "R2: looks like round 2 but is not read: its pairings are left out of the import",
+        "R4: looks like round 4 but is not read: it has no pairings (White, Black, Result)",
+    ]
 
 
 def test_the_command_line_rates_every_round_sheet(tmp_path: Path) -> None:

@@ -51,6 +51,7 @@ from fidedesk.io.xlsx_import import (
     build,
     detect_layout,
     map_columns,
+    other_rounds,
     preview_rows,
     propose,
     propose_sheet,
@@ -297,7 +298,8 @@ class ExcelImportDialog(QDialog):
             # the other round sheets stay while the round sheet read first is still read as pairings
             current = self.plan.results
             same = current is not None and current.sheet == sheet_plan.sheet and sheet_plan.layout is Layout.PAIRINGS
-            self.plan = ImportPlan(sheet_plan, players, self.plan.event_sheet, self.plan.more_rounds if same else ())
+            rounds = self.plan.more_rounds if same else other_rounds(list(self.grids.values()), sheet_plan)
+            self.plan = ImportPlan(sheet_plan, players, self.plan.event_sheet, rounds)
         self._show_plan()
         self._rebuild_timer.start()
 

@@ -139,6 +139,11 @@ def test_the_wizard_says_which_sheet_became_which_round(qtmodeltester: ModelTest
     dialog.set_column_field(0, Field.IGNORE)  # the first round sheet edited: the other rounds stay
     dialog.rebuild()
     assert dialog.outcome.tournament.last_round == 3
+    dialog.sheet_box.setCurrentIndex(dialog.sheet_box.findData("R2"))  # another round sheet read first
+    dialog.sheet_box.activated.emit(dialog.sheet_box.currentIndex())
+    dialog.rebuild()
+    assert [more.sheet for more in dialog.plan.more_rounds] == ["R1", "Round 3"]
+    assert dialog.outcome.problems == () and dialog.outcome.tournament.last_round == 3
     dialog.layout_box.setCurrentIndex(dialog.layout_box.findData(Layout.PLAYER_LIST))
     dialog.layout_box.activated.emit(dialog.layout_box.currentIndex())
     dialog.rebuild()

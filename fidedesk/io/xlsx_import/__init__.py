@@ -39,7 +39,14 @@ from fidedesk.io.xlsx_import.cells import (
     CellRangeError,
     UnreadableCellError,
 )
-from fidedesk.io.xlsx_import.headers import detect_layout, find_header_row, map_columns, propose, propose_sheet
+from fidedesk.io.xlsx_import.headers import (
+    detect_layout,
+    find_header_row,
+    map_columns,
+    other_rounds,
+    propose,
+    propose_sheet,
+)
 from fidedesk.io.xlsx_import.model import (
     Column,
     Field,
@@ -72,6 +79,7 @@ __all__ = [
     "detect_layout",
     "find_header_row",
     "map_columns",
+    "other_rounds",
     "preview_rows",
     "propose",
     "propose_sheet",

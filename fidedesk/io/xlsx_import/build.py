@@ -16,7 +16,7 @@ from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import.event import read_event
 from fidedesk.io.xlsx_import.games import Games, checked
-from fidedesk.io.xlsx_import.headers import is_round_sheet, round_header
+from fidedesk.io.xlsx_import.headers import is_round_sheet, propose_sheet, round_header
 from fidedesk.io.xlsx_import.model import ImportPlan, ImportResult, Layout, Problem
 from fidedesk.io.xlsx_import.pairings import read_pairings
 from fidedesk.io.xlsx_import.players import PlayerRows, read_players
@@ -92,16 +92,16 @@ def _unread_rounds(grids: Sequence[SheetGrid], plan: ImportPlan) -> list[Problem
         return []
     read = set(plan.sheets)
     return [
-        Problem(
-            grid.name,
-            None,
-            None,
-            "",
-            f"looks like round {number} but has no pairings (White, Black, Result): it is not read",
-        )
+        Problem(grid.name, None, None, "", f"looks like round {number} but is not read: {_why_unread(grid)}")
         for grid in grids
         if grid.name not in read and grid.rows and (number := round_header(grid.name)) is not None
     ]
+
+
+def _why_unread(grid: SheetGrid) -> str:
+    if is_round_sheet(propose_sheet(grid)):
+        return "its pairings are left out of the import"
+    return "it has no pairings (White, Black, Result)"
 
 
 def _games(sheet: Sheet, layout: Layout, read: PlayerRows) -> Games:

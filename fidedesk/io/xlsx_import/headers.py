@@ -51,6 +51,7 @@ __all__ = [
     "is_round_sheet",
     "is_totals",
     "map_columns",
+    "other_rounds",
     "propose",
     "propose_sheet",
     "round_header",
@@ -343,10 +344,16 @@ def propose(grids: Sequence[SheetGrid]) -> ImportPlan:
     results = [plan for plan in plans if plan.layout is not Layout.PLAYER_LIST]
     result = results[0] if results else None
     player_list = lists[0] if lists and (result is None or result.layout is Layout.PAIRINGS) else None
-    more_rounds: tuple[SheetPlan, ...] = ()
-    if result is not None and is_round_sheet(result):
-        more_rounds = tuple(plan for plan in results[1:] if is_round_sheet(plan))
+    more_rounds = other_rounds(grids, result) if result is not None else ()
     return ImportPlan(result, player_list, event, more_rounds)
+
+
+def other_rounds(grids: Sequence[SheetGrid], first: SheetPlan) -> tuple[SheetPlan, ...]:
+    """When ``first`` is a round sheet, the workbook's other round sheets as proposed, in workbook order."""
+    if not is_round_sheet(first):
+        return ()
+    plans = (propose_sheet(grid) for grid in grids if grid.name != first.sheet and round_header(grid.name))
+    return tuple(plan for plan in plans if is_round_sheet(plan))
 
 
 def is_round_sheet(plan: SheetPlan) -> bool:
