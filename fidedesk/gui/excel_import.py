@@ -213,6 +213,7 @@ class ExcelImportDialog(QDialog):
         self.header_box.setPrefix("row ")
         self.header_box.setRange(1, max(1, max((len(grid.rows) for grid in grids), default=1)))
         self.players_note = named(QLabel(), "players_note")
+        self.players_note.setWordWrap(True)  # a workbook of eleven round sheets names them all
         form = QFormLayout()
         form.addRow("&Sheet", self.sheet_box)
         form.addRow("&Layout", self.layout_box)
