@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from fidedesk.cli import main
+from fidedesk.core.editing import number_boards
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import PlayerRecord, RoundEntry
 from fidedesk.io import fidedesk_file
@@ -311,10 +312,10 @@ def test_rate_bad_fidedesk_names_the_place(capsys: pytest.CaptureFixture[str], t
     assert code == 2 and out == "" and err.count("\n") == 1
     place = "tournament.players[3].rating"
     assert err == f"fidedesk-cli: {ours}: {place}: expected a whole number 1000-3000 or null, found 5000\n"
-    data["schema"] = 2
+    data["schema"] = 3
     ours.write_text(json.dumps(data), encoding="utf-8")
     code, _out, err = run(capsys, "rate", str(ours))
-    assert code == 2 and "saved by a newer fidedesk (schema 2)" in err and "update fidedesk" in err
+    assert code == 2 and "saved by a newer fidedesk (schema 3)" in err and "update fidedesk" in err
 
 
 # --- spreadsheets ----------------------------------------------------------------------------------------
@@ -334,7 +335,7 @@ def test_convert_to_xlsx_and_back_keeps_every_result(tmp_path: Path) -> None:
     assert openpyxl.load_workbook(workbook, read_only=True).sheetnames[0] == "Crosstable"
     back = tmp_path / "back.fidedesk"
     assert main(["convert", str(workbook), str(back)], io.StringIO()) == 0
-    assert fidedesk_file.load(back) == original
+    assert fidedesk_file.load(back) == number_boards(original)  # each game on the board the workbook gives
     rated_from_xlsx, rated_from_file = io.StringIO(), io.StringIO()
     assert main(["rate", str(workbook), "--json"], rated_from_xlsx) == 0
     assert main(["rate", str(source), "--json"], rated_from_file) == 0

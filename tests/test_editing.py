@@ -54,10 +54,10 @@ def test_add_players_numbers_them() -> None:
 
 def test_pair_enter_results_and_mirror() -> None:
     t = pair(pair(four(), 1, 1, 3), 1, 4, 2)
-    assert boards(t, 1) == [Board(1, 3, R.PENDING), Board(4, 2, R.PENDING)]
+    assert boards(t, 1) == [Board(1, 3, R.PENDING, 1), Board(4, 2, R.PENDING, 2)]
     t = set_result(t, 1, 3, R.LOSS)  # entered from black's side
     t = set_result(t, 1, 4, R.DRAW)
-    assert boards(t, 1) == [Board(1, 3, R.WIN), Board(4, 2, R.DRAW)]
+    assert boards(t, 1) == [Board(1, 3, R.WIN, 1), Board(4, 2, R.DRAW, 2)]
     assert t.player(3).rounds[0].result is R.LOSS and t.player(1).rounds[0].result is R.WIN
     assert list(pairing_problems(t.players)) == [] and rounds_count(t) == 1
 
@@ -74,12 +74,12 @@ def test_refused_edits_say_why_and_change_nothing() -> None:
         give_bye(t, 1, 3, R.WIN)
     with pytest.raises(EditError, match="not a rating"):
         set_player_field(t, 3, PlayerField.RATING, 5000)
-    assert boards(t, 1) == [Board(1, 2, R.WIN)]
+    assert boards(t, 1) == [Board(1, 2, R.WIN, 1)]
 
 
 def test_byes_unpair_and_remove() -> None:
     t = give_bye(pair(four(), 1, 1, 2, R.DRAW), 1, 3, R.HALF_BYE)
-    assert boards(t, 1) == [Board(1, 2, R.DRAW), Board(3, None, R.HALF_BYE)]
+    assert boards(t, 1) == [Board(1, 2, R.DRAW, 1), Board(3, None, R.HALF_BYE, 2)]
     t = set_result(t, 1, 3, R.ZERO_BYE)
     assert t.player(3).rounds[0].result is R.ZERO_BYE
     t = unpair(t, 1, 2)
@@ -109,7 +109,7 @@ def test_a_double_forfeit_reads_as_one_whoever_comes_first() -> None:
         dataclasses.replace(p, rounds=(lost[p.start_rank],)) if p.start_rank in lost else p for p in t.players
     )
     t = dataclasses.replace(t, players=players)
-    assert boards(t, 1) == [Board(2, 1, R.FORFEIT_LOSS)]
+    assert boards(t, 1) == [Board(2, 1, R.FORFEIT_LOSS, 1)]
 
 
 def six() -> Tournament:
@@ -124,7 +124,7 @@ def test_a_double_forfeit_is_a_loss_on_both_sides() -> None:
     t = double_forfeit(four(), 1, 1, 2)
     assert [e.result for e in (t.player(1).rounds[0], t.player(2).rounds[0])] == [R.FORFEIT_LOSS, R.FORFEIT_LOSS]
     assert t.player(1).score == t.player(2).score == 0
-    assert boards(t, 1) == [Board(1, 2, R.FORFEIT_LOSS)] and list(pairing_problems(t.players)) == []
+    assert boards(t, 1) == [Board(1, 2, R.FORFEIT_LOSS, 1)] and list(pairing_problems(t.players)) == []
     # a key on the board then enters a normal result for both sides
     assert set_result(t, 1, 1, R.WIN).player(2).rounds[0].result is R.LOSS
 
@@ -149,21 +149,21 @@ def test_a_double_forfeit_is_refused_where_a_pairing_is() -> None:
 
 def test_a_result_on_a_board_is_whites_and_mirrored() -> None:
     t = pair(four(), 1, 3, 1)
-    t = set_board_result(t, 1, Board(3, 1, R.PENDING), R.FORFEIT_WIN)
+    t = set_board_result(t, 1, Board(3, 1, R.PENDING, 1), R.FORFEIT_WIN)
     assert t.player(3).rounds[0].result is R.FORFEIT_WIN and t.player(1).rounds[0].result is R.FORFEIT_LOSS
 
 
 @pytest.mark.parametrize(("key", "bye"), [(R.WIN, R.FULL_BYE), (R.DRAW, R.HALF_BYE), (R.LOSS, R.ZERO_BYE)])
 def test_on_a_bye_board_the_result_chooses_the_bye(key: R, bye: R) -> None:
     t = give_bye(four(), 1, 4, R.PAIRING_BYE)
-    assert set_board_result(t, 1, Board(4, None, R.PAIRING_BYE), key).player(4).rounds[0].result is bye
+    assert set_board_result(t, 1, Board(4, None, R.PAIRING_BYE, 1), key).player(4).rounds[0].result is bye
 
 
 @pytest.mark.parametrize("key", [R.FORFEIT_WIN, R.FORFEIT_LOSS, R.PENDING])
 def test_a_bye_board_refuses_a_forfeit(key: R) -> None:
     t = give_bye(four(), 1, 4, R.HALF_BYE)
     with pytest.raises(EditError, match="a bye takes 1, = or 0"):
-        set_board_result(t, 1, Board(4, None, R.HALF_BYE), key)
+        set_board_result(t, 1, Board(4, None, R.HALF_BYE, 1), key)
 
 
 def test_a_paired_game_cannot_take_a_bye_nor_a_pairing_a_bye_code() -> None:
@@ -187,7 +187,7 @@ def test_a_paired_game_cannot_take_a_bye_nor_a_pairing_a_bye_code() -> None:
         lambda t: double_forfeit(t, 1, 9, 1),
         lambda t: give_bye(t, 1, 9, R.HALF_BYE),
         lambda t: set_result(t, 1, 9, R.WIN),
-        lambda t: set_board_result(t, 1, Board(9, None, R.PENDING), R.WIN),
+        lambda t: set_board_result(t, 1, Board(9, None, R.PENDING, 1), R.WIN),
         lambda t: unpair(t, 1, 9),
         lambda t: remove_player(t, 9),
         lambda t: set_player_field(t, 9, PlayerField.NAME, "Nobody"),
@@ -352,7 +352,8 @@ def test_a_pasted_round_without_tabs_and_with_byes() -> None:
     pasted = paste_round(six(), 2, text)
     assert (pasted.applied, pasted.errors) == (4, [])
     assert boards(pasted.tournament, 2) == [
-        Board(1, 2, R.DRAW), Board(3, None, R.HALF_BYE), Board(4, None, R.PAIRING_BYE), Board(5, None, R.ZERO_BYE),
+        Board(1, 2, R.DRAW, 1), Board(3, None, R.HALF_BYE, 2), Board(4, None, R.PAIRING_BYE, 3),
+        Board(5, None, R.ZERO_BYE, 4),
     ]  # fmt: skip
 
 

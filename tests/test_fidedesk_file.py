@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from benchmarks.make_swiss import make_swiss
 from fidedesk import __version__
+from fidedesk.core.editing import boards, entry_for, pair
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
     TITLES,
@@ -42,9 +43,10 @@ from fidedesk.io.fidedesk_file import (
 )
 from fidedesk.io.trf import read_trf
 
-from .conftest import REPO, TRF_DIR
+from .conftest import DATA, REPO, TRF_DIR
 
 REAL_FILES = sorted(TRF_DIR.glob("*.trf"))
+MADE = DATA / "made"
 TRF26_SAMPLE = TRF_DIR / "edge_cases" / "fide_tec_trf26_sample_team_swiss_synthetic.trf"
 SAVED = dt.datetime(2026, 3, 8, 19, 42, 5, tzinfo=dt.UTC)
 
@@ -71,12 +73,12 @@ EXAMPLE = Tournament(
     ),
     (
         Player(1, "Smith, Anna", 2104, "w", "WFM", "ENG", 400123, BirthDate(1990, 5, 17), Fraction(3, 2), 1,
-               (RoundEntry(1, 2, "w", ResultCode.WIN), RoundEntry(2, 3, "b", ResultCode.DRAW)),
+               (RoundEntry(1, 2, "w", ResultCode.WIN, 1), RoundEntry(2, 3, "b", ResultCode.DRAW, 1)),
                PlayerRecord(games=212, ever_2400=False, k=20)),
         Player(2, "Jones, Tom", None, "m", "", "ENG", None, BirthDate(2011), Fraction(1), 3,
-               (RoundEntry(1, 1, "b", ResultCode.LOSS), RoundEntry(2, None, None, ResultCode.PAIRING_BYE))),
+               (RoundEntry(1, 1, "b", ResultCode.LOSS, 1), RoundEntry(2, None, None, ResultCode.PAIRING_BYE))),
         Player(3, "Brown, Lee", 1850, "m", "", "SCO", 400456, None, Fraction(3, 2), 2,
-               (RoundEntry(1, None, None, ResultCode.PAIRING_BYE), RoundEntry(2, 1, "w", ResultCode.DRAW))),
+               (RoundEntry(1, None, None, ResultCode.PAIRING_BYE), RoundEntry(2, 1, "w", ResultCode.DRAW, 1))),
     ),
 )  # fmt: skip
 
@@ -103,14 +105,14 @@ def test_dumps_writes_the_documented_example_byte_for_byte() -> None:
 def test_top_level_keys_and_field_spellings() -> None:
     data = _example_json()
     assert list(data) == ["format", "schema", "app_version", "saved", "tournament"]
-    assert (data["format"], data["schema"], data["app_version"]) == ("fidedesk", 1, __version__)
+    assert (data["format"], data["schema"], data["app_version"]) == ("fidedesk", 2, __version__)
     assert data["saved"] == "2026-03-08T19:42:05+00:00"
     event = data["tournament"]["event"]
     assert (event["start"], event["system"], event["kind"]) == ("2026-03-07", "round-robin", "standard")
     anna = data["tournament"]["players"][0]
     assert anna["points"] == "1.5" and anna["birth"] == {"year": 1990, "month": 5, "day": 17}
     assert anna["record"] == {"games": 212, "ever_2400": False, "k": 20, "standard_rating": None}
-    assert anna["rounds"][1] == {"round": 2, "opponent": 3, "color": "b", "result": "="}
+    assert anna["rounds"][1] == {"round": 2, "board": 1, "opponent": 3, "color": "b", "result": "="}
 
 
 def test_saved_defaults_to_now_with_an_offset_and_is_read_back() -> None:
@@ -118,7 +120,7 @@ def test_saved_defaults_to_now_with_an_offset_and_is_read_back() -> None:
     document = parse_document(dumps(EXAMPLE))
     assert document.saved is not None and document.saved.tzinfo is not None
     assert before <= document.saved <= dt.datetime.now(dt.UTC)
-    assert (document.schema, document.app_version) == (1, __version__)
+    assert (document.schema, document.app_version) == (2, __version__)
 
 
 def test_extra_top_level_keys_are_written_before_the_tournament_and_reserved_ones_refused() -> None:
@@ -156,7 +158,7 @@ def test_unknown_keys_are_ignored_at_every_level() -> None:
     data["tournament"]["event"]["round_dates"] = []
     data["tournament"]["players"][0]["email"] = "anna@example.org"
     data["tournament"]["players"][0]["birth"]["place"] = "York"
-    data["tournament"]["players"][0]["rounds"][0]["board"] = 1
+    data["tournament"]["players"][0]["rounds"][0]["clock"] = "1:42"
     assert loads(json.dumps(data)) == EXAMPLE
 
 
@@ -185,7 +187,7 @@ def test_large_generated_swiss_round_trips_through_a_file(tmp_path: Path) -> Non
     target = tmp_path / "swiss.fidedesk"
     save(tournament, target)
     assert load(target) == tournament
-    assert load_document(target).schema == 1
+    assert load_document(target).schema == 2
 
 
 _ANY_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=25)  # line breaks, controls, emoji
@@ -326,8 +328,8 @@ BAD_CONTENT: list[tuple[str, _Edit, str]] = [
      'not a fidedesk file: "format" is "trf", expected "format": "fidedesk"'),
     ("format missing", _delete("format"),
      'not a fidedesk file: no format key, expected "format": "fidedesk"'),
-    ("schema newer", _set("schema", 2),
-     "this file was saved by a newer fidedesk (schema 2); this version reads schema 1 — update fidedesk"),
+    ("schema newer", _set("schema", 3),
+     "this file was saved by a newer fidedesk (schema 3); this version reads schema 2 — update fidedesk"),
     ("schema text", _set("schema", "1"), 'schema: expected a whole number of at least 1, found "1"'),
     ("schema zero", _set("schema", 0), "schema: expected a whole number of at least 1, found 0"),
     ("no tournament", _delete("tournament"), "tournament: missing (expected an object)"),
@@ -390,6 +392,17 @@ BAD_CONTENT: list[tuple[str, _Edit, str]] = [
      "tournament.players[1].rounds[1].opponent: player 3 (tournament.players[2]) is paired with 1 in round 2,"
      " not with 2"),
     ("rounds missing", _delete("tournament.players.2.rounds"), "tournament.players[2].rounds: missing"),
+    ("board missing", _delete(R.format(0, 0) + ".board"),
+     f"{AT0}.rounds[0].board: missing (expected a whole number 1-99999 or null)"),
+    ("board zero", _set(R.format(0, 0) + ".board", 0),
+     f"{AT0}.rounds[0].board: expected a whole number 1-99999 or null, found 0"),
+    ("board text", _set(R.format(0, 0) + ".board", "1"),
+     f'{AT0}.rounds[0].board: expected a whole number 1-99999 or null, found "1"'),
+    ("board on a bye", _set(R.format(1, 1) + ".board", 2),
+     "tournament.players[1].rounds[1].board: a bye is played on no board: expected null, found 2"),
+    ("boards differ", _set(R.format(1, 0) + ".board", 2),
+     f"{AT0}.rounds[0].board: board 1, but player 2's entry for the same game (tournament.players[1].rounds[0])"
+     " gives board 2"),
     ("not mirrored", _set(R.format(0, 0) + ".result", "="),
      f'{AT0}.rounds[0].result: "=" is not mirrored by the "0" of player 2 (tournament.players[1]) in round 1'),
     ("surrogate", _set(f"{P0}.name", "\ud800"), f"{AT0}.name: the string is not valid Unicode text"),
@@ -404,6 +417,63 @@ def test_bad_content_is_one_line_naming_the_file_and_the_place(edit: _Edit, mess
         loads(json.dumps(data), source="event.fidedesk")
     assert str(caught.value).startswith(f"event.fidedesk: {message}")
     assert "\n" not in str(caught.value)
+
+
+def test_two_games_on_one_board_of_a_round_are_refused() -> None:
+    """Boards keep their numbers (schema 2): two games of a round cannot share one."""
+    four = Tournament(EventInfo(), tuple(Player(rank, f"P{rank}") for rank in range(1, 5)))
+    four = pair(pair(four, 1, 4, 1), 1, 2, 3)
+    data = json.loads(dumps(four))
+    for index in (1, 2):  # players 2 and 3 moved to board 1, which 4-1 has
+        data["tournament"]["players"][index]["rounds"][0]["board"] = 1
+    with pytest.raises(FidedeskFileError) as caught:
+        loads(json.dumps(data), source="x.fidedesk")
+    assert str(caught.value) == (
+        "x.fidedesk: tournament.players[1].rounds[0].board: board 1 of round 1 is already the board of player 1's"
+        " game (tournament.players[0].rounds[0])"
+    )
+
+
+def _first_seen_order(tournament: Tournament, round_: int) -> list[tuple[int, int]]:
+    """The games of a round as schema 1's window showed them: by the first of their players in the list."""
+    games: list[tuple[int, int]] = []
+    for player in tournament.players:
+        entry = next((e for e in player.rounds if e.round == round_), None)
+        if entry is None or entry.opponent is None or any(player.start_rank in game for game in games):
+            continue
+        games.append((player.start_rank, entry.opponent) if entry.color != "b" else (entry.opponent, player.start_rank))
+    return games
+
+
+def test_a_schema_1_file_is_migrated_to_boards_in_the_order_it_showed(tmp_path: Path) -> None:
+    """Schema 1 kept no boards: each round's games are numbered in the order its window showed them, and
+    the file is saved as schema 2 with those numbers."""
+    path = MADE / "round_robin_8_58.fidedesk"
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 1
+    document = load_document(path)
+    tournament = document.tournament
+    assert document.schema == 1 and tournament.last_round == 9
+    for round_ in range(1, tournament.last_round + 1):
+        shown = _first_seen_order(tournament, round_)
+        assert [(b.white, b.black) for b in boards(tournament, round_)] == shown
+        for number, (white, black) in enumerate(shown, start=1):
+            for rank in (white, black):
+                assert entry_for(tournament.player(rank), round_).board == number  # type: ignore[union-attr]
+    target = tmp_path / "migrated.fidedesk"
+    save(tournament, target)
+    assert load_document(target).schema == 2 and load(target) == tournament
+    rounds = json.loads(target.read_text(encoding="utf-8"))["tournament"]["players"][0]["rounds"]
+    assert all(isinstance(entry["board"], int) for entry in rounds if entry["opponent"] is not None)
+
+
+def test_boards_paired_out_of_start_rank_order_keep_their_numbers_through_a_file() -> None:
+    """8–5, 6–4, 7–3, 1–2, as a Berger sheet gives round 1 of eight players (C.05 Annex 1)."""
+    eight = Tournament(EventInfo(), tuple(Player(rank, f"P{rank}") for rank in range(1, 9)))
+    for white, black in ((8, 5), (6, 4), (7, 3), (1, 2)):
+        eight = pair(eight, 1, white, black)
+    again = loads(dumps(eight))
+    assert again == eight
+    assert [(b.number, b.white, b.black) for b in boards(again, 1)] == [(1, 8, 5), (2, 6, 4), (3, 7, 3), (4, 1, 2)]
 
 
 def test_missing_opponent_entry_names_the_round() -> None:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fidedesk.core.editing import number_boards
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import (
@@ -445,10 +446,11 @@ def test_pairings_with_a_player_list_and_round_titles() -> None:
     assert (result.rows_imported, result.rows_skipped) == (5 + 8, 3)
     t = result.tournament
     assert list(pairing_problems(t.players)) == []
-    assert t.player(1).rounds == (E(1, 2, "w", R.WIN), E(2, None, None, R.HALF_BYE), E(3, 3, "b", R.DRAW))
-    assert t.player(5).rounds == (E(1, None, None, R.PAIRING_BYE), E(2, 4, "b", R.FORFEIT_LOSS),
-                                  E(3, 4, "w", R.FORFEIT_LOSS))  # fmt: skip
-    assert t.player(2).rounds == (E(1, 1, "b", R.LOSS), E(2, 3, "w", R.LOSS))
+    # each game on its Brett (a bye on none, whatever the column says)
+    assert t.player(1).rounds == (E(1, 2, "w", R.WIN, 1), E(2, None, None, R.HALF_BYE), E(3, 3, "b", R.DRAW, 1))
+    assert t.player(5).rounds == (E(1, None, None, R.PAIRING_BYE), E(2, 4, "b", R.FORFEIT_LOSS, 2),
+                                  E(3, 4, "w", R.FORFEIT_LOSS, 4))  # fmt: skip
+    assert t.player(2).rounds == (E(1, 1, "b", R.LOSS, 1), E(2, 3, "w", R.LOSS, 1))
     assert t.info.system is System.SWISS
 
 
@@ -457,7 +459,7 @@ def test_pairings_alone_make_their_players() -> None:
     result = build([sheet], propose([sheet]))
     assert problems(result) == ["'Round 4'!A3: player 2 already plays in round 4 ('Round 4'!2)"]
     assert [(p.start_rank, p.name, p.rounds) for p in result.tournament.players] == [
-        (1, "Kim", (E(4, 2, "w", R.LOSS),)), (2, "Lee", (E(4, 1, "b", R.WIN),))
+        (1, "Kim", (E(4, 2, "w", R.LOSS, 1),)), (2, "Lee", (E(4, 1, "b", R.WIN, 1),))
     ]  # fmt: skip
 
 
@@ -470,7 +472,7 @@ def test_pairings_with_chess_results_numbers_beside_the_names() -> None:
     ]  # fmt: skip
     result = build([sheet], propose([sheet]))
     assert result.problems == ()
-    assert result.tournament.player(3).rounds == (E(1, 1, "w", R.WIN),)
+    assert result.tournament.player(3).rounds == (E(1, 1, "w", R.WIN, 1),)
     assert {p.start_rank: p.rating for p in result.tournament.players} == {3: 1900, 1: 2100, 2: 2000, 4: 1800}
 
 
@@ -516,7 +518,7 @@ def test_fidedesk_workbook_round_trip() -> None:
     assert plan.results is not None and plan.results.sheet == "Rounds" and plan.results.layout is Layout.PAIRINGS
     result = build(grids, plan)
     assert result.problems == ()
-    assert result.tournament == tournament
+    assert result.tournament == number_boards(tournament)  # each game on the board the Rounds sheet gives
     assert (result.rows_imported, result.rows_skipped) == (4 + 5, 0)
 
 
@@ -619,7 +621,7 @@ def test_any_tournament_survives_the_fidedesk_workbook(tournament: Tournament) -
     grids = read_grids(contract_workbook(tournament))
     result = build(grids, propose(grids))
     assert result.problems == ()
-    assert result.tournament == tournament
+    assert result.tournament == number_boards(tournament)  # each game on the board the Rounds sheet gives
 
 
 # --- any grid at all ---------------------------------------------------------------------------------------

@@ -84,6 +84,53 @@ def colour_clashes(players: Sequence[Player]) -> list[tuple[int, int]]:
     return clashes
 
 
+class BoardFault(enum.Enum):
+    """What is wrong with one round entry's board number."""
+
+    BYE = "a bye is played on no board"
+    NOT_SAME = "the two players of the game give different boards"
+    TAKEN = "another game of the round has the same board"
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardProblem:
+    """A fault at ``players[player].rounds[slot]``; the other entry (the opponent's, or the game that has the
+    board already) at ``players[other].rounds[other_slot]``."""
+
+    fault: BoardFault
+    player: int
+    slot: int
+    other: int | None = None
+    other_slot: int | None = None
+
+
+def board_problems(players: Sequence[Player]) -> Iterator[BoardProblem]:
+    """Every board number that cannot be: a game is on one board, the same in both players' entries, and
+    no two games of a round share one (the boards of a pairing sheet, C.05 Annex 1); a bye has none.
+    Entries without a board (a file that gave none) are never at fault. Run after
+    :func:`pairing_problems`: an entry's opponent is taken to answer it."""
+    index_of = {player.start_rank: index for index, player in enumerate(players)}
+    slot_of = {(p.start_rank, entry.round): slot for p in players for slot, entry in enumerate(p.rounds)}
+    boards: dict[tuple[int, int], tuple[int, int]] = {}
+    for index, player in enumerate(players):
+        for slot, entry in enumerate(player.rounds):
+            if entry.board is None:
+                continue
+            if entry.opponent is None:
+                yield BoardProblem(BoardFault.BYE, index, slot)
+                continue
+            other = index_of.get(entry.opponent)
+            back_slot = slot_of.get((entry.opponent, entry.round))
+            if other is None or back_slot is None:
+                continue  # a pairing problem, reported by pairing_problems
+            if players[other].rounds[back_slot].board != entry.board:
+                yield BoardProblem(BoardFault.NOT_SAME, index, slot, other, back_slot)
+                continue
+            first = boards.setdefault((entry.round, entry.board), (index, slot))
+            if first[0] not in (index, other):
+                yield BoardProblem(BoardFault.TAKEN, index, slot, *first)
+
+
 def berger_round(first: int, second: int, players: int) -> int:
     """The round in which pairing numbers ``first`` and ``second`` (1-based) of ``players`` meet in FIDE's
     Berger tables (C.05 Annex 1, Berger Tables for Round-Robin Tournaments).

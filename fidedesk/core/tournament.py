@@ -84,12 +84,19 @@ UNKNOWN_RECORD = PlayerRecord()
 
 @dataclasses.dataclass(frozen=True)
 class RoundEntry:
-    """One player's round: opponent's start rank (None for a bye), colour and result code."""
+    """One player's round: opponent's start rank (None for a bye), colour, result code and board.
+
+    ``board`` is the game's number in its round, the same on both players' entries: boards keep the
+    number in which they were paired (the order of a pairing sheet, or of the Berger tables of C.05
+    Annex 1), not an order worked out from start ranks. None for a bye, and for a game whose file gave
+    no board (TRF has no place for one): such boards follow the numbered ones (core.editing.boards).
+    """
 
     round: int
     opponent: int | None
     color: str | None
     result: ResultCode
+    board: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -106,6 +106,9 @@ GAMES_RANGE: Final = Range(0, 99_999)
 ROUND_RANGE: Final = Range(1, 99)
 #: A FIDE ID: a positive number that fits TRF's eleven columns 58-68 (C04 Annex 2); 0 is none.
 FIDE_ID_RANGE: Final = Range(1, 99_999_999_999)
+#: A board's number in its round (a pairing sheet's Board column, ``.fidedesk``'s ``board``): far more
+#: than the boards of any open (the largest have had about a thousand).
+BOARD_RANGE: Final = Range(1, 99_999)
 
 _DIGITS = re.compile(r"[0-9]+")
 

@@ -59,7 +59,7 @@ class NoRating:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PendingRound:
-    """A round's boards (numbered as :func:`fidedesk.core.editing.boards` lays them out) without a result."""
+    """A round's boards (by their numbers, :func:`fidedesk.core.editing.boards`) without a result."""
 
     round: int
     boards: tuple[int, ...]
@@ -144,9 +144,7 @@ def pending_rounds(tournament: Tournament) -> tuple[PendingRound, ...]:
     # one scan finds the rounds with pending results; only those are laid out as boards
     rounds = sorted({e.round for p in tournament.players for e in p.rounds if e.result is ResultCode.PENDING})
     for round_ in rounds:
-        pending = tuple(
-            number for number, board in enumerate(boards(tournament, round_), 1) if board.result is ResultCode.PENDING
-        )
+        pending = tuple(board.number for board in boards(tournament, round_) if board.result is ResultCode.PENDING)
         if pending:
             found.append(PendingRound(round_, pending))
     return tuple(found)

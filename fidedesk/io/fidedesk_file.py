@@ -1,12 +1,12 @@
 """The app's own tournament file, ``.fidedesk``: UTF-8 JSON, lossless and versioned.
 
-    {"format": "fidedesk", "schema": 1, "app_version": "0.1.0", "saved": "2026-01-10T18:04:12+01:00",
+    {"format": "fidedesk", "schema": 2, "app_version": "0.1.0", "saved": "2026-01-10T18:04:12+01:00",
      "tournament": {"event": {...}, "players": [{..., "rounds": [...]}, ...]}}
 
 docs/file-format.md describes every field. ``loads(dumps(t)) == t`` for every tournament this module
 accepts. Decisions:
 
-* Every key of schema 1 is required (null where a value may be unknown); keys this version does not
+* Every key of the schema is required (null where a value may be unknown); keys this version does not
   know are ignored, at every level. ``app_version`` and ``saved`` are informative and may be absent.
 * Points are exact decimal text (``"5.5"``, ``"0.25"``, ``"3"``); a fraction with no finite decimal
   form (1/3) cannot be saved.
@@ -17,10 +17,14 @@ accepts. Decisions:
 * Pairings must be consistent, as in a TRF file: a round with an opponent names an existing start
   rank other than the player's own, and that player's entry for the same round names the player back
   with the mirrored result (``-`` against ``-`` is a double forfeit). Colours are not checked.
+* Boards (schema 2): a game's ``board`` is the same in both players' entries and no other game of the
+  round has it; a bye has none (core.pairings.board_problems); null where the file it came from gave
+  none (TRF).
 * ``dumps`` runs the same checks as ``loads`` before it returns, so a file that ``save`` wrote always
   loads: a tournament that breaks a rule cannot be saved (FidedeskFileError naming the field).
 * A schema newer than ``SCHEMA`` is refused with a message asking to update fidedesk; older schemas
-  will be read (schema 1 is the first).
+  are read and migrated: schema 1 kept no board numbers, so its games get the numbers the window
+  showed them on (core.editing.number_boards), and the file is saved as schema 2.
 
 Bad content raises FidedeskFileError (a ValueError) and nothing else; its one-line message names the
 file and the place: ``event.fidedesk: tournament.players[3].rating: expected a whole number 1000-3000 or
@@ -39,7 +43,15 @@ from pathlib import Path
 from typing import NoReturn
 
 from fidedesk import __version__
-from fidedesk.core.pairings import PairingFault, PairingProblem, pairing_problems
+from fidedesk.core.editing import number_boards
+from fidedesk.core.pairings import (
+    BoardFault,
+    BoardProblem,
+    PairingFault,
+    PairingProblem,
+    board_problems,
+    pairing_problems,
+)
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
     TITLES,
@@ -53,6 +65,7 @@ from fidedesk.core.tournament import (
     Tournament,
 )
 from fidedesk.core.values import (
+    BOARD_RANGE,
     FIDE_ID_RANGE,
     GAMES_RANGE,
     K_RANGE,
@@ -82,8 +95,10 @@ __all__ = [
 
 #: The value of the top-level ``"format"`` key.
 FORMAT = "fidedesk"
-#: The newest schema this version reads and the one it writes.
-SCHEMA = 1
+#: The newest schema this version reads and the one it writes: 2 added the rounds' ``board``.
+SCHEMA = 2
+#: The first schema whose rounds have a ``board``.
+_BOARDS_FROM = 2
 #: The file name extension.
 SUFFIX = ".fidedesk"
 
@@ -130,7 +145,7 @@ def dumps(
     if clash:
         raise ValueError(f"extra keys {sorted(clash)} are reserved")
     body = _tournament_json(tournament, source)
-    _read_tournament(body, source)  # what save writes, load reads
+    _read_tournament(body, source, SCHEMA)  # what save writes, load reads
     stamp = saved or dt.datetime.now().astimezone()
     document: dict[str, object] = {
         "format": FORMAT,
@@ -220,7 +235,7 @@ def _player_json(player: Player, path: str, source: str) -> dict[str, object]:
             "standard_rating": record.standard_rating,
         },
         "rounds": [
-            {"round": e.round, "opponent": e.opponent, "color": e.color, "result": e.result.value}
+            {"round": e.round, "board": e.board, "opponent": e.opponent, "color": e.color, "result": e.result.value}
             for e in player.rounds
         ],
     }
@@ -277,7 +292,7 @@ def parse_document(text: str, *, source: str = "<fidedesk>") -> FidedeskDocument
     top = JsonObject(value, "", source)
     _check_format(top)
     schema = _check_schema(top)
-    tournament = _read_tournament(top.get("tournament", "an object"), source)
+    tournament = _read_tournament(top.get("tournament", "an object"), source, schema)
     version = top.data.get("app_version")
     return FidedeskDocument(
         tournament=tournament,
@@ -349,12 +364,15 @@ def _timestamp(value: object) -> dt.datetime | None:
         return None
 
 
-def _read_tournament(value: object, source: str) -> Tournament:
+def _read_tournament(value: object, source: str, schema: int) -> Tournament:
     body = JsonObject(value, "tournament", source)
     info = _read_event(body.member("event"))
-    players = tuple(_read_player(item) for item in body.array("players", "an object"))
+    boards = schema >= _BOARDS_FROM
+    players = tuple(_read_player(item, boards) for item in body.array("players", "an object"))
     _check_pairings(players, source)
-    return Tournament(info, players)
+    tournament = Tournament(info, players)
+    # schema 1 kept no boards: its games are numbered as its window showed them (the order they keep)
+    return tournament if boards else number_boards(tournament)
 
 
 def _read_event(event: JsonObject) -> EventInfo:
@@ -371,7 +389,7 @@ def _read_event(event: JsonObject) -> EventInfo:
     )
 
 
-def _read_player(player: JsonObject) -> Player:
+def _read_player(player: JsonObject, boards: bool) -> Player:
     return Player(
         start_rank=player.integer("start_rank", POSITIVE),
         name=player.text("name"),
@@ -384,7 +402,7 @@ def _read_player(player: JsonObject) -> Player:
         points=player.points("points"),
         rank=player.optional_integer("rank", Range(0, NO_LIMIT)),
         record=_read_record(player.member("record")),
-        rounds=_read_rounds(player),
+        rounds=_read_rounds(player, boards),
     )
 
 
@@ -412,7 +430,7 @@ def _read_record(record: JsonObject) -> PlayerRecord:
     )
 
 
-def _read_round(entry: JsonObject) -> RoundEntry:
+def _read_round(entry: JsonObject, boards: bool) -> RoundEntry:
     color = entry.get("color", '"w", "b" or null')
     if color not in ("w", "b", None):
         entry.fail(f'expected "w", "b" or null, found {shown(color)}', key="color")
@@ -421,12 +439,13 @@ def _read_round(entry: JsonObject) -> RoundEntry:
         opponent=entry.optional_integer("opponent", POSITIVE),
         color=color if isinstance(color, str) else None,
         result=entry.choice("result", ResultCode),
+        board=entry.optional_integer("board", BOARD_RANGE) if boards else None,
     )
 
 
-def _read_rounds(player: JsonObject) -> tuple[RoundEntry, ...]:
-    """The player's rounds, in the file's order; a round number may appear once."""
-    rounds = tuple(_read_round(item) for item in player.array("rounds", "an object"))
+def _read_rounds(player: JsonObject, boards: bool) -> tuple[RoundEntry, ...]:
+    """The player's rounds, in the file's order; a round number may appear once; ``boards``: each has a board."""
+    rounds = tuple(_read_round(item, boards) for item in player.array("rounds", "an object"))
     seen: dict[int, int] = {}
     for index, entry in enumerate(rounds):
         if entry.round in seen:
@@ -456,6 +475,33 @@ def _check_pairings(players: Sequence[Player], source: str) -> None:
     if problem is not None:
         path, message = _pairing_message(players, problem)
         raise FidedeskFileError(source, message, path=path)
+    board = next(board_problems(players), None)
+    if board is not None:
+        raise FidedeskFileError(
+            source, _board_message(players, board), path=_round_path(board.player, board.slot) + ".board"
+        )
+
+
+def _round_path(player: int, slot: int) -> str:
+    return f"tournament.players[{player}].rounds[{slot}]"
+
+
+def _board_message(players: Sequence[Player], problem: BoardProblem) -> str:
+    """The wording of a board fault (core.pairings.board_problems)."""
+    entry = players[problem.player].rounds[problem.slot]
+    if problem.fault is BoardFault.BYE:
+        return f"a bye is played on no board: expected null, found {entry.board}"
+    assert problem.other is not None and problem.other_slot is not None
+    other = players[problem.other]
+    there = _round_path(problem.other, problem.other_slot)
+    if problem.fault is BoardFault.NOT_SAME:
+        return (
+            f"board {entry.board}, but player {other.start_rank}'s entry for the same game ({there}) gives board "
+            f"{other.rounds[problem.other_slot].board}"
+        )
+    return (
+        f"board {entry.board} of round {entry.round} is already the board of player {other.start_rank}'s game ({there})"
+    )
 
 
 def _pairing_message(players: Sequence[Player], problem: PairingProblem) -> tuple[str, str]:

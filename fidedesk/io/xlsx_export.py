@@ -28,7 +28,8 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
     columns, empty when it has none), not recomputed.
 ``Rounds`` (read back by the importer)
     Round | Board | White No | White | Black No | Black | Result | Colours: each round's boards in the
-    order :func:`fidedesk.core.editing.boards` gives (paired boards, then byes, numbered on). Result is
+    order and with the numbers :func:`fidedesk.core.editing.boards` gives (each game on the board it was
+    paired on, then byes, numbered on). Result is
     white's result as :data:`fidedesk.core.values.BOARD_TEXT` writes it (``1-0``, ``½-½``, ``+--``,
     ``1-0 u`` …), ``-/-`` for a double forfeit and empty for a result not entered yet; a bye has no
     Black and ``bye 1``, ``bye ½``, ``bye 1 (pairing)`` or ``bye 0``. Colours is ``unknown`` when the
@@ -366,7 +367,7 @@ def _rounds(tournament: Tournament) -> _Table:
     rows: list[list[_Value]] = []
     players = tournament.by_rank()
     for number in range(1, tournament.last_round + 1):
-        for board_number, board in enumerate(boards(tournament, number), start=1):
+        for board in boards(tournament, number):
             white = players[board.white]
             white_entry = entry_for(white, number)
             black = players.get(board.black) if board.black is not None else None
@@ -379,7 +380,7 @@ def _rounds(tournament: Tournament) -> _Table:
             result = PENDING_TEXT if white_code is ResultCode.PENDING else board_text(white_code, black_code)
             entries = [entry for entry in (white_entry, black_entry) if entry is not None]
             colours = UNKNOWN_COLOURS if board.black is not None and any(e.color is None for e in entries) else None
-            rows.append([number, board_number, board.white, white.name, board.black,
+            rows.append([number, board.number, board.white, white.name, board.black,
                          black.name if black is not None else None, result, colours])  # fmt: skip
     return _Table(ROUNDS, ROUNDS_HEADER, rows, [WHOLE, WHOLE, WHOLE, None, WHOLE, None, None, None],
                   autofilter=True)  # fmt: skip

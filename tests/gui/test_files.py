@@ -75,7 +75,7 @@ def test_save_then_reopen_gives_the_same_tournament(
     [
         ('{"format": "fidedesk", "schema": 1, "tournament": {"event": ', "truncated"),
         ("not json at all", "not valid JSON"),
-        (None, "newer fidedesk (schema 2)"),
+        (None, "newer fidedesk (schema 3)"),
     ],
 )
 def test_a_bad_file_shows_why_and_changes_nothing(
@@ -88,7 +88,7 @@ def test_a_bad_file_shows_why_and_changes_nothing(
 ) -> None:
     bad = tmp_path / "bad.fidedesk"
     if content is None:  # a file from a newer fidedesk
-        content = fidedesk_file.dumps(club_open()).replace('"schema": 1', '"schema": 2')
+        content = fidedesk_file.dumps(club_open()).replace('"schema": 2', '"schema": 3')
     bad.write_text(content, encoding="utf-8")
     window.document.reset(club_open(), None)
     edit(window)

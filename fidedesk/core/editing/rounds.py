@@ -13,11 +13,13 @@ from fidedesk.core.tournament import Player, RoundEntry, Tournament
 
 @dataclasses.dataclass(frozen=True)
 class Board:
-    """One pairing of a round as the arbiter sees it: white, black (None for a bye) and white's result."""
+    """One pairing of a round as the arbiter sees it: white, black (None for a bye), white's result and
+    the board's number (see :func:`boards`)."""
 
     white: int
     black: int | None
     result: ResultCode
+    number: int
 
 
 def rounds_count(tournament: Tournament) -> int:
@@ -33,7 +35,11 @@ def pair(
     tournament: Tournament, round_: int, white: int, black: int, result: ResultCode = ResultCode.PENDING
 ) -> Tournament:
     """Pair ``white`` and ``black`` in ``round_`` with white's ``result`` (pending by default); black
-    gets the mirrored code (``1``/``0``, ``+``/``-``, TRF C.04 Annex 2)."""
+    gets the mirrored code (``1``/``0``, ``+``/``-``, TRF C.04 Annex 2).
+
+    The board gets the lowest number no board of the round has: boards paired one after another are
+    numbered in that order (8–5, 6–4, 7–3, 1–2 of a Berger table are boards 1 to 4, C.05 Annex 1), and a
+    board unpaired and paired again gets its number back."""
     if result.is_bye:
         raise EditError(f"{result.name.lower().replace('_', ' ')} is not the result of a game")
     return _pair(tournament, round_, white, black, result, result.mirrored())
@@ -43,10 +49,12 @@ def double_forfeit(tournament: Tournament, round_: int, white: int, black: int) 
     """``white`` and ``black`` paired in ``round_`` for a game neither played and both lost: ``-`` on
     both sides, the one result of the TRF (C.04 Annex 2) that is not mirrored; no one gets a point and
     the game is not rated (FIDE 5.1). A board already paired this way becomes one."""
+    tournament = number_boards(tournament, round_)
     entry = entry_for(player_of(tournament, white), round_)
+    board = None
     if entry is not None and entry.opponent == black and entry.color == "w":
-        tournament = unpair(tournament, round_, white)
-    return _pair(tournament, round_, white, black, ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
+        tournament, board = unpair(tournament, round_, white), entry.board  # it keeps its board
+    return _pair(tournament, round_, white, black, ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS, board)
 
 
 def give_bye(tournament: Tournament, round_: int, start_rank: int, result: ResultCode) -> Tournament:
@@ -97,10 +105,13 @@ def set_board_result(tournament: Tournament, round_: int, board: Board, result: 
 
 
 def unpair(tournament: Tournament, round_: int, start_rank: int) -> Tournament:
-    """Remove the player's entry in ``round_``, and the opponent's, if any."""
+    """Remove the player's entry in ``round_``, and the opponent's, if any; the other boards keep
+    their numbers."""
     entry = entry_for(player_of(tournament, start_rank), round_)
     if entry is None:
         return tournament
+    if entry.opponent is not None:
+        tournament = number_boards(tournament, round_)
     ranks = [start_rank] if entry.opponent is None else [start_rank, entry.opponent]
     return replace_players(
         tournament,
@@ -109,9 +120,14 @@ def unpair(tournament: Tournament, round_: int, start_rank: int) -> Tournament:
 
 
 def boards(tournament: Tournament, round_: int) -> list[Board]:
-    """The round's pairings, white first, in board order (higher start rank's score first, as entered)."""
+    """The round's boards, white first, in board order: each game by the number it was paired on
+    (:attr:`RoundEntry.board`, the order of the pairing sheet, C.05 Annex 1 for a round robin), then the
+    games a file gave no number (TRF), in the order of the first of their players in the event's list,
+    numbered on; the byes last, numbered on after the games."""
+    numbered: list[Board] = []
+    unnumbered: list[Board] = []
+    byes: list[Board] = []
     seen: set[int] = set()
-    result: list[Board] = []
     ranks = tournament.by_rank()
     for player in tournament.players:
         entry = entry_for(player, round_)
@@ -119,31 +135,76 @@ def boards(tournament: Tournament, round_: int) -> list[Board]:
             continue
         seen.add(player.start_rank)
         if entry.opponent is None:
-            result.append(Board(player.start_rank, None, entry.result))
+            byes.append(Board(player.start_rank, None, entry.result, 0))
             continue
         seen.add(entry.opponent)
         if entry.color == "b":
             # white's own code: a double forfeit is '-' on both sides, which no mirror of black's gives
             white = entry_for(tournament.player(entry.opponent), round_) if entry.opponent in ranks else None
             code = white.result if white is not None else entry.result.mirrored()
-            result.append(Board(entry.opponent, player.start_rank, code))
+            board = Board(entry.opponent, player.start_rank, code, entry.board or 0)
         else:
-            result.append(Board(player.start_rank, entry.opponent, entry.result))
-    paired = [board for board in result if board.black is not None]
-    byes = [board for board in result if board.black is None]
-    return paired + byes
+            board = Board(player.start_rank, entry.opponent, entry.result, entry.board or 0)
+        (numbered if entry.board is not None else unnumbered).append(board)
+    numbered.sort(key=_number)
+    last = numbered[-1].number if numbered else 0
+    following = [dataclasses.replace(board, number=last + i) for i, board in enumerate(unnumbered + byes, start=1)]
+    return numbered + following
+
+
+def number_boards(tournament: Tournament, round_: int | None = None) -> Tournament:
+    """The tournament with every game of ``round_`` (of every round when None) that has no board number
+    given the number :func:`boards` shows it on, so that an edit of the round moves no other board (and a
+    ``.fidedesk`` file of schema 1, which kept no board, gets the order it was shown in)."""
+    rounds = range(1, tournament.last_round + 1) if round_ is None else (round_,)
+    changed: dict[int, Player] = {}
+    ranks = tournament.by_rank()
+    for number in rounds:
+        for board in boards(tournament, number):
+            if board.black is None:
+                continue
+            for rank in (board.white, board.black):
+                player = changed.get(rank) or ranks.get(rank)
+                entry = entry_for(player, number) if player is not None else None
+                if player is None or entry is None or entry.board is not None:
+                    continue
+                rounds_ = tuple(dataclasses.replace(e, board=board.number) if e is entry else e for e in player.rounds)
+                changed[rank] = dataclasses.replace(player, rounds=rounds_)
+    return replace_players(tournament, changed) if changed else tournament
+
+
+def _number(board: Board) -> int:
+    return board.number
+
+
+def _free_board(tournament: Tournament, round_: int) -> int:
+    """The lowest board number no game of ``round_`` has."""
+    taken = {entry.board for player in tournament.players if (entry := entry_for(player, round_)) is not None}
+    return next(number for number in range(1, len(taken) + 2) if number not in taken)
 
 
 def _pair(
-    tournament: Tournament, round_: int, white: int, black: int, white_result: ResultCode, black_result: ResultCode
+    tournament: Tournament,
+    round_: int,
+    white: int,
+    black: int,
+    white_result: ResultCode,
+    black_result: ResultCode,
+    board: int | None = None,
 ) -> Tournament:
+    """The game on ``board``, or else on the lowest free board of the round (the others numbered first)."""
     if white == black:
         raise EditError("a player cannot be paired with themselves")
     for rank in (white, black):
         _refuse_if_paired(tournament, round_, rank)
+    tournament = number_boards(tournament, round_)
+    number = board if board is not None else _free_board(tournament, round_)
     return _with_entries(
         tournament,
-        {white: RoundEntry(round_, black, "w", white_result), black: RoundEntry(round_, white, "b", black_result)},
+        {
+            white: RoundEntry(round_, black, "w", white_result, number),
+            black: RoundEntry(round_, white, "b", black_result, number),
+        },
     )
 
 

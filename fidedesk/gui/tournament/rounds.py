@@ -104,7 +104,7 @@ class RoundModel(RowTableModel[BoardRow]):
         column, board = index.column(), row.board
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.BOARD:
-                return str(index.row() + 1)
+                return str(board.number)  # the number it was paired on, not the row
             if column == self.RESULT:
                 return board_text(board.result, row.black_result)
             return _player_text(row.players[0] if column == self.WHITE else row.players[1])

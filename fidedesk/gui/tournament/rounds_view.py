@@ -229,7 +229,7 @@ class RoundsWidget(QWidget):
         if row is None:
             return
         board, round_ = self.model.board(row), self.model.round
-        text = f"Result board {row + 1}: {board_text(code) if board.black is not None else 'bye'}"
+        text = f"Result board {board.number}: {board_text(code) if board.black is not None else 'bye'}"
         if self._apply(text, lambda: set_board_result(self.document.tournament, round_, board, code)):
             next_row = min(row + 1, self.model.rowCount() - 1)
             self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))
@@ -239,7 +239,7 @@ class RoundsWidget(QWidget):
         row = self._selected_row()
         if row is not None:
             board, round_ = self.model.board(row), self.model.round
-            self._apply(f"Unpair board {row + 1}", lambda: unpair(self.document.tournament, round_, board.white))
+            self._apply(f"Unpair board {board.number}", lambda: unpair(self.document.tournament, round_, board.white))
 
     def paste(self) -> None:
         """Apply the round on the clipboard: the good lines as one undo step, the bad ones reported."""

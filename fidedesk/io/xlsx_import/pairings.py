@@ -9,7 +9,10 @@ names (looked up in the player list; without a player list, players are made fro
 numbers in the order they appear). The round comes from a Round column, else from a title line
 above the boards (``Round 3``, ``Runde 3``, ``3. Runde``, ``Тур 3`` ...), else from the sheet's name
 (``R3``), else it is round 1. A ``Colours`` column reading ``unknown`` gives both players no colour.
-A player on two boards of one round: the second line is skipped, as is a board line with any problem.
+A game keeps its board: the number in the Board column, else its place among the round's games on the
+sheet (the first entered is board 1); a bye has no board, whatever the column says. A player on two
+boards of one round, or two games on one board of a round: the second line is skipped, as is a board
+line with any problem.
 
 A rating, title, federation or FIDE ID written beside White or Black is kept on that player; the same
 player given another value elsewhere (another board, the player list) is an error naming both cells, and
@@ -26,7 +29,7 @@ from typing import Final
 
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player, RoundEntry
-from fidedesk.core.values import BOARD_TEXT, board_text
+from fidedesk.core.values import BOARD_RANGE, BOARD_TEXT, board_text
 from fidedesk.io.xlsx_grid import CellValue
 from fidedesk.io.xlsx_import.cells import (
     READERS,
@@ -49,6 +52,7 @@ from fidedesk.io.xlsx_import.sheet import UNREAD, Row, Sheet, Spot, classify, re
 __all__ = [
     "AmbiguousNameError",
     "BoardError",
+    "BoardTakenError",
     "DetailMismatchError",
     "NameMismatchError",
     "NotInListError",
@@ -84,6 +88,10 @@ class NameMismatchError(BoardError):
 
 class PairedTwiceError(BoardError):
     """A player paired with themselves, or on a second board of one round."""
+
+
+class BoardTakenError(BoardError):
+    """A game on a board that another game of the round has."""
 
 
 class DetailMismatchError(BoardError):
@@ -126,6 +134,7 @@ class _Board:
     white_code: R
     black_code: R | None
     unknown_colours: bool
+    number: int | None
     white_details: tuple[_Detail, ...] = ()
     black_details: tuple[_Detail, ...] = ()
 
@@ -166,7 +175,7 @@ def _board_value(field: Field, value: CellValue) -> object:
         number = whole(value, "a round")
         return None if number is None else check_round(number)
     if field is Field.BOARD:
-        return bounded(value, "a board", 1, 99999)
+        return bounded(value, "a board", BOARD_RANGE.low, BOARD_RANGE.high)
     if field in (Field.WHITE, Field.BLACK):
         found = text(value)
         parsed = start_rank(value) if found.isdigit() or isinstance(value, (int, float)) else (found or None)
@@ -222,7 +231,9 @@ def read_board_row(sheet: Sheet, index: int, values: Sequence[CellValue], round_
     for field, (base, side) in _SIDE_OF.items():
         if read.get(field) not in (None, ""):
             details[side].append((base, read[field], sheet.single[field]))
-    board = _Board(index, round_, white, black, white_code, black_code, unknown, tuple(details[0]), tuple(details[1]))
+    number = read.get(Field.BOARD)
+    board = _Board(index, round_, white, black, white_code, black_code, unknown,
+                   number if isinstance(number, int) else None, tuple(details[0]), tuple(details[1]))  # fmt: skip
     return Row(index, read, problems, texts, {}), board
 
 
@@ -249,6 +260,9 @@ class _State:
         self.skipped_ranks = roster.skipped_ranks if roster is not None else {}
         self.entries: dict[int, dict[int, RoundEntry]] = {rank: {} for rank in self.order}
         self.spots: dict[tuple[int, int], Spot] = {}
+        #: (round, board) of each game entered, and where
+        self.boards: dict[tuple[int, int], Spot] = {}
+        self.last_board: dict[int, int] = {}
         self.named: dict[str, list[int]] = {}
         #: (start rank, field) -> the cell that gave the player's name (Field.NAME) or detail
         self.written: dict[tuple[int, Field], str] = dict(roster.places) if roster is not None else {}
@@ -347,6 +361,7 @@ class _State:
             if rank is not None and board.round in self.entries[rank]:
                 there = self.spots[(rank, board.round)].place if (rank, board.round) in self.spots else ""
                 raise PairedTwiceError(column, f"player {rank} already plays in round {board.round} ({there})")
+        number = self._board_number(sheet, board) if black is not None else None
         sides = [(white, board.white_details)] + ([(black, board.black_details)] if black is not None else [])
         changes = [(rank, details, self._details(rank, details)) for rank, details in sides]
         for rank, details, changed in changes:  # only once the board is known to enter
@@ -359,9 +374,24 @@ class _State:
             self.entries[white][board.round] = RoundEntry(board.round, None, None, board.white_code)
             self.spots[(white, board.round)] = spot
             return
-        assert board.black_code is not None
+        assert board.black_code is not None and number is not None
         colours = (None, None) if board.unknown_colours else ("w", "b")
-        self.entries[white][board.round] = RoundEntry(board.round, black, colours[0], board.white_code)
-        self.entries[black][board.round] = RoundEntry(board.round, white, colours[1], board.black_code)
+        self.entries[white][board.round] = RoundEntry(board.round, black, colours[0], board.white_code, number)
+        self.entries[black][board.round] = RoundEntry(board.round, white, colours[1], board.black_code, number)
         self.spots[(white, board.round)] = spot
         self.spots[(black, board.round)] = spot
+        self.boards[(board.round, number)] = spot
+        self.last_board[board.round] = max(number, self.last_board.get(board.round, 0))
+
+    def _board_number(self, sheet: Sheet, board: _Board) -> int:
+        """The game's board: the Board column's, else the next of its round; BoardTakenError when another
+        game of the round has it."""
+        if board.number is None:
+            return self.last_board.get(board.round, 0) + 1
+        taken = self.boards.get((board.round, board.number))
+        if taken is not None:
+            raise BoardTakenError(
+                sheet.single.get(Field.BOARD),
+                f"board {board.number} of round {board.round} is already the board of the game on {taken.place}",
+            )
+        return board.number
