@@ -178,3 +178,56 @@ def test_alt_digits_reach_each_view_from_a_table_that_keeps_tab(qtbot: QtBot, vi
     assert views.rounds.white_edit.hasFocus()
     qtbot.keyClick(views.rounds.white_edit, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
     assert views.tabs.currentWidget() is views.crosstable_table
+
+
+# --- boards keep the order and number in which they were paired (issue 13, item 2) ---------------------------
+
+#: Round 1 of eight players as a Berger sheet lists it (C.05 Annex 1 numbers drawn to other start ranks).
+BERGER_SHEET = (("8", "5"), ("6", "4"), ("7", "3"), ("1", "2"))
+
+
+def berger_round_by_keys(qtbot: QtBot, views: TournamentViews) -> RoundModel:
+    """Eight players, round 1 paired by keys as the Berger sheet lists it."""
+    players = tuple(Player(rank, f"Player {rank}", 2400 - 50 * rank) for rank in range(1, 9))
+    views.document.reset(Tournament(EventInfo(name="Round robin"), players), None)
+    for white, black in BERGER_SHEET:
+        pair_by_keys(qtbot, views, white, black)
+    return views.rounds.model
+
+
+def column(model: RoundModel, number: int) -> list[str]:
+    return [model.index(row, number).data() for row in range(model.rowCount())]
+
+
+def test_results_typed_in_board_order_land_on_their_games(
+    qtbot: QtBot, views: TournamentViews, undo_stack: QUndoStack, qtmodeltester: ModelTester
+) -> None:
+    model, table = berger_round_by_keys(qtbot, views), views.rounds.table
+    qtmodeltester.check(model)
+    assert column(model, RoundModel.BOARD) == ["1", "2", "3", "4"]
+    assert [text.split(".")[0] for text in column(model, RoundModel.WHITE)] == ["8", "6", "7", "1"]
+    qtbot.keyClick(views.rounds.white_edit, Qt.Key.Key_Return)  # empty White: on to the first board to enter
+    for key in ("1", "=", "0", "+"):  # the score sheets of boards 1 to 4, in board order
+        qtbot.keyClick(table, key)
+    tournament = views.document.tournament
+    for rank, code in ((8, ResultCode.WIN), (5, ResultCode.LOSS), (6, ResultCode.DRAW), (4, ResultCode.DRAW),
+                       (7, ResultCode.LOSS), (3, ResultCode.WIN), (1, ResultCode.FORFEIT_WIN),
+                       (2, ResultCode.FORFEIT_LOSS)):  # fmt: skip
+        assert tournament.player(rank).rounds[0].result is code, rank
+    assert column(model, RoundModel.RESULT) == ["1-0", "½-½", "0-1", "+--"]
+    assert undo_stack.undoText() == "Result board 4: +--"
+
+
+def test_a_board_removed_leaves_the_others_on_their_numbers(
+    qtbot: QtBot, views: TournamentViews, qtmodeltester: ModelTester
+) -> None:
+    model, table = berger_round_by_keys(qtbot, views), views.rounds.table
+    table.setFocus()
+    table.setCurrentIndex(model.index(1, RoundModel.RESULT))
+    qtbot.keyClick(table, Qt.Key.Key_Delete)
+    assert views.rounds.message.text() == "Unpair board 2"
+    assert column(model, RoundModel.BOARD) == ["1", "3", "4"]
+    qtmodeltester.check(model)
+    table.setCurrentIndex(model.index(1, RoundModel.RESULT))
+    qtbot.keyClick(table, "=")  # the row shown as board 3 is 7–3
+    assert views.document.tournament.player(7).rounds[0].result is ResultCode.DRAW
