@@ -7,9 +7,12 @@ import dataclasses
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from fidedesk.core.editing import (
+    EditError,
     boards,
     double_forfeit,
     give_bye,
@@ -190,3 +193,31 @@ def test_two_games_on_one_board_of_a_round_are_refused_naming_the_cell() -> None
     ]
     assert (result.rows_imported, result.rows_skipped) == (2, 1)
     assert shown(result.tournament, 1) == [(1, 1, 2), (2, 3, 4)]
+
+
+_EDITS = st.lists(st.tuples(st.sampled_from(["pair", "unpair", "forfeit", "result"]), st.integers(1, 8),
+                            st.integers(1, 8)), max_size=30)  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(_EDITS)
+def test_no_edit_moves_another_board(edits: list[tuple[str, int, int]]) -> None:
+    """Whatever is paired, unpaired, forfeited or entered, every other game stays on its board, and the
+    boards stay consistent (core.pairings.board_problems)."""
+    t = event(8)
+    for kind, a, b in edits:
+        before = {(x.white, x.black): x.number for x in boards(t, 1)}
+        try:
+            if kind == "pair":
+                t = pair(t, 1, a, b)
+            elif kind == "unpair":
+                t = unpair(t, 1, a)
+            elif kind == "forfeit":
+                t = double_forfeit(t, 1, a, b)
+            else:
+                t = set_result(t, 1, a, R.DRAW)
+        except EditError:
+            continue
+        after = {(x.white, x.black): x.number for x in boards(t, 1)}
+        assert all(before[game] == number for game, number in after.items() if game in before)
+        assert list(board_problems(t.players)) == [] and list(pairing_problems(t.players)) == []
