@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,11 +23,13 @@ from fidedesk.core.editing import (
     set_board_result,
     set_result,
     unpair,
+    without_boards,
 )
 from fidedesk.core.editions import DEFAULT_EDITION
 from fidedesk.core.pairings import berger_table, board_problems, pairing_problems
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
+from fidedesk.io.formats import FIDEDESK, TRF, XLSX, read_tournament, write_tournament
 from fidedesk.io.xlsx_export import ROUNDS, ROUNDS_HEADER, workbook_bytes
 from fidedesk.io.xlsx_import import build, propose
 from tests.xlsx_builders import contract_workbook, grid, read_grids
@@ -99,19 +102,10 @@ def test_a_pasted_round_is_numbered_in_the_order_of_its_lines() -> None:
     assert pasted.errors == [] and shown(pasted.tournament, 1) == [(1, 8, 5), (2, 6, 4), (3, 7, 3), (4, 1, 2)]
 
 
-def _without_boards(tournament: Tournament) -> Tournament:
-    """The tournament as a TRF gives it: no board anywhere."""
-    players = tuple(
-        dataclasses.replace(p, rounds=tuple(dataclasses.replace(e, board=None) for e in p.rounds))
-        for p in tournament.players
-    )
-    return dataclasses.replace(tournament, players=players)
-
-
 def test_a_round_without_boards_is_shown_by_the_first_of_its_players_and_kept_when_edited() -> None:
     """A file with no board (TRF): the order shown before boards were kept, numbered 1 to n; the first edit
     of the round writes those numbers down, so that no board moves."""
-    t = _without_boards(paired(event(8), 1, BERGER_SHEET))
+    t = without_boards(paired(event(8), 1, BERGER_SHEET))
     assert shown(t, 1) == [(1, 1, 2), (2, 7, 3), (3, 6, 4), (4, 8, 5)]
     removed = unpair(t, 1, 7)
     assert shown(removed, 1) == [(1, 1, 2), (3, 6, 4), (4, 8, 5)]
@@ -221,3 +215,24 @@ def test_no_edit_moves_another_board(edits: list[tuple[str, int, int]]) -> None:
         after = {(x.white, x.black): x.number for x in boards(t, 1)}
         assert all(before[game] == number for game, number in after.items() if game in before)
         assert list(board_problems(t.players)) == [] and list(pairing_problems(t.players)) == []
+
+
+def test_trf_has_no_boards_and_the_export_says_so_when_they_are_out_of_start_rank_order(tmp_path: Path) -> None:
+    """TRF16 (and TRF-2026 for individual games) has no board numbers: the 001 records are written as ever,
+    read back each round's games follow start ranks, and the export names that loss when it is one."""
+    berger = paired(event(8), 1, BERGER_SHEET)
+    for t, lost in ((berger, True), (paired(event(8), 1, ((1, 2), (7, 3), (6, 4), (8, 5))), False)):
+        finished = t
+        for board in boards(t, 1):
+            finished = set_board_result(finished, 1, board, R.DRAW)
+        assert TRF.refusal(finished) is None
+        assert TRF.losses(finished) == (
+            ("TRF has no place for the board numbers of games paired out of start-rank order; they are not written",)
+            if lost
+            else ()
+        )
+        assert FIDEDESK.losses(finished) == XLSX.losses(finished) == ()
+        write_tournament(tmp_path / "out.trf", finished)
+        back = read_tournament(tmp_path / "out.trf").tournament
+        assert without_boards(back) == without_boards(finished)
+        assert shown(back, 1) == [(1, 1, 2), (2, 7, 3), (3, 6, 4), (4, 8, 5)]

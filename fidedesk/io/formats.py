@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from fidedesk.core.editing import number_boards, without_boards
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, RoundEntry, Tournament
 from fidedesk.io import fidedesk_file
@@ -70,6 +71,7 @@ class Content(enum.Enum):
     PLAYERS = "the players"
     RESULTS = "the pairings and results"
     RECORDS = "the players' records (games, 2400 reached, K)"
+    BOARDS = "the board numbers of games paired out of start-rank order"
 
     def present(self, tournament: Tournament) -> bool:
         """Whether ``tournament`` has anything of this part that would be lost."""
@@ -79,6 +81,8 @@ class Content(enum.Enum):
             return bool(tournament.players)
         if self is Content.RESULTS:
             return any(player.rounds for player in tournament.players)
+        if self is Content.BOARDS:  # read back without boards, a round's games follow its players' order
+            return number_boards(without_boards(tournament)) != number_boards(tournament)
         return tournament.info != EventInfo()
 
 
@@ -260,9 +264,12 @@ def _shown(value: object) -> str:
 
 
 def _results(player: Player) -> dict[int, RoundEntry]:
-    """A player's round entries by round, without absences (a TRF reader adds those for gaps)."""
+    """A player's round entries by round, without absences (a TRF reader adds those for gaps) and without
+    boards (TRF has no place for them: Content.BOARDS says so)."""
     absent = (None, None, ResultCode.ZERO_BYE)
-    return {e.round: e for e in player.rounds if (e.opponent, e.color, e.result) != absent}
+    return {
+        e.round: dataclasses.replace(e, board=None) for e in player.rounds if (e.opponent, e.color, e.result) != absent
+    }
 
 
 def trf_difference(written: Tournament, back: Tournament) -> str | None:
@@ -310,7 +317,7 @@ TRF = FileFormat(
     extensions=(".trf", ".txt"),
     associated=(".trf",),
     role=Role.ALTERNATE,
-    keeps=_ALL - {Content.RECORDS},
+    keeps=_ALL - {Content.RECORDS, Content.BOARDS},
     reviewed=False,
     read=_read_trf,
     write=_write_trf,

@@ -80,12 +80,13 @@ class Event:
     byes: tuple[tuple[tuple[int, ResultCode], ...], ...]  # per round: start rank, bye
 
     def entries(self) -> dict[int, list[RoundEntry]]:
-        """Each player's rounds, as the entered tournament should hold them."""
+        """Each player's rounds, as the entered tournament should hold them: each game on the board it was
+        paired on (the order of the pairing sheet)."""
         entries: dict[int, list[RoundEntry]] = {p.start_rank: [] for p in self.players}
         for number, (games, byes) in enumerate(zip(self.rounds, self.byes, strict=True), start=1):
-            for white, black, result in games:
-                entries[white].append(RoundEntry(number, black, "w", result))
-                entries[black].append(RoundEntry(number, white, "b", result.mirrored()))
+            for board, (white, black, result) in enumerate(games, start=1):
+                entries[white].append(RoundEntry(number, black, "w", result, board))
+                entries[black].append(RoundEntry(number, white, "b", result.mirrored(), board))
             for rank, bye in byes:
                 entries[rank].append(RoundEntry(number, None, None, bye))
         return entries

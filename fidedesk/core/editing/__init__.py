@@ -38,6 +38,7 @@ from fidedesk.core.editing.rounds import (
     set_board_result,
     set_result,
     unpair,
+    without_boards,
 )
 
 __all__ = [
@@ -66,4 +67,5 @@ __all__ = [
     "set_player_field",
     "set_result",
     "unpair",
+    "without_boards",
 ]

@@ -173,6 +173,15 @@ def number_boards(tournament: Tournament, round_: int | None = None) -> Tourname
     return replace_players(tournament, changed) if changed else tournament
 
 
+def without_boards(tournament: Tournament) -> Tournament:
+    """The tournament as a file with no place for boards (TRF) holds it: every entry's board None."""
+    players = tuple(
+        dataclasses.replace(player, rounds=tuple(dataclasses.replace(e, board=None) for e in player.rounds))
+        for player in tournament.players
+    )
+    return dataclasses.replace(tournament, players=players)
+
+
 def _number(board: Board) -> int:
     return board.number
 
