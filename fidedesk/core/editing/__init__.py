@@ -3,9 +3,9 @@
 The window's undo commands keep the tournament before and after an edit; the rules of what an edit
 may do live here, where they can be tested without Qt: pairing, results and byes (as the TRF records
 them, C.04 Annex 2), double forfeits, a round pasted from a spreadsheet, players added (none twice) and
-one field of a player. A
-refused edit raises :class:`EditError` with a message for the arbiter; a start rank that is not in the
-event raises :class:`UnknownPlayerError`, one of them.
+one field of a player. Games keep the board they were paired on (:func:`boards`): no edit moves another
+game of the round to another board. A refused edit raises :class:`EditError` with a message for the
+arbiter; a start rank that is not in the event raises :class:`UnknownPlayerError`, one of them.
 
 The rules live in :mod:`.rounds` (pairings, results, byes, double forfeits), :mod:`.details` (the event's
 header and the players' details) and :mod:`.paste` (a pasted round); :mod:`.base` holds the errors.
