@@ -111,8 +111,9 @@ def test_a_workbook_with_a_sheet_per_round_is_read_round_by_round() -> None:
     assert result.problems == ()
     t = result.tournament
     assert t.last_round == 3  # before: round 1 only
-    assert t.player(1).rounds == (E(1, 3, "w", R.WIN), E(2, 2, "b", R.DRAW), E(3, 4, "w", R.WIN))
-    assert t.player(3).rounds == (E(1, 1, "b", R.LOSS), E(2, 4, "w", R.WIN), E(3, 2, "b", R.WIN))
+    # each game on its sheet's Board (issue 13, item 2)
+    assert t.player(1).rounds == (E(1, 3, "w", R.WIN, 1), E(2, 2, "b", R.DRAW, 1), E(3, 4, "w", R.WIN, 1))
+    assert t.player(3).rounds == (E(1, 1, "b", R.LOSS, 1), E(2, 4, "w", R.WIN, 2), E(3, 2, "b", R.WIN, 2))
     assert (result.rows_imported, result.rows_skipped) == (4 + 6, 0)
 
 
