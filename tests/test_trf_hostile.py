@@ -328,3 +328,12 @@ def test_extra_records_do_not_change_the_tournament_as_rated() -> None:
     doc = read_trf(FRIENDSHIP)
     bare = dataclasses.replace(doc.tournament, extra_records=())
     assert bare.players == doc.tournament.players and bare.info == doc.tournament.info
+
+
+def test_editing_refuses_a_round_no_file_could_hold() -> None:
+    tournament = _made_in_the_app()
+    with pytest.raises(editing.EditError, match="round 100: a tournament has rounds 1–99"):
+        editing.pair(tournament, ROUND_RANGE.high + 1, 1, 2)
+    with pytest.raises(editing.EditError, match="round 0: a tournament has rounds 1–99"):
+        editing.give_bye(tournament, 0, 1, ResultCode.HALF_BYE)
+    assert editing.give_bye(tournament, ROUND_RANGE.high, 1, ResultCode.HALF_BYE).last_round == ROUND_RANGE.high
