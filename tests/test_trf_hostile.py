@@ -337,3 +337,10 @@ def test_editing_refuses_a_round_no_file_could_hold() -> None:
     with pytest.raises(editing.EditError, match="round 0: a tournament has rounds 1–99"):
         editing.give_bye(tournament, 0, 1, ResultCode.HALF_BYE)
     assert editing.give_bye(tournament, ROUND_RANGE.high, 1, ResultCode.HALF_BYE).last_round == ROUND_RANGE.high
+
+
+def test_detection_is_linear_in_a_long_word() -> None:
+    """Words are found by splitting, not by a pattern that backtracks through a 4 MB run of letters."""
+    data = b"a" * (4 * MB) + b" \xe1\xe2"
+    assert detect(data) in ("cp1252", "cp1250", "cp1251", "cp1253")
+    assert calls(lambda: detect(data)) < 200
