@@ -344,3 +344,14 @@ def test_detection_is_linear_in_a_long_word() -> None:
     data = b"a" * (4 * MB) + b" \xe1\xe2"
     assert detect(data) in ("cp1252", "cp1250", "cp1251", "cp1253")
     assert calls(lambda: detect(data)) < 200
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this platform")
+def test_rate_dev_zero_is_refused_after_reading_past_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rate /dev/zero`` (read as TRF: no extension a format claims) ended in a MemoryError traceback."""
+    with measured(memory=True) as work:
+        assert main(["rate", "/dev/zero"]) == 2
+    assert work.peak < MAX_BYTES + 8 * MB
+    assert (
+        capsys.readouterr().err.strip() == "fidedesk-cli: /dev/zero:1: the file is larger than 16 MB: not a TRF report"
+    )
