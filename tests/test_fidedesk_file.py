@@ -381,7 +381,7 @@ BAD_CONTENT: list[tuple[str, _Edit, str]] = [
     ("colour", _set(R.format(0, 0) + ".color", "white"),
      f'{AT0}.rounds[0].color: expected "w", "b" or null, found "white"'),
     ("round zero", _set(R.format(1, 1) + ".round", 0),
-     "tournament.players[1].rounds[1].round: expected a whole number of at least 1"),
+     "tournament.players[1].rounds[1].round: expected a whole number 1-99, found 0"),
     ("round twice", _set(R.format(1, 1) + ".round", 1),
      "tournament.players[1].rounds[1].round: round 1 appears twice for this player (also rounds[0])"),
     ("opponent unknown", _set(R.format(1, 1) + ".opponent", 57),

@@ -325,12 +325,14 @@ def test_write_trf_regenerates_edited_players_and_header() -> None:
 
 
 def test_tournament_to_trf_writes_trf16_header_records_in_order() -> None:
-    """A fresh file: 012 022 032 042 052 062 072 092 102 122, then the 001 records."""
+    """A fresh file: 012 022 032 042 052 062 072 092 102 122, the records kept from the source, then the
+    001 records."""
     tournament = _load(GROS).tournament
     text = tournament_to_trf(tournament)
     codes = [line[:3] for line in text.splitlines()]
     assert codes[:10] == ["012", "022", "032", "042", "052", "062", "072", "092", "102", "122"]
-    assert codes[10:] == ["001"] * 52
+    assert codes[10:13] == ["082", "112", "XXR"]
+    assert codes[13:] == ["001"] * 52
     assert "062 52" in text.splitlines() and "072 41" in text.splitlines()
     assert parse_trf(text).tournament == tournament
 

@@ -1,8 +1,8 @@
 """``fidedesk-cli``: the rating core from a terminal.
 
     fidedesk-cli game RATING OPPONENT RESULT [--k K] [--rules R] [--kind KIND] [--json]
-    fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json]
-    fidedesk-cli convert IN OUT [--rules R]
+    fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json] [--encoding E]
+    fidedesk-cli convert IN OUT [--rules R] [--encoding E]
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
     fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
@@ -13,7 +13,8 @@ The rating list commands keep FIDE's downloads (read straight from the zip) in t
 uses (``--db`` names another); ``find`` searches the newest list, or the one of ``--list``.
 FILE, IN and OUT are in any format of :mod:`fidedesk.io.formats` (.fidedesk, .xlsx, and TRF for any other
 extension), read and written through it; ``convert`` writes OUT atomically and never over IN, and TRF output
-is read back first and refused when it would not give the same tournament.
+is read back first and refused when it would not give the same tournament. ``--encoding`` reads a TRF
+input in the encoding chosen (utf-8, cp1252, cp1250, cp1251, cp1253) instead of the one detected.
 Bad input ends with exit status 2 and one line naming the file, the place and what is wrong; a workbook
 with problems is refused with every problem's sheet and cell, one to a line.
 """
@@ -35,6 +36,7 @@ from fidedesk.core.editions import DEFAULT_EDITION
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import K_RANGE, KError, parse_k
 from fidedesk.io.fide_list import ListKind
+from fidedesk.io.text_encoding import ENCODINGS
 
 
 def _k_value(text: str) -> int:
@@ -51,6 +53,9 @@ def _k_value(text: str) -> int:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
+
+
+_ENCODING_HELP = "a TRF input's encoding (default: UTF-8, else the Windows codepage its names read best in)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -75,12 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
     rate.add_argument("--k", type=_k_value, metavar="K", help="K for every rated player, 1-100")
     rate.add_argument("--kind", choices=kinds, help="rating kind (default: from the file)")
     rate.add_argument("--json", action="store_true")
+    rate.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     rate.set_defaults(handler=cmd_rate)
 
     convert = commands.add_parser("convert", help="convert a tournament between TRF, .fidedesk and .xlsx")
     convert.add_argument("input", metavar="IN", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
     convert.add_argument("output", metavar="OUT", help="the file to write: .fidedesk, .xlsx, or .trf / .txt for TRF")
     convert.add_argument("--rules", default=DEFAULT_EDITION.name, help="rules for an .xlsx output's rating sheet")
+    convert.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     convert.set_defaults(handler=cmd_convert)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")

@@ -15,14 +15,15 @@ from fidedesk.io.formats import XLSX, FileFormatError, TournamentFile, output_fo
 from fidedesk.io.formats import read_tournament as read_file
 
 
-def read_tournament(path: Path) -> TournamentFile:
+def read_tournament(path: Path, encoding: str | None = None) -> TournamentFile:
     """The tournament of a .fidedesk, .xlsx or TRF file (by the extension); InputError naming the file.
 
     The command line cannot ask which rows of a workbook to leave out, so a workbook with any problem
-    is not read: each problem is listed with its sheet and cell (exit status 2).
+    is not read: each problem is listed with its sheet and cell (exit status 2). ``encoding``: a TRF
+    file's, when the user chose it (``--encoding``).
     """
     try:
-        return read_file(path)
+        return read_file(path, encoding=encoding)
     except FileFormatError as error:
         raise InputError(str(error)) from None
 
@@ -35,7 +36,7 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
         raise InputError(str(error)) from None
     if same_file(source, target):
         raise InputError(f"{target}: is the input file; give the output another name")
-    read = read_tournament(source)
+    read = read_tournament(source, args.encoding)
     tournament = read.tournament
     edition = edition_named(args.rules, tournament.info.start, str(target)) if kind is XLSX else None
     try:

@@ -85,7 +85,7 @@ def _notes(lines: list[PlayerLine], result: EventRating) -> list[str]:
 
 def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
     path = Path(args.file)
-    tournament = read_tournament(path).tournament
+    tournament = read_tournament(path, args.encoding).tournament
     if args.kind is not None:
         info = dataclasses.replace(tournament.info, kind=RatingKind(args.kind))
         tournament = dataclasses.replace(tournament, info=info)

@@ -3,7 +3,9 @@
 Every round entry with an opponent must be answered by the opponent's entry for that round, naming
 the player back, with the mirrored result (``1`` and ``0``, ``=`` and ``=``, ``+`` and ``-``, ``W``
 and ``L``, ``D`` and ``D``); a double forfeit (``-`` against ``-``) is the one exception (TRF16,
-C04 Annex 2). File readers word the problems for their own format; the rule lives here.
+C04 Annex 2). A bye (``H``, ``F``, ``U``, ``Z``) is a round without an opponent, so its code never
+stands beside one (two players "mirroring" each other's byes are no game). File readers word the
+problems for their own format; the rule lives here.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class PairingFault(enum.Enum):
 
     UNKNOWN_OPPONENT = "the opponent is not a player of the event"
     SELF = "the player is paired with themselves"
+    BYE_WITH_OPPONENT = "a bye's code (H, F, U, Z) on a round with an opponent"
     NO_ENTRY = "the opponent has no entry for that round"
     NOT_BACK = "the opponent's entry names someone else"
     NOT_MIRRORED = "the two results do not mirror each other"
@@ -59,6 +62,8 @@ def pairing_problems(players: Sequence[Player]) -> Iterator[PairingProblem]:
             back = players[other].rounds[back_slot]
             if back.opponent != player.start_rank:
                 yield PairingProblem(PairingFault.NOT_BACK, index, slot, other, back_slot)
+            elif entry.result.is_bye:
+                yield PairingProblem(PairingFault.BYE_WITH_OPPONENT, index, slot, other, back_slot)
             elif not _mirrored(entry.result, back.result):
                 yield PairingProblem(PairingFault.NOT_MIRRORED, index, slot, other, back_slot)
 

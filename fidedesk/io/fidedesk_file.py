@@ -14,9 +14,13 @@ accepts. Decisions:
   1-100, games 0-99999, a FIDE ID of up to 11 digits, one of FIDE's titles or ``""``, a federation of
   three letters (kept in capitals) or ``""``; a birth date has a year, a month only with the year and a day
   only with the month, and must exist in the calendar.
-* Pairings must be consistent, as in a TRF file: a round with an opponent names an existing start
-  rank other than the player's own, and that player's entry for the same round names the player back
-  with the mirrored result (``-`` against ``-`` is a double forfeit). Colours are not checked.
+* Pairings must be consistent, as in a TRF file (core.pairings): a round with an opponent names an
+  existing start rank other than the player's own, and that player's entry for the same round names the
+  player back with the mirrored result (``-`` against ``-`` is a double forfeit) and the other colour; a
+  bye's code (H, F, U, Z) never has an opponent. Rounds are numbered 1-99 (``ROUND_RANGE``), and a file
+  is at most ``MAX_BYTES``.
+* ``trf_records`` (optional in every schema, written only when there are any): the lines of a TRF source
+  fidedesk has no place for (``Tournament.extra_records``), for a TRF export to write back.
 * Boards (schema 2): a game's ``board`` is the same in both players' entries and no other game of the
   round has it; a bye has none (core.pairings.board_problems); null where the file it came from gave
   none (TRF).
@@ -39,7 +43,6 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import NoReturn
 
 from fidedesk import __version__
@@ -50,6 +53,7 @@ from fidedesk.core.pairings import (
     PairingFault,
     PairingProblem,
     board_problems,
+    colour_clashes,
     pairing_problems,
 )
 from fidedesk.core.results import ResultCode
@@ -70,6 +74,7 @@ from fidedesk.core.values import (
     GAMES_RANGE,
     K_RANGE,
     RATING_IN_FILE,
+    ROUND_RANGE,
     BirthDateError,
     Range,
     birth_date,
@@ -77,6 +82,7 @@ from fidedesk.core.values import (
     parse_title,
 )
 from fidedesk.io.atomic import write_atomic
+from fidedesk.io.bounded import read_at_most
 from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, shown
 
 __all__ = [
@@ -101,7 +107,13 @@ SCHEMA = 2
 _BOARDS_FROM = 2
 #: The file name extension.
 SUFFIX = ".fidedesk"
+#: The largest file read: 9,999 players with 99 rounds (the limits of TRF, which a tournament must fit
+#: to be exported) take about 40 MB; a larger file is refused before it is parsed.
+MAX_BYTES = 64 * 1024 * 1024
 
+#: The optional key of the TRF records fidedesk has no place for (``Tournament.extra_records``), read by
+#: every schema.
+_TRF_RECORDS = "trf_records"
 _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
 _WIDTH = 120  # columns of a one-line object in the written file
@@ -193,7 +205,10 @@ _scalar = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
 def _tournament_json(tournament: Tournament, source: str) -> dict[str, object]:
     players = [_player_json(player, f"tournament.players[{i}]", source) for i, player in enumerate(tournament.players)]
-    return {"event": _event_json(tournament.info), "players": players}
+    body: dict[str, object] = {"event": _event_json(tournament.info), "players": players}
+    if tournament.extra_records:  # optional: a tournament without them is written as before
+        body[_TRF_RECORDS] = list(tournament.extra_records)
+    return body
 
 
 def _event_json(info: EventInfo) -> dict[str, object]:
@@ -271,7 +286,9 @@ def load(path: str | os.PathLike[str]) -> Tournament:
 def load_document(path: str | os.PathLike[str]) -> FidedeskDocument:
     """The whole .fidedesk file at ``path`` (see ``parse_document``)."""
     source = os.fspath(path)
-    data = Path(path).read_bytes()
+    data = read_at_most(path, MAX_BYTES)
+    if data is None:
+        raise FidedeskFileError(source, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB: not a fidedesk file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -370,9 +387,31 @@ def _read_tournament(value: object, source: str, schema: int) -> Tournament:
     boards = schema >= _BOARDS_FROM
     players = tuple(_read_player(item, boards) for item in body.array("players", "an object"))
     _check_pairings(players, source)
-    tournament = Tournament(info, players)
+    tournament = Tournament(info, players, _read_trf_records(body))
     # schema 1 kept no boards: its games are numbered as its window showed them (the order they keep)
     return tournament if boards else number_boards(tournament)
+
+
+def _read_trf_records(body: JsonObject) -> tuple[str, ...]:
+    """The optional ``trf_records``: lines of text, each without a line break."""
+    if _TRF_RECORDS not in body.data:
+        return ()
+    value = body.get(_TRF_RECORDS, "an array of strings")
+    if not isinstance(value, list):
+        body.fail(f"expected an array of strings, found {shown(value)}", key=_TRF_RECORDS)
+    for index, line in enumerate(value):
+        if not isinstance(line, str) or "\n" in line or "\r" in line or _broken(line):
+            body.fail(f"expected one line of text, found {shown(line)}", key=f"{_TRF_RECORDS}[{index}]")
+    return tuple(value)
+
+
+def _broken(line: str) -> bool:
+    """Whether a string cannot be written as UTF-8 (a lone surrogate)."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _read_event(event: JsonObject) -> EventInfo:
@@ -435,7 +474,7 @@ def _read_round(entry: JsonObject, boards: bool) -> RoundEntry:
     if color not in ("w", "b", None):
         entry.fail(f'expected "w", "b" or null, found {shown(color)}', key="color")
     return RoundEntry(
-        round=entry.integer("round", POSITIVE),
+        round=entry.integer("round", ROUND_RANGE),
         opponent=entry.optional_integer("opponent", POSITIVE),
         color=color if isinstance(color, str) else None,
         result=entry.choice("result", ResultCode),
@@ -475,6 +514,18 @@ def _check_pairings(players: Sequence[Player], source: str) -> None:
     if problem is not None:
         path, message = _pairing_message(players, problem)
         raise FidedeskFileError(source, message, path=path)
+    clash = next(iter(colour_clashes(players)), None)
+    if clash is not None:
+        rank, round_ = clash
+        index = index_of[rank]
+        slot, entry = next((s, e) for s, e in enumerate(players[index].rounds) if e.round == round_)
+        colour = "white" if entry.color == "w" else "black"
+        there = f"player {entry.opponent} (tournament.players[{index_of[entry.opponent or 0]}])"
+        raise FidedeskFileError(
+            source,
+            f"{there} also has {colour} in round {round_}",
+            path=f"tournament.players[{index}].rounds[{slot}].color",
+        )
     board = next(board_problems(players), None)
     if board is not None:
         raise FidedeskFileError(
@@ -513,6 +564,11 @@ def _pairing_message(players: Sequence[Player], problem: PairingProblem) -> tupl
         return f"{here}.opponent", f"{entry.opponent} is not the start_rank of any player"
     if problem.fault is PairingFault.SELF:
         return f"{here}.opponent", f"player {player.start_rank} is paired with themselves"
+    if problem.fault is PairingFault.BYE_WITH_OPPONENT:
+        return (
+            f"{here}.result",
+            f'"{entry.result.value}" is a bye, which has no opponent, but the round names {entry.opponent}',
+        )
     assert problem.opponent is not None
     opponent = players[problem.opponent]
     there = f"player {opponent.start_rank} (tournament.players[{problem.opponent}])"

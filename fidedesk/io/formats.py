@@ -27,6 +27,7 @@ from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, RoundEnt
 from fidedesk.io import fidedesk_file
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
+from fidedesk.io.trf_records import records_summary
 from fidedesk.io.xlsx_grid import XlsxError
 
 if TYPE_CHECKING:
@@ -72,9 +73,12 @@ class Content(enum.Enum):
     RESULTS = "the pairings and results"
     RECORDS = "the players' records (games, 2400 reached, K)"
     BOARDS = "the board numbers of games paired out of start-rank order"
+    TRF_RECORDS = "the TRF records fidedesk does not read"
 
     def present(self, tournament: Tournament) -> bool:
         """Whether ``tournament`` has anything of this part that would be lost."""
+        if self is Content.TRF_RECORDS:
+            return bool(tournament.extra_records)
         if self is Content.RECORDS:
             return any(player.record != UNKNOWN_RECORD for player in tournament.players)
         if self is Content.PLAYERS:
@@ -129,9 +133,10 @@ class FileFormat:
     refusal: Callable[[Tournament], str | None] = lambda _tournament: None
 
     def losses(self, tournament: Tournament) -> tuple[str, ...]:
-        """What of ``tournament`` this format has no place for, one sentence each (nothing is refused)."""
+        """What of ``tournament`` this format has no place for, one sentence each (nothing is refused); the
+        TRF records with how many of each code (``3 × 013 (team)``)."""
         return tuple(
-            f"{self.short} has no place for {content.value}; they are not written"
+            f"{self.short} has no place for {content.value}{_counted(content, tournament)}; they are not written"
             for content in Content
             if content not in self.keeps and content.present(tournament)
         )
@@ -139,6 +144,10 @@ class FileFormat:
     def filter(self) -> str:
         """The format as a file dialog's filter: ``FIDE tournament report (*.trf *.txt)``."""
         return f"{self.label} ({' '.join('*' + extension for extension in self.extensions)})"
+
+
+def _counted(content: Content, tournament: Tournament) -> str:
+    return f" ({records_summary(tournament.extra_records)})" if content is Content.TRF_RECORDS else ""
 
 
 # --- reading --------------------------------------------------------------------------------------------
@@ -151,9 +160,9 @@ def _read_fidedesk(path: Path) -> TournamentFile:
         raise FileFormatError(str(error)) from None
 
 
-def _read_trf(path: Path) -> TournamentFile:
+def _read_trf(path: Path, encoding: str | None = None) -> TournamentFile:
     try:
-        document = read_trf(path)
+        document = read_trf(path, encoding=encoding)
     except TrfError as error:
         raise FileFormatError(str(error)) from None
     return TournamentFile(path, TRF, document.tournament, document)
@@ -204,11 +213,19 @@ def _write_fidedesk(
         raise FileFormatError(str(error)) from None
 
 
-def _trf_text(tournament: Tournament, trf: TrfDocument | None, name: str) -> tuple[str, str | None]:
+def _trf_text(
+    tournament: Tournament, trf: TrfDocument | None, name: str, tiebreaks: Sequence[TieBreak] = ()
+) -> tuple[str, str | None]:
     """The TRF text (a TRF source keeps its other lines), and the first thing a TRF reader would read
     differently (the players' records and rounds a player missed aside); None when nothing.
-    ValueError when a value does not fit TRF's columns."""
-    text = write_trf(trf) if trf is not None else tournament_to_trf(tournament)
+    Points and ranks the tournament lacks are those of its results and standings under ``tiebreaks``
+    (core.standings.with_points_and_ranks). ValueError when a value does not fit TRF's columns."""
+    from fidedesk.core.standings import with_points_and_ranks  # the tie-breaks only when a TRF is written
+
+    tournament = with_points_and_ranks(tournament, tiebreaks)
+    text = (
+        write_trf(dataclasses.replace(trf, tournament=tournament)) if trf is not None else tournament_to_trf(tournament)
+    )
     try:
         difference = trf_difference(tournament, parse_trf(text, name).tournament)
     except TrfError as error:
@@ -228,12 +245,13 @@ def _write_trf(
     tournament: Tournament,
     trf: TrfDocument | None,
     _edition: Edition | None,
-    _tiebreaks: Sequence[TieBreak],
+    tiebreaks: Sequence[TieBreak],
     _progress: Callable[[int], bool] | None,
 ) -> None:
-    """TRF, read back before it is written: refused when a TRF reader would not get the same tournament."""
+    """TRF, read back before it is written: refused when a TRF reader would not get the same tournament.
+    Ranks the tournament lacks follow ``tiebreaks``."""
     try:
-        text, difference = _trf_text(tournament, trf, str(path))
+        text, difference = _trf_text(tournament, trf, str(path), tiebreaks)
     except ValueError as error:  # a value TRF's columns cannot hold
         raise FileFormatError(f"{path}: {error}") from None
     if difference is not None:
@@ -317,7 +335,7 @@ TRF = FileFormat(
     extensions=(".trf", ".txt"),
     associated=(".trf",),
     role=Role.ALTERNATE,
-    keeps=_ALL - {Content.RECORDS, Content.BOARDS},
+    keeps=_ALL - {Content.RECORDS, Content.BOARDS},  # the TRF records: the export writes them back
     reviewed=False,
     read=_read_trf,
     write=_write_trf,
@@ -330,7 +348,7 @@ XLSX = FileFormat(
     extensions=(".xlsx",),
     associated=(".xlsx",),
     role=Role.ALTERNATE,
-    keeps=_ALL,
+    keeps=_ALL - {Content.TRF_RECORDS},
     reviewed=True,
     read=_read_workbook,
     write=_write_workbook,
@@ -356,11 +374,15 @@ def output_format(path: Path) -> FileFormat:
     raise FileFormatError(f'{path}: unknown output extension "{path.suffix}": use {listed}')
 
 
-def read_tournament(path: Path, format_: FileFormat | None = None) -> TournamentFile:
+def read_tournament(path: Path, format_: FileFormat | None = None, *, encoding: str | None = None) -> TournamentFile:
     """The tournament in ``path``, read as ``format_`` or else the format its extension names (TRF for
-    any other extension)."""
+    any other extension). ``encoding`` is a TRF file's (one of ``text_encoding.ENCODINGS``; None: detected);
+    the other formats have theirs."""
+    format_ = format_ or format_for(path)
     try:
-        return (format_ or format_for(path)).read(path)
+        if format_ is TRF and encoding is not None:
+            return _read_trf(path, encoding)
+        return format_.read(path)
     except OSError as error:
         raise FileFormatError(f"{path}: {error.strerror or error}") from None
 

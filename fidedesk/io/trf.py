@@ -9,11 +9,19 @@ the format leaves open:
   ``TrfDocument.rounds`` (files written before the last rounds are played).
 * Unrated is a blank, ``0`` or ``0000`` rating; a FIDE ID of 0 is none; a birth year 0 is unknown.
 * Header dates are year first (``2024/11/23``, also ``.`` and ``-``) or day first (``24/09/2010``,
-  ``28. 07. 2005``); two-digit years are refused as ambiguous.
+  ``28. 07. 2005``); two-digit years are refused as ambiguous. One record of each header code
+  (:mod:`fidedesk.io.trf_records`, which also keeps the records fidedesk has no place for).
 * A name may overflow into column 48; any other non-blank separator column means the line is
   shifted, which is an error rather than a guess.
-* A game with an opponent must be mirrored: the opponent's entry points back with the mirrored
-  result (``-`` against ``-`` is a double forfeit). Colours are not checked.
+* A game with an opponent must be mirrored (core.pairings): the opponent's entry points back with the
+  mirrored result (``-`` against ``-`` is a double forfeit), a bye's code (H, F, U, Z) never stands
+  beside an opponent, and the two players of a game do not have the same colour.
+* The bytes are UTF-8 (with or without a BOM) or the codepage :func:`~fidedesk.io.text_encoding.detect`
+  finds (Windows-1252, 1250, 1251 or 1253), unless the caller chooses the encoding.
+* Bounds (refused with a TrfError naming the place, before the work they would cost): a file of at
+  most :data:`MAX_BYTES`, lines of at most :data:`MAX_LINE`, rounds 1-99
+  (:data:`~fidedesk.core.values.ROUND_RANGE`, also for ``XXR`` and ``142``); start ranks 1-9999 bound
+  the players (TRF's four columns).
 """
 
 from __future__ import annotations
@@ -25,23 +33,21 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from pathlib import Path
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from fidedesk.core.pairings import PairingFault, pairing_problems
+from fidedesk.core.pairings import PairingFault, colour_clashes, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
     TITLES,
     BirthDate,
     EventInfo,
     Player,
-    RatingKind,
     RoundEntry,
-    System,
     Tournament,
 )
 from fidedesk.core.values import (
     RATING_IN_FILE,
+    ROUND_RANGE,
     InvalidValueError,
     parse_birth_date,
     parse_date,
@@ -50,9 +56,24 @@ from fidedesk.core.values import (
     parse_rating,
     parse_title,
 )
-from fidedesk.io.text_encoding import decode
+from fidedesk.io.bounded import read_at_most
+from fidedesk.io.text_encoding import ENCODINGS, decode_as
+from fidedesk.io.trf_records import (
+    DATE_RECORDS,
+    SYSTEM_TEXT,
+    TEXT_RECORDS,
+    TrfError,
+    Where,
+    event_info,
+    extra_records,
+    header_records,
+    infer_kind_from_time_control,
+)
 
 __all__ = [
+    "ENCODINGS",
+    "MAX_BYTES",
+    "MAX_LINE",
     "TrfDocument",
     "TrfError",
     "TrfLayout",
@@ -63,53 +84,21 @@ __all__ = [
     "write_trf",
 ]
 
+#: The largest TRF file read: 9,999 players (TRF's four columns of start rank) with 99 rounds are
+#: about 11 MB; a larger file is not a tournament report.
+MAX_BYTES: Final = 16 * 1024 * 1024
+#: The longest line read: a 001 record of 99 rounds ends in column 1079; other records (132's round
+#: dates, team lists) are shorter. Longer lines are refused before they are cut into rounds.
+MAX_LINE: Final = 2048
+
 _Fitter = Callable[[object, int, str], str]
 _V = TypeVar("_V")
 
 _FIRST_ROUND = 92  # column of round 1's opponent; each round adds 10
 _SEPARATORS = (4, 9, 14, 53, 57, 69, 80, 85)  # blank columns before 001 fields (48: see name)
-_TEXT_RECORDS = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter", "122": "time_control"}
-_DATE_RECORDS = {"042": "start", "052": "end"}
-_INTERPRETED = {*_TEXT_RECORDS, *_DATE_RECORDS, "092", "192", "222"}
 _RESULT_CODES = "1 = 0 + - W D L H F U Z"
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{1,2})?")
-_SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
-    System.SWISS: "Individual: Swiss-System",
-    System.ROUND_ROBIN: "Individual: Round-Robin",
-    System.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
-    System.MATCH: "Individual: Match",
-    System.TEAM_SWISS: "Team: Swiss-System",
-}
-_KIND_WORDS = (
-    ("blitz", RatingKind.BLITZ),
-    ("rapid", RatingKind.RAPID),
-    ("standard", RatingKind.STANDARD),
-    ("classic", RatingKind.STANDARD),
-)
-
-
-class TrfError(ValueError):
-    """Bad content in a TRF file, located by source name, 1-based line and column (None if unknown)."""
-
-    def __init__(self, source: str, line: int, column: int | None, message: str) -> None:
-        self.source = source
-        self.line = line
-        self.column = column
-        self.message = message
-        where = f"{source}:{line}" if column is None else f"{source}:{line}:{column}"
-        super().__init__(f"{where}: {message}")
-
-
-@dataclasses.dataclass(frozen=True)
-class _Where:
-    """The line being read, to locate errors."""
-
-    source: str
-    line: int
-
-    def error(self, column: int | None, message: str) -> TrfError:
-        return TrfError(self.source, self.line, column, message)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -134,7 +123,7 @@ class TrfDocument:
 
     ``rounds`` is the largest of ``XXR``, ``142`` and the last round with data. ``lines`` are the
     decoded lines without terminators; ``player_lines`` pairs the index in ``lines`` of each
-    ``001`` record with its start rank.
+    ``001`` record with its start rank; ``encoding`` is the one the bytes were read in.
     """
 
     tournament: Tournament
@@ -143,27 +132,35 @@ class TrfDocument:
     player_lines: tuple[tuple[int, int], ...] = ()
     layout: TrfLayout = TrfLayout()
     name: str = "<trf>"
+    encoding: str = "utf-8"
 
 
 # ---------------------------------------------------------------------------------------------- reading
 
 
-def read_trf(path: str | os.PathLike[str], *, name: str | None = None) -> TrfDocument:
-    """Read a TRF file; OSError when it cannot be read, TrfError when its content is bad."""
-    data = Path(path).read_bytes()
-    return parse_trf(data, os.fspath(path) if name is None else name)
+def read_trf(path: str | os.PathLike[str], *, name: str | None = None, encoding: str | None = None) -> TrfDocument:
+    """Read a TRF file, in ``encoding`` (one of :data:`ENCODINGS`) or the one detected; OSError when it
+    cannot be read, TrfError when its content is bad or it is larger than :data:`MAX_BYTES`."""
+    source = os.fspath(path) if name is None else name
+    data = read_at_most(path, MAX_BYTES)
+    if data is None:
+        raise TrfError(source, 1, None, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB: not a TRF report")
+    return parse_trf(data, source, encoding=encoding)
 
 
-def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfDocument:
-    """Parse TRF content (bytes: UTF-8, else cp1252 / Latin-1; CR, LF or CRLF line ends)."""
-    lines = _split_lines(_decode(data))
+def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = None) -> TrfDocument:
+    """Parse TRF content (bytes: ``encoding``, or UTF-8, or the legacy codepage detected; CR, LF or CRLF
+    line ends)."""
+    text, used = _decode(data, name, encoding)
+    lines = _split_lines(text)
     players: list[Player] = []
     player_lines: list[tuple[int, int]] = []
     line_of: dict[int, int] = {}
-    header: dict[str, tuple[int, str]] = {}
     declared = 0
     for index, line in enumerate(lines):
-        where = _Where(name, index + 1)
+        where = Where(name, index + 1)
+        if len(line) > MAX_LINE:
+            raise where.error(MAX_LINE + 1, f"the line has {len(line)} characters; a TRF line has at most {MAX_LINE}")
         code = line[:3]
         if code == "001":
             player = _parse_player(line, where)
@@ -176,22 +173,30 @@ def parse_trf(data: bytes | str, name: str = "<trf>") -> TrfDocument:
             player_lines.append((index, player.start_rank))
         elif code in ("XXR", "142"):
             declared = max(declared, _parse_count(line, where))
-        elif code in _INTERPRETED:
-            header[code] = (index + 1, line[3:])
+    header = header_records(lines, name)
     if not players:
         raise TrfError(name, 1, None, "no player records (001)")
     last = max((entry.round for player in players for entry in player.rounds), default=0)
     players = [_complete_rounds(player, last) for player in players]
     _check_pairings(players, line_of, name)
-    tournament = Tournament(_event_info(header, name), tuple(players))
+    tournament = Tournament(event_info(header, name), tuple(players), extra_records(lines))
     layout = _infer_layout(lines[index] for index, _ in player_lines)
-    return TrfDocument(tournament, max(declared, last), tuple(lines), tuple(player_lines), layout, name)
+    return TrfDocument(tournament, max(declared, last), tuple(lines), tuple(player_lines), layout, name, used)
 
 
-def _decode(data: bytes | str) -> str:
-    """Text of the file: UTF-8 when it decodes, else cp1252, else Latin-1; without a BOM."""
-    text = data if isinstance(data, str) else decode(data)[0]
-    return text.removeprefix("\ufeff")
+def _decode(data: bytes | str, source: str, encoding: str | None) -> tuple[str, str]:
+    """Text of the file, without a BOM, and its encoding (text_encoding.decode_as)."""
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff"), "utf-8"
+    if encoding is not None and encoding not in ENCODINGS:
+        raise TrfError(source, 1, None, f"unknown encoding {encoding!r}: choose one of {', '.join(ENCODINGS)}")
+    try:
+        text, used = decode_as(data, encoding)
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise TrfError(source, line, column, f"byte 0x{data[error.start]:02X} is not {encoding} text") from None
+    return text.removeprefix("\ufeff"), used
 
 
 def _split_lines(text: str) -> list[str]:
@@ -202,11 +207,13 @@ def _split_lines(text: str) -> list[str]:
     return lines
 
 
-def _parse_count(line: str, where: _Where) -> int:
+def _parse_count(line: str, where: Where) -> int:
     """The number of rounds in an ``XXR n`` or ``142 n`` record."""
     value = line[3:].strip()
     if not _DIGITS.fullmatch(value):
         raise where.error(5, f'expected a number of rounds after "{line[:3]}", found "{value}"')
+    if int(value) > ROUND_RANGE.high:
+        raise where.error(5, f"{int(value)} rounds: a TRF file holds at most {ROUND_RANGE.high}")
     return int(value)
 
 
@@ -214,14 +221,14 @@ def _field(text: str, first: int, last: int) -> str:
     return text[first - 1 : last]
 
 
-def _take(text: str, where: _Where, first: int, last: int) -> str:
+def _take(text: str, where: Where, first: int, last: int) -> str:
     """Columns first-last of a 001 record, after checking that the separator before them is blank."""
     if first - 1 in _SEPARATORS and text[first - 2] != " ":
         raise where.error(first - 1, f'expected a blank in column {first - 1}, found "{text[first - 2]}"')
     return _field(text, first, last)
 
 
-def _optional_int(text: str, where: _Where, first: int, last: int, what: str) -> int | None:
+def _optional_int(text: str, where: Where, first: int, last: int, what: str) -> int | None:
     """The digits in columns first-last; None when blank, TrfError when not digits."""
     raw = _take(text, where, first, last)
     value = raw.strip()
@@ -232,7 +239,7 @@ def _optional_int(text: str, where: _Where, first: int, last: int, what: str) ->
     return int(value)
 
 
-def _parse_player(line: str, where: _Where) -> Player:
+def _parse_player(line: str, where: Where) -> Player:
     """One ``001`` record, read field by field in column order; rounds only from non-blank blocks."""
     text = line.ljust(_FIRST_ROUND)
     start_rank = _optional_int(text, where, 5, 8, "a start rank of 1-9999")
@@ -254,7 +261,7 @@ def _parse_player(line: str, where: _Where) -> Player:
     )
 
 
-def _value(text: str, where: _Where, first: int, last: int, parse: Callable[[str], _V], expected: str) -> _V:
+def _value(text: str, where: Where, first: int, last: int, parse: Callable[[str], _V], expected: str) -> _V:
     """Columns first-last read by the value's one parser (core.values); TrfError naming the columns and
     what they hold when it refuses them."""
     raw = _take(text, where, first, last)
@@ -269,7 +276,7 @@ def _rating(raw: str) -> int | None:
     return None if raw.strip("0 ") == "" else parse_rating(raw, RATING_IN_FILE)
 
 
-def _points(raw: str, where: _Where) -> Fraction | None:
+def _points(raw: str, where: Where) -> Fraction | None:
     """Points such as ``11.5``; None when blank."""
     value = raw.strip()
     if value == "":
@@ -279,7 +286,7 @@ def _points(raw: str, where: _Where) -> Fraction | None:
     return Fraction(value.replace(",", "."))
 
 
-def _rounds(text: str, where: _Where) -> tuple[RoundEntry, ...]:
+def _rounds(text: str, where: Where) -> tuple[RoundEntry, ...]:
     """The entries of the non-blank round blocks (columns 90-99, 100-109, ...)."""
     body = text.rstrip()
     padded = body.ljust(len(body) + 10)
@@ -290,11 +297,13 @@ def _rounds(text: str, where: _Where) -> tuple[RoundEntry, ...]:
             break
         entry = _round_entry(padded, start, round_, where)
         if entry is not None:
+            if round_ > ROUND_RANGE.high:
+                raise where.error(start - 2, f"round {round_}: a TRF file holds at most {ROUND_RANGE.high} rounds")
             entries.append(entry)
     return tuple(entries)
 
 
-def _round_entry(text: str, start: int, round_: int, where: _Where) -> RoundEntry | None:
+def _round_entry(text: str, start: int, round_: int, where: Where) -> RoundEntry | None:
     """One round block: opponent at start..start+3, colour at start+5, result at start+7."""
     if _field(text, start - 2, start + 7).strip() == "":
         return None
@@ -325,19 +334,26 @@ def _complete_rounds(player: Player, last: int) -> Player:
 
 
 def _check_pairings(players: list[Player], line_of: Mapping[int, int], source: str) -> None:
-    """Every entry with an opponent must be mirrored by the opponent's entry in that round (core.pairings)."""
+    """Every entry with an opponent must be mirrored by the opponent's entry in that round, and the two
+    players of a game have different colours (core.pairings)."""
     problem = next(pairing_problems(players), None)
     if problem is None:
+        _check_colours(players, line_of, source)
         return
     player = players[problem.player]
     entry = player.rounds[problem.slot]
-    where = _Where(source, line_of[player.start_rank])
+    where = Where(source, line_of[player.start_rank])
     column = _FIRST_ROUND + 10 * (entry.round - 1)
     prefix = f"round {entry.round}: "
     if problem.fault is PairingFault.UNKNOWN_OPPONENT:
         raise where.error(column, f"{prefix}opponent {entry.opponent} is not the start rank of any 001 record")
     if problem.fault is PairingFault.SELF:
         raise where.error(column, f"{prefix}player {player.start_rank} is paired with themselves")
+    if problem.fault is PairingFault.BYE_WITH_OPPONENT:
+        raise where.error(
+            column + 7,
+            f'{prefix}"{entry.result.value}" is a bye, which has no opponent, but the round names {entry.opponent}',
+        )
     assert problem.opponent is not None
     opponent = players[problem.opponent]
     there = f"opponent {opponent.start_rank} (line {line_of[opponent.start_rank]})"
@@ -354,82 +370,18 @@ def _check_pairings(players: list[Player], line_of: Mapping[int, int], source: s
     )
 
 
-def _event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
-    """EventInfo from the header records (012-122, TRF26 192 and 222)."""
-
-    def text(code: str) -> str:
-        return header[code][1].strip() if code in header else ""
-
-    def value(code: str, parse: Callable[[str], _V], expected: str) -> _V | None:
-        if code not in header:
-            return None
-        line, raw = header[code]
-        try:
-            return parse(raw)
-        except ValueError:
-            column = 4 + len(raw) - len(raw.lstrip())
-            raise TrfError(
-                source, line, column, f'expected {expected} in column {column}, found "{raw.strip()}"'
-            ) from None
-
-    a_date = "a date YYYY/MM/DD or DD/MM/YYYY"
-    kind = _kind_from_words(text("092")) or infer_kind_from_time_control(text("122"))
-    kind = kind or infer_kind_from_time_control(text("222"), encoded=True)
-    return EventInfo(
-        name=text("012"),
-        city=text("022"),
-        federation=value("032", parse_federation, "a federation of three letters or blank") or "",
-        start=value("042", parse_date, a_date),
-        end=value("052", parse_date, a_date),
-        chief_arbiter=text("102"),
-        time_control=text("122"),
-        system=_infer_system(f"{text('092')} {text('192')}"),
-        kind=kind or RatingKind.STANDARD,
+def _check_colours(players: list[Player], line_of: Mapping[int, int], source: str) -> None:
+    """The first game whose two players have the same colour (core.pairings.colour_clashes), at its colour."""
+    clash = next(iter(colour_clashes(players)), None)
+    if clash is None:
+        return
+    rank, round_ = clash
+    entry = next(e for player in players if player.start_rank == rank for e in player.rounds if e.round == round_)
+    colour = "White" if entry.color == "w" else "Black"
+    there = f"opponent {entry.opponent} (line {line_of[entry.opponent or 0]})"
+    raise Where(source, line_of[rank]).error(
+        _FIRST_ROUND + 10 * (round_ - 1) + 5, f"round {round_}: player {rank} and {there} both have {colour}"
     )
-
-
-def _infer_system(text: str) -> System:
-    """Pairing system from the free text of 092 (and the TRF26 code of 192)."""
-    words = re.sub(r"[-_]", " ", text.lower())
-    if re.search(r"round ?robin|\brr\b|\bberger\b|scheveningen|all play all", words):
-        return System.DOUBLE_ROUND_ROBIN if "double" in words else System.ROUND_ROBIN
-    if re.search(r"\bteams?\b", words):
-        return System.TEAM_SWISS
-    if re.search(r"\bmatch\b", words):
-        return System.MATCH
-    return System.SWISS
-
-
-def _kind_from_words(text: str) -> RatingKind | None:
-    lower = text.lower()
-    return next((kind for word, kind in _KIND_WORDS if word in lower), None)
-
-
-def infer_kind_from_time_control(text: str, *, encoded: bool = False) -> RatingKind | None:
-    """The rating list of a time control: blitz up to 10 minutes, rapid under 60, for 60 moves.
-
-    Free text either names the kind (``Rapid``) or gives base minutes and an increment in seconds
-    (``15 minutes plus 10 sec per move``, ``90'+30"``). ``encoded`` reads the TRF26 ``222`` form in
-    seconds (``5400+30``, ``40/6000+30:900+30``). None when the text tells neither.
-    """
-    kind = _kind_from_words(text)
-    if kind is not None:
-        return kind
-    lower = text.lower()
-    if encoded:
-        period = re.match(r"\s*(?:[0-9]+/)?([0-9]+)(?:\+([0-9]+))?", lower)
-        if period is None:
-            return None
-        minutes = (int(period[1]) + 60 * int(period[2] or 0)) / 60
-    else:
-        base = re.search(r"([0-9]+)\s*(?:'|min)", lower)
-        if base is None:
-            return None
-        increment = re.search(r"([0-9]+)\s*(?:''|\"|s\b|sec)", lower)
-        minutes = int(base[1]) + (int(increment[1]) if increment else 0)
-    if minutes <= 10:
-        return RatingKind.BLITZ
-    return RatingKind.RAPID if minutes < 60 else RatingKind.STANDARD
 
 
 def _infer_layout(lines: Iterable[str]) -> TrfLayout:
@@ -482,7 +434,8 @@ def write_trf(doc: TrfDocument) -> str:
 
 
 def tournament_to_trf(tournament: Tournament) -> str:
-    """A fresh TRF16 file: header records 012-122, then one ``001`` record per player."""
+    """A fresh TRF16 file: header records 012-122, the records kept from a TRF source
+    (``Tournament.extra_records``, verbatim and in order), then one ``001`` record per player."""
     info = tournament.info
     kind = info.kind.value.capitalize()
     rated = sum(player.is_rated for player in tournament.players)
@@ -494,11 +447,12 @@ def tournament_to_trf(tournament: Tournament) -> str:
         ("052", _format_date(info.end)),
         ("062", str(len(tournament.players))),
         ("072", str(rated)),
-        ("092", f"{_SYSTEM_TEXT[info.system]} ({kind})"),
+        ("092", f"{SYSTEM_TEXT[info.system]} ({kind})"),
         ("102", info.chief_arbiter),
         ("122", info.time_control),
     ]
     lines = [_record(code, value) for code, value in header]
+    lines += [_verbatim(line) for line in tournament.extra_records]
     lines += [_player_line(player, TrfLayout()) for player in tournament.players]
     return "".join(f"{line}\n" for line in lines)
 
@@ -509,6 +463,12 @@ def _record(code: str, value: str) -> str:
     return f"{code} {value}".rstrip()
 
 
+def _verbatim(line: str) -> str:
+    if "\n" in line or "\r" in line:
+        raise ValueError(f"a line break cannot be written in a TRF line: {line!r}")
+    return line
+
+
 def _format_date(date: dt.date | None) -> str:
     return "" if date is None else f"{date.year:04d}/{date.month:02d}/{date.day:02d}"
 
@@ -516,11 +476,11 @@ def _format_date(date: dt.date | None) -> str:
 def _header_line(line: str, info: EventInfo) -> str:
     """A header line as it was, or rewritten when the tournament's value differs from it."""
     code, value = line[:3], line[3:]
-    if code in _TEXT_RECORDS:
-        text: str = getattr(info, _TEXT_RECORDS[code])
+    if code in TEXT_RECORDS:
+        text: str = getattr(info, TEXT_RECORDS[code])
         return line if value.strip() == text else _record(code, text)
-    if code in _DATE_RECORDS:
-        date: dt.date | None = getattr(info, _DATE_RECORDS[code])
+    if code in DATE_RECORDS:
+        date: dt.date | None = getattr(info, DATE_RECORDS[code])
         try:
             same = parse_date(value) == date
         except ValueError:

@@ -9,6 +9,7 @@ from typing import Final
 from fidedesk.core.editing.base import EditError, player_of, replace_players
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Player, RoundEntry, Tournament
+from fidedesk.core.values import ROUND_RANGE
 
 
 @dataclasses.dataclass(frozen=True)
@@ -237,9 +238,12 @@ def _without_round(player: Player, round_: int) -> Player:
 
 
 def _with_entries(tournament: Tournament, entries: dict[int, RoundEntry]) -> Tournament:
-    """Set one entry per player, replacing their entry for that round, rounds kept in order."""
+    """Set one entry per player, replacing their entry for that round, rounds kept in order; a round
+    outside ROUND_RANGE is refused (no file could hold it)."""
     changed = {}
     for rank, entry in entries.items():
+        if entry.round not in ROUND_RANGE:
+            raise EditError(f"round {entry.round}: a tournament has rounds {ROUND_RANGE}")
         player = _without_round(player_of(tournament, rank), entry.round)
         changed[rank] = dataclasses.replace(player, rounds=tuple(sorted((*player.rounds, entry), key=_round_key)))
     return replace_players(tournament, changed)

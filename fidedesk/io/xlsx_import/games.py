@@ -105,6 +105,8 @@ def _game_message(
         return f"{shown}: there is no player {opponent}"
     if fault is PairingFault.SELF:
         return f"{shown}: player {rank} is paired with themselves"
+    if fault is PairingFault.BYE_WITH_OPPONENT:
+        return f"{shown}: a bye has no opponent, but this one names player {opponent}"
     back = games.spots.get((opponent, entry.round))
     back_place, back_text = (back.place, back.text) if back is not None else ("", "")
     if (opponent, entry.round) in games.unreadable:

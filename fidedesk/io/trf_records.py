@@ -1,0 +1,207 @@
+"""TRF's records other than the players' ``001``: the header the event is read from, the records kept
+verbatim, and the error every TRF reader raises.
+
+A file has one record of each header code fidedesk reads (012-052, 092, 102, 122 and TRF26's 192 and
+222): a second one, such as two ``042`` start dates, is refused naming both lines, as the Excel event
+sheet refuses a field given twice. Records fidedesk has no place for (team lists ``013``, ``XXR``,
+``132`` round dates, ``3xx``/``8xx``, comments) are kept, in their order, in
+``Tournament.extra_records``, for the TRF export to write back; ``062`` and ``072`` (the counts of
+players) are not kept, as the export writes them afresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
+
+from fidedesk.core.tournament import EventInfo, RatingKind, System
+from fidedesk.core.values import parse_date, parse_federation
+
+__all__ = [
+    "TrfError",
+    "Where",
+    "event_info",
+    "extra_records",
+    "header_records",
+    "infer_kind_from_time_control",
+    "records_summary",
+]
+
+_V = TypeVar("_V")
+
+TEXT_RECORDS = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter", "122": "time_control"}
+DATE_RECORDS = {"042": "start", "052": "end"}
+#: The header records the event is read from: one of each per file.
+INTERPRETED = frozenset({*TEXT_RECORDS, *DATE_RECORDS, "092", "192", "222"})
+#: Records the export writes afresh from the tournament (the number of players, and of rated players).
+_REGENERATED = frozenset({"062", "072"})
+SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
+    System.SWISS: "Individual: Swiss-System",
+    System.ROUND_ROBIN: "Individual: Round-Robin",
+    System.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
+    System.MATCH: "Individual: Match",
+    System.TEAM_SWISS: "Team: Swiss-System",
+}
+_KIND_WORDS = (
+    ("blitz", RatingKind.BLITZ),
+    ("rapid", RatingKind.RAPID),
+    ("standard", RatingKind.STANDARD),
+    ("classic", RatingKind.STANDARD),
+)
+
+
+class TrfError(ValueError):
+    """Bad content in a TRF file, located by source name, 1-based line and column (None if unknown)."""
+
+    def __init__(self, source: str, line: int, column: int | None, message: str) -> None:
+        self.source = source
+        self.line = line
+        self.column = column
+        self.message = message
+        where = f"{source}:{line}" if column is None else f"{source}:{line}:{column}"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Where:
+    """The line being read, to locate errors."""
+
+    source: str
+    line: int
+
+    def error(self, column: int | None, message: str) -> TrfError:
+        return TrfError(self.source, self.line, column, message)
+
+
+def header_records(lines: Iterable[str], source: str) -> dict[str, tuple[int, str]]:
+    """The header records the event is read from, by code: (1-based line, the text after the code).
+    TrfError on a second record of a code, naming both lines."""
+    header: dict[str, tuple[int, str]] = {}
+    for index, line in enumerate(lines):
+        code = line[:3]
+        if code not in INTERPRETED:
+            continue
+        if code in header:
+            first = header[code][0]
+            raise TrfError(
+                source, index + 1, 1, f"a second {code} record: a file has one (the first is on line {first})"
+            )
+        header[code] = (index + 1, line[3:])
+    return header
+
+
+#: What the records fidedesk does not read hold, for a message that names what a format leaves out.
+_RECORD_NAMES = {
+    "013": "team",
+    "082": "number of teams",
+    "112": "deputy arbiter",
+    "132": "round dates",
+    "142": "number of rounds",
+    "152": "colour of the first board",
+    "202": "tie-breaks",
+    "XXR": "number of rounds",
+}
+
+
+_LISTED = 6
+
+
+def records_summary(lines: Iterable[str]) -> str:
+    """How many records of each code, in the order first met: ``3 × 013 (team), XXR (number of rounds)``;
+    past :data:`_LISTED` codes, how many more."""
+    counts = Counter(line[:3].strip() or repr(line[:3]) for line in lines)
+    parts = []
+    for code, count in itertools.islice(counts.items(), _LISTED):
+        name = f" ({_RECORD_NAMES[code]})" if code in _RECORD_NAMES else ""
+        parts.append(f"{count} × {code}{name}" if count > 1 else f"{code}{name}")
+    more = sum(counts.values()) - sum(count for _, count in itertools.islice(counts.items(), _LISTED))
+    return ", ".join(parts) + (f" and {more} more" if more else "")
+
+
+def extra_records(lines: Iterable[str]) -> tuple[str, ...]:
+    """The lines fidedesk has no place for, verbatim and in order: not ``001``, not a header record the
+    event is read from, not one the export writes afresh, not blank."""
+    skipped = INTERPRETED | _REGENERATED | {"001"}
+    return tuple(line for line in lines if line.strip() and line[:3] not in skipped)
+
+
+def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
+    """EventInfo from the header records (012-122, TRF26 192 and 222)."""
+
+    def text(code: str) -> str:
+        return header[code][1].strip() if code in header else ""
+
+    def value(code: str, parse: Callable[[str], _V], expected: str) -> _V | None:
+        if code not in header:
+            return None
+        line, raw = header[code]
+        try:
+            return parse(raw)
+        except ValueError:
+            column = 4 + len(raw) - len(raw.lstrip())
+            raise TrfError(
+                source, line, column, f'expected {expected} in column {column}, found "{raw.strip()}"'
+            ) from None
+
+    a_date = "a date YYYY/MM/DD or DD/MM/YYYY"
+    kind = _kind_from_words(text("092")) or infer_kind_from_time_control(text("122"))
+    kind = kind or infer_kind_from_time_control(text("222"), encoded=True)
+    return EventInfo(
+        name=text("012"),
+        city=text("022"),
+        federation=value("032", parse_federation, "a federation of three letters or blank") or "",
+        start=value("042", parse_date, a_date),
+        end=value("052", parse_date, a_date),
+        chief_arbiter=text("102"),
+        time_control=text("122"),
+        system=_infer_system(f"{text('092')} {text('192')}"),
+        kind=kind or RatingKind.STANDARD,
+    )
+
+
+def _infer_system(text: str) -> System:
+    """Pairing system from the free text of 092 (and the TRF26 code of 192)."""
+    words = re.sub(r"[-_]", " ", text.lower())
+    if re.search(r"round ?robin|\brr\b|\bberger\b|scheveningen|all play all", words):
+        return System.DOUBLE_ROUND_ROBIN if "double" in words else System.ROUND_ROBIN
+    if re.search(r"\bteams?\b", words):
+        return System.TEAM_SWISS
+    if re.search(r"\bmatch\b", words):
+        return System.MATCH
+    return System.SWISS
+
+
+def _kind_from_words(text: str) -> RatingKind | None:
+    lower = text.lower()
+    return next((kind for word, kind in _KIND_WORDS if word in lower), None)
+
+
+def infer_kind_from_time_control(text: str, *, encoded: bool = False) -> RatingKind | None:
+    """The rating list of a time control: blitz up to 10 minutes, rapid under 60, for 60 moves.
+
+    Free text either names the kind (``Rapid``) or gives base minutes and an increment in seconds
+    (``15 minutes plus 10 sec per move``, ``90'+30"``). ``encoded`` reads the TRF26 ``222`` form in
+    seconds (``5400+30``, ``40/6000+30:900+30``). None when the text tells neither.
+    """
+    kind = _kind_from_words(text)
+    if kind is not None:
+        return kind
+    lower = text.lower()
+    if encoded:
+        period = re.match(r"\s*(?:[0-9]+/)?([0-9]+)(?:\+([0-9]+))?", lower)
+        if period is None:
+            return None
+        minutes = (int(period[1]) + 60 * int(period[2] or 0)) / 60
+    else:
+        base = re.search(r"([0-9]+)\s*(?:'|min)", lower)
+        if base is None:
+            return None
+        increment = re.search(r"([0-9]+)\s*(?:''|\"|s\b|sec)", lower)
+        minutes = int(base[1]) + (int(increment[1]) if increment else 0)
+    if minutes <= 10:
+        return RatingKind.BLITZ
+    return RatingKind.RAPID if minutes < 60 else RatingKind.STANDARD
