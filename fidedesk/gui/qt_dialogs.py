@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QLabel,
     QListWidget,
     QMessageBox,
     QVBoxLayout,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.gui.dialogs import Choice
+from fidedesk.gui.plain import ask, plain_label
 from fidedesk.io import recovery
 
 if TYPE_CHECKING:
@@ -53,8 +53,9 @@ class QtDialogs:
 
     def confirm_discard(self, name: str) -> Choice:
         buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
+        answer = ask(
             self._parent(),
+            QMessageBox.Icon.Question,
             "Unsaved changes",
             f"Save changes to {name}?",
             buttons.Save | buttons.Discard | buttons.Cancel,
@@ -63,13 +64,14 @@ class QtDialogs:
         return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(answer, Choice.CANCEL)
 
     def confirm(self, title: str, text: str) -> bool:
-        return QMessageBox.question(self._parent(), title, text) == QMessageBox.StandardButton.Yes
+        buttons = QMessageBox.StandardButton
+        return ask(self._parent(), QMessageBox.Icon.Question, title, text, buttons.Yes | buttons.No) == buttons.Yes
 
     def error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self._parent(), title, text)
+        ask(self._parent(), QMessageBox.Icon.Warning, title, text)
 
     def info(self, title: str, text: str) -> None:
-        QMessageBox.information(self._parent(), title, text)
+        ask(self._parent(), QMessageBox.Icon.Information, title, text)
 
     def choose_recovery(self, found: Sequence[recovery.Recovery]) -> recovery.Recovery | None:
         dialog = RecoveryDialog(found, self._parent())
@@ -110,7 +112,7 @@ class RecoveryDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Recover unsaved work")
         self._found = [item for item in found if item.error is None]
-        text = QLabel(
+        text = plain_label(
             "fidedesk was not closed properly last time. This unsaved work was kept; restore it?\n"
             "Work not restored is discarded."
         )

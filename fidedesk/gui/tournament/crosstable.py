@@ -16,6 +16,7 @@ from fidedesk.core.editing import rounds_count
 from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import tip
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.standings_view import StandingsModel
 
@@ -115,7 +116,7 @@ class CrosstableModel(QAbstractTableModel):
                 return score_text(player.score)
             return self._places.get(player.start_rank, "")
         if role == Qt.ItemDataRole.ToolTipRole and 0 <= middle < self.middle_columns() and not self._round_robin:
-            return self._round_tip(player, middle + 1)
+            return tip(self._round_tip(player, middle + 1))
         if role == Qt.ItemDataRole.TextAlignmentRole and column != self.NAME:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.BackgroundRole and self._round_robin and middle == index.row():

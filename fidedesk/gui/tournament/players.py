@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
     QStyledItemDelegate,
@@ -63,6 +62,7 @@ from fidedesk.core.values import (
 )
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import row_runs
 
 Index = QModelIndex | QPersistentModelIndex
@@ -428,7 +428,7 @@ class PlayersWidget(QWidget):
         self.add_button.setToolTip("Add a player at the next start rank (Insert)")
         self.remove_button = named(QPushButton("Re&move player"), "remove_player")
         self.remove_button.setToolTip("Remove the selected players (Delete); only players without games")
-        self.message = named(QLabel(), "players_message")
+        self.message = named(plain_label(), "players_message")
         self.message.setWordWrap(True)
         say(self.message, "Type in a cell to change it; Insert adds a player, Delete removes one.")
 
