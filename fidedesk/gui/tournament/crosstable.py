@@ -19,6 +19,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import tip
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.standings_view import StandingsModel
+from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE
 
 #: A result in a cell: the played ones as FIDE prints them, forfeits as + and −, unplayed games in brackets.
 _DIAGONAL = QColor("#d9d9d9")
@@ -126,9 +127,11 @@ class CrosstableModel(QAbstractTableModel):
     def headerData(  # Qt override
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
             return None
-        if not 0 <= section < self.columnCount():
+        if role == OUTSIDE_TEXT_ROLE:
+            return section == self.NAME
+        if role != Qt.ItemDataRole.DisplayRole:
             return None
         fixed = ("No", "Name", "Rtg")
         if section < 3:

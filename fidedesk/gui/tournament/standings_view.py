@@ -29,7 +29,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.settings import Settings
-from fidedesk.gui.tournament.table_copy import CopyTable
+from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 
 
 def value_text(value: TieBreakValue, places: int = 2) -> str:
@@ -129,6 +129,8 @@ class StandingsModel(QAbstractTableModel):
             return tiebreak.code if tiebreak else self.HEADERS[section]
         if role == Qt.ItemDataRole.ToolTipRole and tiebreak:
             return f"{tiebreak.label} (C.07 {tiebreak.article})"
+        if role == OUTSIDE_TEXT_ROLE:
+            return section == self.NAME
         return None
 
 
