@@ -80,26 +80,16 @@ def message_box(
     title: str,
     text: str,
     buttons: QMessageBox.StandardButton = QMessageBox.StandardButton.Ok,
-    default: QMessageBox.StandardButton = QMessageBox.StandardButton.NoButton,
 ) -> QMessageBox:
-    """A message box (not shown yet) whose title and text are shown literally: ``exec()`` it."""
+    """A message box (not shown yet) whose title and text are shown literally; :func:`ask` shows it."""
     box = QMessageBox(icon, title_text(title), text, buttons, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
-    if default != QMessageBox.StandardButton.NoButton:
-        box.setDefaultButton(default)
     return box
 
 
-def ask(
-    parent: QWidget | None,
-    icon: QMessageBox.Icon,
-    title: str,
-    text: str,
-    buttons: QMessageBox.StandardButton = QMessageBox.StandardButton.Ok,
-    default: QMessageBox.StandardButton = QMessageBox.StandardButton.NoButton,
-) -> QMessageBox.StandardButton:
-    """Show a :func:`message_box` until it is answered; the button pressed (Escape: the box's escape button)."""
-    box = message_box(parent, icon, title, text, buttons, default)
+def ask(box: QMessageBox) -> QMessageBox.StandardButton:
+    """Show ``box`` (a :func:`message_box`) until it is answered; the button pressed (Escape: the box's
+    escape button, as Qt chooses it)."""
     box.exec()
     answer = box.standardButton(box.clickedButton())
     box.deleteLater()

@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.gui.dialogs import Choice
-from fidedesk.gui.plain import ask, plain_label
+from fidedesk.gui.plain import ask, message_box, plain_label
 from fidedesk.io import recovery
+
+Icon = QMessageBox.Icon
 
 if TYPE_CHECKING:
     from fidedesk.io.fide_list import ListKind, ListSource, Month
@@ -53,25 +55,21 @@ class QtDialogs:
 
     def confirm_discard(self, name: str) -> Choice:
         buttons = QMessageBox.StandardButton
-        answer = ask(
-            self._parent(),
-            QMessageBox.Icon.Question,
-            "Unsaved changes",
-            f"Save changes to {name}?",
-            buttons.Save | buttons.Discard | buttons.Cancel,
-            buttons.Save,
-        )
+        choices = buttons.Save | buttons.Discard | buttons.Cancel
+        box = message_box(self._parent(), Icon.Question, "Unsaved changes", f"Save changes to {name}?", choices)
+        box.setDefaultButton(buttons.Save)
+        answer = ask(box)
         return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(answer, Choice.CANCEL)
 
     def confirm(self, title: str, text: str) -> bool:
         buttons = QMessageBox.StandardButton
-        return ask(self._parent(), QMessageBox.Icon.Question, title, text, buttons.Yes | buttons.No) == buttons.Yes
+        return ask(message_box(self._parent(), Icon.Question, title, text, buttons.Yes | buttons.No)) == buttons.Yes
 
     def error(self, title: str, text: str) -> None:
-        ask(self._parent(), QMessageBox.Icon.Warning, title, text)
+        ask(message_box(self._parent(), Icon.Warning, title, text))
 
     def info(self, title: str, text: str) -> None:
-        ask(self._parent(), QMessageBox.Icon.Information, title, text)
+        ask(message_box(self._parent(), Icon.Information, title, text))
 
     def choose_recovery(self, found: Sequence[recovery.Recovery]) -> recovery.Recovery | None:
         dialog = RecoveryDialog(found, self._parent())

@@ -9,6 +9,7 @@ it. Each label, message, tool tip and title must show that text literally: a pla
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -220,3 +221,17 @@ def test_the_progress_dialog_names_the_file_as_written(qtbot: QtBot) -> None:
     outcome = run_with_progress(None, "Import [*]", "Reading <b>x</b>.xlsx…", lambda _progress: 1, dialog_hook=hook)
     assert outcome.value == 1
     assert ("Reading <b>x</b>.xlsx…", Qt.TextFormat.PlainText) in labels
+
+
+def test_every_label_and_message_box_of_the_window_comes_from_gui_plain() -> None:
+    """A QLabel made directly, or Qt's static message boxes, would guess from the text whether it is HTML."""
+    gui = Path(__file__).resolve().parents[2] / "fidedesk" / "gui"
+    guessing = re.compile(r"\bQLabel\(|\bQMessageBox\.(?:warning|information|question|critical)\(")
+    found = [
+        f"{path.relative_to(gui)}:{number}"
+        for path in sorted(gui.rglob("*.py"))
+        if path.name != "plain.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if guessing.search(line)
+    ]
+    assert found == []
