@@ -56,12 +56,13 @@ def tip(text: str | None) -> str | None:
     """A tool tip that shows ``text`` literally.
 
     Qt shows a tool tip as rich text when ``Qt::mightBeRichText`` says so; such text is given to Qt
-    as the HTML paragraph ``Qt::convertFromPlainText`` makes of it (escaped, line breaks kept). Other
-    text is shown as plain text by Qt already and is returned as it is.
+    escaped, in a paragraph styled ``white-space: pre`` (Qt's rich text supports it): its line breaks
+    kept and nothing else broken, as a plain tool tip is laid out (rich ones are wrapped narrowly, even
+    inside ``/dev/zero``). Other text is shown as plain text by Qt already and is returned as it is.
     """
     if text is None or not GuiQt.mightBeRichText(text):
         return text
-    return GuiQt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpaceNormal)
+    return f"<p style='white-space:pre'>{escaped(text)}</p>"
 
 
 def menu_text(text: str) -> str:

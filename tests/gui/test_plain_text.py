@@ -25,6 +25,7 @@ from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.excel_import import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.plain import tip
 from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import import ImportResult
@@ -235,3 +236,8 @@ def test_every_label_and_message_box_of_the_window_comes_from_gui_plain() -> Non
         if guessing.search(line)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("text", ["<b>bold</b>\nRound 2: <img src=/dev/zero>", "a &amp; <i>  b\tc", "plain & simple"])
+def test_a_tip_shows_its_text_as_written(qapp: object, text: str) -> None:
+    assert shown_tip(tip(text)) == text
