@@ -5,10 +5,11 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, qVersion
-from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from fidedesk import __version__
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.plain import plain_label, rich_label
 from fidedesk.gui.screen import fit
 
 
@@ -18,7 +19,7 @@ class AboutDialog(QDialog):
         self.setWindowTitle("About fidedesk")
         edition = context.edition()
         sources = "".join(f"<li>{html.escape(source)}</li>" for source in edition.sources)
-        self.text = QLabel(
+        self.text = rich_label(
             f"<h2>fidedesk {html.escape(__version__)}</h2>"
             "<p>Offline FIDE rating calculations for arbiters and club secretaries.</p>"
             f"<p><b>Rules in use:</b> {html.escape(edition.name)} — {html.escape(edition.title)}</p>"
@@ -27,7 +28,7 @@ class AboutDialog(QDialog):
         )
         self.text.setObjectName("about_text")
         self.text.setWordWrap(True)
-        self.icon = QLabel()
+        self.icon = plain_label()
         self.icon.setObjectName("about_icon")
         self.icon.setPixmap(QApplication.windowIcon().pixmap(64, 64))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

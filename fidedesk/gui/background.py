@@ -17,6 +17,8 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import QEventLoop, QThread, QTimer, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+from fidedesk.gui.plain import plain_label, title_text
+
 T = TypeVar("T")
 
 #: Milliseconds before the dialog appears: short work finishes without a flash of a dialog.
@@ -70,7 +72,8 @@ def run_with_progress(
     outcome: Outcome[T] = Outcome()
     worker = _Worker(work, outcome)
     dialog = QProgressDialog(label, "Cancel", 0, total, parent)
-    dialog.setWindowTitle(title)
+    dialog.setWindowTitle(title_text(title))
+    dialog.setLabel(plain_label(label))  # the label may name the file being read: shown as written
     dialog.setMinimumDuration(SHOW_AFTER)
     dialog.setAutoReset(False)
     dialog.setAutoClose(False)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QSpinBox,
     QSplitter,
     QStyledItemDelegate,
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.notation import score_text
 from fidedesk.gui.calculator.look import STYLE, UNCOUNTED_GREY, named, say
+from fidedesk.gui.plain import bold, plain_label, rich_label, tip, title_text
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
 from fidedesk.io.xlsx_grid import SheetGrid, column_letters
@@ -163,9 +163,7 @@ class PreviewModel(RowTableModel[PreviewRow]):
                 return str(row.row + 1)
             return found.shown if found is not None else ""
         if role == Qt.ItemDataRole.ToolTipRole:
-            if found is not None and found.problem:
-                return found.problem
-            return row.problem
+            return tip(found.problem if found is not None and found.problem else row.problem)
         if role == Qt.ItemDataRole.BackgroundRole and found is not None and found.problem:
             return QBrush(_PROBLEM)
         if role == Qt.ItemDataRole.ForegroundRole and row.status != "import":
@@ -183,8 +181,10 @@ class ProblemsModel(RowTableModel[Problem]):
     HEADERS = ("Where", "Problem")
 
     def cell(self, row: Problem, index: Index, role: int) -> Any:
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return (row.where, row.message)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tip((row.where, row.message)[index.column()])
         return None
 
 
@@ -197,7 +197,7 @@ class ExcelImportDialog(QDialog):
     def __init__(self, grids: Sequence[SheetGrid], source: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("excel_import")
-        self.setWindowTitle(f"Import from Excel — {source}")
+        self.setWindowTitle(title_text(f"Import from Excel — {source}"))
         self.setStyleSheet(STYLE)
         self.grids = {grid.name: grid for grid in grids}
         self.plan: ImportPlan = propose(grids)
@@ -212,7 +212,7 @@ class ExcelImportDialog(QDialog):
         self.header_box = named(QSpinBox(), "header_box")
         self.header_box.setPrefix("row ")
         self.header_box.setRange(1, max(1, max((len(grid.rows) for grid in grids), default=1)))
-        self.players_note = named(QLabel(), "players_note")
+        self.players_note = named(plain_label(), "players_note")
         self.players_note.setWordWrap(True)  # a workbook of eleven round sheets names them all
         form = QFormLayout()
         form.addRow("&Sheet", self.sheet_box)
@@ -243,14 +243,14 @@ class ExcelImportDialog(QDialog):
         self.problems_table.horizontalHeader().setStretchLastSection(True)
         for table in (self.mapping_table, self.preview_table, self.problems_table):
             table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
-        self.summary = named(QLabel(), "import_summary")
+        self.summary = named(plain_label(), "import_summary")
         self.summary.setWordWrap(True)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(form)
-        left_layout.addWidget(QLabel("<b>Columns</b> (double-click “Read as” to change)"))
+        left_layout.addWidget(rich_label(f"{bold('Columns')} (double-click “Read as” to change)"))
         left_layout.addWidget(self.mapping_table, 1)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(_titled("Preview: the first rows as they will be read", self.preview_table))
@@ -425,6 +425,6 @@ def _titled(title: str, content: QWidget) -> QWidget:
     box = QWidget()
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(QLabel(f"<b>{title}</b>"))
+    layout.addWidget(rich_label(bold(title)))
     layout.addWidget(content, 1)
     return box

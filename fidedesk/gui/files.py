@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from fidedesk.core.tournament import EventInfo, Tournament
 from fidedesk.gui.dialogs import Choice, Dialogs, file_filter
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import menu_text, tip
 from fidedesk.gui.settings import Settings
 from fidedesk.io import recovery
 from fidedesk.io.formats import (
@@ -292,8 +293,8 @@ class FileActions(QObject):
         self.recent_menu.clear()
         paths = self.recent_files()
         for number, path in enumerate(paths, 1):
-            action = self.recent_menu.addAction(f"&{number} {path.name}")
-            action.setToolTip(str(path))
+            action = self.recent_menu.addAction(f"&{number} {menu_text(path.name)}")
+            action.setToolTip(tip(str(path)))
             action.setStatusTip(str(path))
             action.triggered.connect(lambda _checked=False, p=path: self.open_recent(p))
         self.recent_menu.setEnabled(bool(paths))

@@ -11,7 +11,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoG
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QTabWidget,
@@ -27,6 +26,7 @@ from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
+from fidedesk.gui.plain import plain_label, title_text
 from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import fit
@@ -119,9 +119,9 @@ class RulesBar(QToolBar):
         self.date_edit.setDisplayFormat("yyyy-MM-dd")
         self.date_edit.setToolTip("Event start date: 'auto' applies the edition in force on it")
 
-        self.addWidget(QLabel(" Rules: "))
+        self.addWidget(plain_label(" Rules: "))
         self.addWidget(self.edition_box)
-        self.addWidget(QLabel("  Event date: "))
+        self.addWidget(plain_label("  Event date: "))
         self.addWidget(self.date_edit)
         self.refresh()
 
@@ -191,7 +191,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self._on_tab_changed(self.tabs.currentIndex())
         self.setCentralWidget(self.tabs)
-        self.rules_label = QLabel()
+        self.rules_label = plain_label()
         self.statusBar().addPermanentWidget(self.rules_label)
         self._build_menus()
 
@@ -218,7 +218,7 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         """The title "Event — fidedesk", with Qt's ``*`` while there are unsaved changes."""
-        self.setWindowTitle(f"{self.files.display_name()}[*] — fidedesk")
+        self.setWindowTitle(f"{title_text(self.files.display_name())}[*] — fidedesk")
         self.setWindowModified(self.document.shows_modified)  # text being typed counts from the first key
 
     def _follow_event_date(self) -> None:

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QLabel,
     QListWidget,
     QMessageBox,
     QVBoxLayout,
@@ -24,7 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.gui.dialogs import Choice
+from fidedesk.gui.plain import ask, message_box, plain_label
 from fidedesk.io import recovery
+
+Icon = QMessageBox.Icon
 
 if TYPE_CHECKING:
     from fidedesk.io.fide_list import ListKind, ListSource, Month
@@ -53,23 +55,21 @@ class QtDialogs:
 
     def confirm_discard(self, name: str) -> Choice:
         buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
-            self._parent(),
-            "Unsaved changes",
-            f"Save changes to {name}?",
-            buttons.Save | buttons.Discard | buttons.Cancel,
-            buttons.Save,
-        )
+        choices = buttons.Save | buttons.Discard | buttons.Cancel
+        box = message_box(self._parent(), Icon.Question, "Unsaved changes", f"Save changes to {name}?", choices)
+        box.setDefaultButton(buttons.Save)
+        answer = ask(box)
         return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(answer, Choice.CANCEL)
 
     def confirm(self, title: str, text: str) -> bool:
-        return QMessageBox.question(self._parent(), title, text) == QMessageBox.StandardButton.Yes
+        buttons = QMessageBox.StandardButton
+        return ask(message_box(self._parent(), Icon.Question, title, text, buttons.Yes | buttons.No)) == buttons.Yes
 
     def error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self._parent(), title, text)
+        ask(message_box(self._parent(), Icon.Warning, title, text))
 
     def info(self, title: str, text: str) -> None:
-        QMessageBox.information(self._parent(), title, text)
+        ask(message_box(self._parent(), Icon.Information, title, text))
 
     def choose_recovery(self, found: Sequence[recovery.Recovery]) -> recovery.Recovery | None:
         dialog = RecoveryDialog(found, self._parent())
@@ -110,7 +110,7 @@ class RecoveryDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Recover unsaved work")
         self._found = [item for item in found if item.error is None]
-        text = QLabel(
+        text = plain_label(
             "fidedesk was not closed properly last time. This unsaved work was kept; restore it?\n"
             "Work not restored is discarded."
         )

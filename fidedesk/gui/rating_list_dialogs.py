@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHeaderView,
-    QLabel,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.tournament import BirthDate
 from fidedesk.core.values import birth_text
 from fidedesk.gui.calculator.look import named
+from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
 from fidedesk.io.fide_list import ListKind, ListSource, Month
@@ -51,11 +51,11 @@ class ImportListDialog(QDialog):
         self.month.setDate(QDate(month.year, month.month, 1))
         found = f"from {source.month_from}" if source.month else "not found in the file: say which"
         form = QFormLayout()
-        form.addRow("File:", QLabel(f"{source.path.name} › {source.member} ({'XML' if source.xml else 'text'})"))
+        form.addRow("File:", plain_label(f"{source.path.name} › {source.member} ({'XML' if source.xml else 'text'})"))
         form.addRow("&List:", self.kind)
         form.addRow("&Month:", self.month)
         form.addRow(
-            "", named(QLabel(f"Month {found}. A list is in force from the first day of its month."), "month_note")
+            "", named(plain_label(f"Month {found}. A list is in force from the first day of its month."), "month_note")
         )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
@@ -115,7 +115,7 @@ class UpdatesDialog(QDialog):
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
-        label = named(QLabel(summary), "updates_summary")
+        label = named(plain_label(summary), "updates_summary")
         label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Apply {len(updates)} changes")

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.plain import plain_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
 from fidedesk.io.fide_list import ListKind
@@ -47,7 +48,7 @@ _RESULT_KEYS = frozenset({Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.
 
 
 def _buddy(text: str, widget: QWidget) -> QLabel:
-    label = QLabel(text)
+    label = plain_label(text)
     label.setBuddy(widget)
     return label
 
@@ -94,7 +95,7 @@ class ResultsModel(RowTableModel[ListPlayer]):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in self._NUMERIC:
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tip(row, column)
+            return tip(self._tip(row, column))
         if role == Qt.ItemDataRole.ForegroundRole and row.inactive:
             return QPalette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
@@ -157,7 +158,7 @@ class RatingListDialog(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        self.message = named(QLabel(), "list_message")
+        self.message = named(plain_label(), "list_message")
         self.message.setWordWrap(True)
         self.add_button = named(QPushButton("&Add to Tournament"), "add_from_list")
         self.add_button.setDefault(False)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.plain import bold, escaped, plain_label, rich_label
 from fidedesk.gui.reference_models import (
     DpTableModel,
     FindState,
@@ -63,7 +64,7 @@ QLabel#tables_note, QLabel#cap_note { color: palette(placeholder-text); }
 
 
 def _wrapped_label(name: str, text: str = "") -> QLabel:
-    label = QLabel(text)
+    label = plain_label(text)
     label.setObjectName(name)
     label.setWordWrap(True)
     return label
@@ -252,7 +253,7 @@ class ReferenceTablesTab(QWidget):
         self.find_field.setPlaceholderText("e.g. 237, −245, .57 or 57%")
         self.find_field.setClearButtonEnabled(True)
         self.find_field.setFixedWidth(220)
-        find_label = QLabel("&Find:")
+        find_label = plain_label("&Find:")
         find_label.setBuddy(self.find_field)
         self.find_message = _wrapped_label("find_message")
         # Two lines kept free so the tables do not jump as the message grows and shrinks.
@@ -278,7 +279,7 @@ class ReferenceTablesTab(QWidget):
             ("Table 8.1.2", "rating difference D → scoring probability PD"),
         )
         for column, (view, (number, subject)) in enumerate(zip((self.dp_view, self.pd_view), headings, strict=True)):
-            heading = QLabel(f"<b>{number}:</b> {subject}")
+            heading = rich_label(f"{bold(number + ':')} {escaped(subject)}")
             heading.setWordWrap(True)
             heading.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
             heading.setBuddy(view)

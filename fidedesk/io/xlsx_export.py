@@ -41,7 +41,9 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
 
 Every text — names, places, reasons, headers — is written as a string cell, whatever it starts with
 (``=``, ``+``, ``@``, ``#REF!``): nothing a player or an event is called can become a formula or an
-error value. Characters XML cannot hold (control characters) are replaced by ``�``.
+error value. Text that starts as a formula would (:mod:`fidedesk.io.sheet_text`, the rule the clipboard
+follows too) is marked with Excel's leading apostrophe (``quotePrefix``). Characters XML cannot hold
+(control characters) are replaced by ``�``.
 
 Figures are numbers where a spreadsheet can sort and add them: ratings, start ranks and FIDE IDs in
 format ``0``, points with halves shown as fractions (``# ?/2``: ``3 1/2``), changes signed to two
@@ -80,6 +82,7 @@ from fidedesk.core.tiebreaks import UNITS, TieBreak
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, board_text
 from fidedesk.io.atomic import write_atomic
+from fidedesk.io.sheet_text import runs_as_formula
 
 __all__ = [
     "CAPPED",
@@ -482,9 +485,13 @@ class _Writer:
 
 
 def _text_cell(cell: Any, text: str) -> Any:
-    """Put ``text`` in ``cell`` as a string, never a formula (``=…``) nor an error value (``#REF!``)."""
+    """Put ``text`` in ``cell`` as a string, never a formula (``=…``) nor an error value (``#REF!``); text
+    a spreadsheet could run (:func:`~fidedesk.io.sheet_text.runs_as_formula`) also gets Excel's leading
+    apostrophe, so that it stays text when someone edits the cell, as it does when pasted from a table."""
     cell.value = clean_text(text)
     cell.data_type = "s"  # openpyxl makes any text starting with "=" a formula, and "#N/A" an error
+    if runs_as_formula(text):
+        cell.quotePrefix = True
     return cell
 
 

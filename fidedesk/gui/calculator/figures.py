@@ -21,6 +21,7 @@ from fidedesk.core.editions import Edition, InitialMethod
 from fidedesk.core.initial import InitialRating
 from fidedesk.core.kfactor import KFactor
 from fidedesk.core.notation import fixed, pd_text, score_text, signed_int
+from fidedesk.gui.plain import tip
 from fidedesk.gui.row_models import Index, RowTableModel
 
 
@@ -133,7 +134,7 @@ class FiguresModel(RowTableModel[Figure]):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return (row.label, row.value, row.why)[column]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.why or None
+            return tip(row.why or None)
         if role == Qt.ItemDataRole.ForegroundRole:
             tone = Tone.MUTED if column == self.WHY and row.tone is not Tone.WARN else row.tone
             return QBrush(_COLORS[tone]) if tone in _COLORS else None

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QSplitter,
     QStyledItemDelegate,
@@ -27,6 +26,7 @@ from fidedesk.gui.calculator.figures import FiguresView
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, InsertGamesCommand, RemoveGamesCommand, paste_command
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.calculator.period import RatingPeriodModel
+from fidedesk.gui.plain import plain_label
 
 _HINT = (
     f"Results: {RESULT_HINT}. A blank rating is an unrated opponent (not rated). "
@@ -105,10 +105,10 @@ class PeriodWidget(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             buttons.addWidget(button)
         buttons.addStretch(1)
-        hint = named(QLabel(), "period_hint")
+        hint = named(plain_label(), "period_hint")
         hint.setWordWrap(True)
         say(hint, _HINT)
-        self.message = named(QLabel(), "period_message")
+        self.message = named(plain_label(), "period_message")
         self.message.setWordWrap(True)
 
         self.summary = named(FiguresView(model.summary), "summary_table")

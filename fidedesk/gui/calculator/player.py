@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Final
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLineEdit, QWidget
 
 from fidedesk.core.editions import JuniorRule, KRules
 from fidedesk.core.kfactor import KFactor, k_factor
@@ -28,6 +28,7 @@ from fidedesk.core.values import (
 )
 from fidedesk.gui.calculator.look import mark, named, say, show_problem
 from fidedesk.gui.context import RatingContext
+from fidedesk.gui.plain import plain_label
 from fidedesk.gui.settings import Settings
 
 FROM_RECORD: Final[str] = "record"
@@ -216,7 +217,7 @@ class PlayerWidget(QWidget):
         self.model = model
         self.own_edit = _line("own_rating", model.own_text, "unrated", 90)
         self.own_edit.setToolTip(f"Your rating before the games ({RATING_TYPED}); blank: unrated")
-        self.own_message = named(QLabel(), "own_message")
+        self.own_message = named(plain_label(), "own_message")
         self.k_box = named(QComboBox(), "k_choice")
         self.k_box.setMinimumWidth(340)
         self.k_box.setToolTip("K by the FIDE rule that fits you (8.3.3), or found from your record")
@@ -225,31 +226,31 @@ class PlayerWidget(QWidget):
         for kind in RatingKind:
             self.kind_box.addItem(kind.value.capitalize(), kind.value)
         self.kind_box.setToolTip("Standard, rapid or blitz: the rules both calculators and the reference tables apply")
-        kind_label = QLabel("Kin&d:")
+        kind_label = plain_label("Kin&d:")
         kind_label.setBuddy(self.kind_box)
         self.games_edit = _line("games_played", model.games_text, "unknown", 70)
         self.games_edit.setToolTip("Rated games you had completed before this rating period")
         self.birth_edit = _line("birth_year", model.birth_text, "unknown", 70)
         self.ever_box = named(QCheckBox("Has been rated 2400 or more"), "ever_2400")
         self.ever_box.setChecked(model.ever_2400)
-        self.record_message = named(QLabel(), "record_message")
-        self.k_found = named(QLabel(), "k_found")
+        self.record_message = named(plain_label(), "record_message")
+        self.k_found = named(plain_label(), "k_found")
         self.k_found.setWordWrap(True)  # a long reason wraps instead of widening the window past a small screen
 
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("Your rating:"), 0, 0)
+        layout.addWidget(plain_label("Your rating:"), 0, 0)
         layout.addWidget(self.own_edit, 0, 1)
         layout.addWidget(self.own_message, 0, 2)
-        layout.addWidget(QLabel("K:"), 0, 3)
+        layout.addWidget(plain_label("K:"), 0, 3)
         layout.addWidget(self.k_box, 0, 4)
         layout.addWidget(kind_label, 0, 5)
         layout.addWidget(self.kind_box, 0, 6)
         self.record_row = QWidget()
         row = QHBoxLayout(self.record_row)
         row.setContentsMargins(0, 0, 0, 0)
-        for widget in (QLabel("Rated games before:"), self.games_edit, QLabel("  Born in:"), self.birth_edit,
-                       QLabel("  "), self.ever_box, self.record_message):  # fmt: skip
+        for widget in (plain_label("Rated games before:"), self.games_edit, plain_label("  Born in:"), self.birth_edit,
+                       plain_label("  "), self.ever_box, self.record_message):  # fmt: skip
             row.addWidget(widget)
         row.addSpacing(12)
         row.addWidget(self.k_found, 1)

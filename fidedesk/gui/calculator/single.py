@@ -30,6 +30,7 @@ from fidedesk.core.values import DRAW, LOSS, WIN, result_text
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
 from fidedesk.gui.calculator.look import named, say, show_problem
 from fidedesk.gui.calculator.player import PlayerModel, rating_problem, typed_rating
+from fidedesk.gui.plain import plain_label
 from fidedesk.gui.settings import Settings
 
 #: The figures of one game, always in this order (views bind to their rows).
@@ -162,7 +163,7 @@ class SingleGameWidget(QWidget):
         self.opponent_edit = named(QLineEdit(model.opponent_text), "opponent_rating")
         self.opponent_edit.setPlaceholderText("rating")
         self.opponent_edit.setFixedWidth(90)
-        self.opponent_message = named(QLabel(), "opponent_message")
+        self.opponent_message = named(plain_label(), "opponent_message")
         self.result_group = QButtonGroup(self)
         #: The labels showing each figure's caption, value and reason, by figure key.
         self.captions: dict[str, QLabel] = {}
@@ -197,10 +198,10 @@ class SingleGameWidget(QWidget):
             self.result_group.addButton(button, int(score * 2))
             buttons.addWidget(button)
         grid = QGridLayout()
-        grid.addWidget(QLabel("Opponent's rating:"), 0, 0)
+        grid.addWidget(plain_label("Opponent's rating:"), 0, 0)
         grid.addWidget(self.opponent_edit, 0, 1)
         grid.addWidget(self.opponent_message, 0, 2)
-        grid.addWidget(QLabel("Result:"), 1, 0)
+        grid.addWidget(plain_label("Result:"), 1, 0)
         grid.addLayout(buttons, 1, 1, 1, 2)
         grid.setColumnStretch(2, 1)
         column = QVBoxLayout()
@@ -263,6 +264,6 @@ class SingleGameWidget(QWidget):
 
 
 def _label(name: str, tone: str) -> QLabel:
-    label = named(QLabel(), name)
+    label = named(plain_label(), name)
     label.setProperty("tone", tone)
     return label

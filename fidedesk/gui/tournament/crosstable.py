@@ -16,8 +16,10 @@ from fidedesk.core.editing import rounds_count
 from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import tip
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.standings_view import StandingsModel
+from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE
 
 #: A result in a cell: the played ones as FIDE prints them, forfeits as + and −, unplayed games in brackets.
 _DIAGONAL = QColor("#d9d9d9")
@@ -115,7 +117,7 @@ class CrosstableModel(QAbstractTableModel):
                 return score_text(player.score)
             return self._places.get(player.start_rank, "")
         if role == Qt.ItemDataRole.ToolTipRole and 0 <= middle < self.middle_columns() and not self._round_robin:
-            return self._round_tip(player, middle + 1)
+            return tip(self._round_tip(player, middle + 1))
         if role == Qt.ItemDataRole.TextAlignmentRole and column != self.NAME:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.BackgroundRole and self._round_robin and middle == index.row():
@@ -125,9 +127,11 @@ class CrosstableModel(QAbstractTableModel):
     def headerData(  # Qt override
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
             return None
-        if not 0 <= section < self.columnCount():
+        if role == OUTSIDE_TEXT_ROLE:
+            return section == self.NAME
+        if role != Qt.ItemDataRole.DisplayRole:
             return None
         fixed = ("No", "Name", "Rtg")
         if section < 3:

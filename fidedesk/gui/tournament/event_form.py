@@ -16,13 +16,14 @@ import datetime as dt
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLineEdit, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.core.values import DATE_HINT, FederationError, date_text, parse_date, parse_federation
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import plain_label
 
 SYSTEM_NAMES = {
     System.SWISS: "Swiss",
@@ -95,7 +96,7 @@ class EventForm(QWidget):
         self.kind_box = named(QComboBox(), "event_kind")
         for kind in RatingKind:
             self.kind_box.addItem(kind.value.capitalize(), kind.value)
-        self.message = named(QLabel(), "event_message")
+        self.message = named(plain_label(), "event_message")
 
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -112,7 +113,7 @@ class EventForm(QWidget):
             for half, (text, field) in enumerate(pairs):
                 if field is None:
                     continue
-                label = QLabel(text)
+                label = plain_label(text)
                 label.setBuddy(field)
                 grid.addWidget(label, row, half * 2)
                 grid.addWidget(field, row, half * 2 + 1)

@@ -31,12 +31,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -63,7 +61,9 @@ from fidedesk.core.values import (
 )
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import row_runs
+from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -274,6 +274,8 @@ class PlayersModel(QAbstractTableModel):
             return COLUMNS[section].header
         if role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[section].tip
+        if role == OUTSIDE_TEXT_ROLE:  # names and codes as typed or read; numbers are checked digits
+            return not COLUMNS[section].numeric
         return None
 
 
@@ -365,8 +367,9 @@ def _typed_in(editor: QWidget, index: QModelIndex) -> bool:
 _WIDEST = ("999", "", "m", "WGM", "RUS", "34128384", "2427", "1994", "9999", "2400+", "40", "10.5")
 
 
-class PlayersTable(QTableView):
-    """The table itself: Insert adds a player, Delete removes the selected ones (when not editing)."""
+class PlayersTable(CopyTable):
+    """The table itself: Insert adds a player, Delete removes the selected ones (when not editing); Ctrl+C
+    copies the whole list for a spreadsheet."""
 
     insert_pressed = Signal()
     delete_pressed = Signal()
@@ -428,7 +431,7 @@ class PlayersWidget(QWidget):
         self.add_button.setToolTip("Add a player at the next start rank (Insert)")
         self.remove_button = named(QPushButton("Re&move player"), "remove_player")
         self.remove_button.setToolTip("Remove the selected players (Delete); only players without games")
-        self.message = named(QLabel(), "players_message")
+        self.message = named(plain_label(), "players_message")
         self.message.setWordWrap(True)
         say(self.message, "Type in a cell to change it; Insert adds a player, Delete removes one.")
 

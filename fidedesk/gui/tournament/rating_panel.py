@@ -11,7 +11,7 @@ import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from fidedesk.core.calculation import Calculation, GameLine, LineKind, calculation
 from fidedesk.core.editions import Edition, Expectancy
@@ -31,6 +31,7 @@ from fidedesk.gui.calculator.figures import (
 from fidedesk.gui.calculator.look import named, say, uncounted_look
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import bold, escaped, rich_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
 
 
@@ -136,7 +137,7 @@ class PanelGamesModel(RowTableModel[GameRow]):
         if role == Qt.ItemDataRole.DisplayRole:
             return dataclasses.astuple(row)[column]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.note or None
+            return tip(row.note or None)
         if not row.counted and (look := uncounted_look(role)) is not None:
             return look
         if role == Qt.ItemDataRole.TextAlignmentRole and column != 1:
@@ -153,7 +154,7 @@ class RatingPanel(QWidget):
         self.start_rank: int | None = None
         self.games = PanelGamesModel(self)
         self.summary = FiguresModel(self)
-        self.title = named(QLabel(), "rating_title")
+        self.title = named(rich_label(""), "rating_title")
         self.title.setWordWrap(True)
         self.games_table = named(QTableView(), "panel_games")
         self.games_table.setModel(self.games)
@@ -200,8 +201,9 @@ class RatingPanel(QWidget):
         player = rating.player
         own = f"rated {player.rating}" if player.rating is not None else "unrated"
         kind = self.ratings.tournament().info.kind
-        say(self.title, f"<b>{player.start_rank}. {player.name}</b> ({own}) — {event.edition.name}, "
-                        f"{kind.value}", "plain")  # fmt: skip
+        # the name comes from a file or a person: escaped, so that only the window's own bold is HTML
+        say(self.title, f"{bold(f'{player.start_rank}. {player.name}')} "
+                        f"{escaped(f'({own}) — {event.edition.name}, {kind.value}')}", "plain")  # fmt: skip
         calc = calculation(rating, self.ratings.tournament().by_rank())
         places = 2 if event.edition.expectancy is Expectancy.TABLE else 4
         self.games.set_rows([game_row(line, places) for line in calc.games])

@@ -30,6 +30,7 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import plain_label
 from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
 
 _HINT = (
@@ -49,7 +50,7 @@ _BYES = {
 
 def _buddy(text: str, field: QWidget) -> QLabel:
     """A label whose Alt+letter puts the focus in ``field``."""
-    label = QLabel(text)
+    label = plain_label(text)
     label.setBuddy(field)
     return label
 
@@ -111,10 +112,10 @@ class RoundsWidget(QWidget):
         for column, samples in ((RoundModel.BOARD, ("Board", "999")), (RoundModel.RESULT, result_texts())):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, max(metrics.horizontalAdvance(text) for text in samples) + 20)
-        hint = named(QLabel(), "rounds_hint")
+        hint = named(plain_label(), "rounds_hint")
         hint.setWordWrap(True)
         say(hint, _HINT)
-        self.message = named(QLabel(), "rounds_message")
+        self.message = named(plain_label(), "rounds_message")
         self.message.setWordWrap(True)
 
         entry = QHBoxLayout()

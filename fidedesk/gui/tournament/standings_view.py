@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QVBoxLayout,
@@ -27,9 +26,10 @@ from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak, TieBreakValue
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.settings import Settings
-from fidedesk.gui.tournament.table_copy import CopyTable
+from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 
 
 def value_text(value: TieBreakValue, places: int = 2) -> str:
@@ -129,6 +129,8 @@ class StandingsModel(QAbstractTableModel):
             return tiebreak.code if tiebreak else self.HEADERS[section]
         if role == Qt.ItemDataRole.ToolTipRole and tiebreak:
             return f"{tiebreak.label} (C.07 {tiebreak.article})"
+        if role == OUTSIDE_TEXT_ROLE:
+            return section == self.NAME
         return None
 
 
@@ -170,7 +172,7 @@ class StandingsWidget(QWidget):
         self.tiebreak_list.setFixedWidth(210)
         self.tiebreak_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tiebreak_list.setTextElideMode(Qt.TextElideMode.ElideRight)
-        title = QLabel("Tie-breaks (tick; drag to order)")
+        title = plain_label("Tie-breaks (tick; drag to order)")
         side = QVBoxLayout()
         side.addWidget(title)
         side.addWidget(self.tiebreak_list, 1)

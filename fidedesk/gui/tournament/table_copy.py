@@ -1,18 +1,34 @@
-"""A read-only table view whose Ctrl+C copies the whole table for a spreadsheet."""
+"""A table view whose Ctrl+C copies the whole table for a spreadsheet.
+
+The cells go through :func:`fidedesk.io.sheet_text.pasted_cell`, the rule the Excel export follows: a
+name like ``=HYPERLINK(…)`` is pasted as text, and a tab or a line break in a name cannot split a row.
+A model says which of its columns hold text from a file or a person by answering True to
+:data:`OUTSIDE_TEXT_ROLE` in ``headerData``; the other columns are its own figures, pasted as shown.
+"""
 
 from __future__ import annotations
+
+from typing import Final
 
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QTableView, QWidget
 
+from fidedesk.io.sheet_text import pasted_rows
+
+#: A horizontal header role: True for a column of text from a file or a person (a name), False or None
+#: for the model's own figures.
+OUTSIDE_TEXT_ROLE: Final = Qt.ItemDataRole.UserRole + 13
+
 
 def table_text(model: QAbstractItemModel) -> str:
-    """The whole table with its headers as tab-separated lines."""
+    """The whole table with its headers as tab-separated lines, safe to paste into a spreadsheet."""
     columns = range(model.columnCount())
-    lines = ["\t".join(str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in columns)]
-    lines += ["\t".join(str(model.index(r, c).data() or "") for c in columns) for r in range(model.rowCount())]
-    return "\n".join(lines) + "\n"
+    horizontal = Qt.Orientation.Horizontal
+    outside = [bool(model.headerData(c, horizontal, OUTSIDE_TEXT_ROLE)) for c in columns]
+    header = [str(model.headerData(c, horizontal) or "") for c in columns]
+    rows = [[str(model.index(r, c).data() or "") for c in columns] for r in range(model.rowCount())]
+    return pasted_rows([header], [False] * len(header)) + pasted_rows(rows, outside)
 
 
 class CopyTable(QTableView):

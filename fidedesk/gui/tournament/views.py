@@ -11,7 +11,6 @@ from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.plain import bold, rich_label
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.crosstable import CrosstableModel
 from fidedesk.gui.tournament.rating_panel import EventRatings, RatingPanel
@@ -101,7 +101,7 @@ class TournamentViews(QWidget):
         self.warnings_box = QWidget()
         warnings_layout = QVBoxLayout(self.warnings_box)
         warnings_layout.setContentsMargins(0, 0, 0, 0)
-        self.warnings_title = QLabel()
+        self.warnings_title = rich_label("")
         warnings_layout.addWidget(self.warnings_title)
         warnings_layout.addWidget(self.warnings_table)
 
@@ -172,7 +172,7 @@ class TournamentViews(QWidget):
 
     def _on_warnings_reset(self) -> None:
         count = self.warnings.rowCount()
-        self.warnings_title.setText(f"<b>Warnings ({count})</b>")
+        self.warnings_title.setText(bold(f"Warnings ({count})"))
         index = self.side_tabs.indexOf(self.warnings_box)
         if index >= 0:
             self.side_tabs.setTabText(index, f"Warnings ({count})")

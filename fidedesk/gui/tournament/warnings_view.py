@@ -24,6 +24,7 @@ from fidedesk.core.warnings import (
     event_warnings,
     listed,
 )
+from fidedesk.gui.plain import tip
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.tournament.rating_panel import EventRatings
 
@@ -149,7 +150,7 @@ class WarningsModel(RowTableModel[WarningLine]):
         if role == Qt.ItemDataRole.DisplayRole:
             return (row.kind, row.what, row.where)[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row.what}\n{row.where}".strip()
+            return tip(f"{row.what}\n{row.where}".strip())
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0 and row.kind in self._COLORS:
             return QBrush(QColor(self._COLORS[row.kind]))
         return None
