@@ -139,6 +139,16 @@ def count_text(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
+def plural(count: int, noun: str) -> str:
+    """``noun`` as it goes with ``count``: ``player`` for 1, ``players`` otherwise (0 included)."""
+    return noun if count == 1 else f"{noun}s"
+
+
+def counted(count: int, noun: str) -> str:
+    """A count with its noun, in the one form every front end writes: ``1 player``, ``3 rounds``, ``0 games``."""
+    return f"{count} {plural(count, noun)}"
+
+
 # ---------------------------------------------------------------------------------------------- ratings
 
 
@@ -192,20 +202,25 @@ _SCORES: Final[dict[str, Fraction]] = {
     **dict.fromkeys(["0", "0.0", "0,0", "l", "loss", "0-1"], LOSS),
 }
 
+_DECIMAL: Final = re.compile(r"([0-9]{1,3})(?:[.,]([0-9]{1,6}))?")
+
 #: The forms :func:`parse_result` names in its message.
 RESULT_HINT: Final = "1, ½ (or 0.5, =), 0"
 
 
 def parse_result(text: str) -> Fraction | None:
     """A game's score for one player (FIDE 8.3.2 b: 1, 0.5 or 0): ``1``, ``½`` (``0.5``, ``1/2``, ``=``),
-    ``0``, the words win, draw, loss, or ``1-0``, ``½-½``, ``0-1``; None when blank; ResultError otherwise."""
+    ``0``, the words win, draw, loss, or ``1-0``, ``½-½``, ``0-1``, and any decimal worth one of the three
+    (``1.00``, ``0,50``, as a spreadsheet or a calculator writes them); None when blank; ResultError otherwise."""
     stripped = text.strip()
     if not stripped:
         return None
-    try:
-        return _SCORES[stripped.lower()]
-    except KeyError:
-        raise ResultError(f"“{stripped}” is not a result ({RESULT_HINT})") from None
+    score = _SCORES.get(stripped.lower())
+    if score is None and (match := _DECIMAL.fullmatch(stripped)) is not None:
+        score = Fraction(f"{match[1]}.{match[2] or 0}")
+    if score not in (WIN, DRAW, LOSS):
+        raise ResultError(f"“{stripped}” is not a result ({RESULT_HINT})")
+    return score
 
 
 def result_text(score: Fraction) -> str:

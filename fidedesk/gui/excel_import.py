@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.notation import score_text
+from fidedesk.core.values import counted
 from fidedesk.gui.calculator.look import STYLE, UNCOUNTED_GREY, named, say
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
@@ -405,13 +406,13 @@ class ExcelImportDialog(QDialog):
         players = len(tournament.players)
         games = sum(1 for _ in tournament.played_games()) // 2
         rounds = tournament.last_round
-        parts = [f"{players} player{'s' if players != 1 else ''}"]
+        parts = [counted(players, "player")]
         if rounds:
-            parts.append(f"{rounds} round{'s' if rounds != 1 else ''} ({games} games played)")
+            parts.append(f"{counted(rounds, 'round')} ({counted(games, 'game')} played)")
         what = ", ".join(parts)
         skipped = result.rows_skipped
         problems = len(result.problems)
-        text = f"Will import {what} from {result.rows_imported} rows"
+        text = f"Will import {what} from {counted(result.rows_imported, 'row')}"
         if skipped or problems:
             text += f"; {skipped} row{'s' if skipped != 1 else ''} skipped, {problems} problem"
             text += "s (listed above)" if problems != 1 else " (listed above)"

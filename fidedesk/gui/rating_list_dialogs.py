@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.tournament import BirthDate
-from fidedesk.core.values import birth_text
+from fidedesk.core.values import birth_text, counted
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
@@ -118,7 +118,7 @@ class UpdatesDialog(QDialog):
         label = named(QLabel(summary), "updates_summary")
         label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Apply {len(updates)} changes")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Apply {counted(len(updates), 'change')}")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -39,7 +39,6 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import NoReturn
 
 from fidedesk import __version__
@@ -77,6 +76,7 @@ from fidedesk.core.values import (
     parse_title,
 )
 from fidedesk.io.atomic import write_atomic
+from fidedesk.io.bounded import FileLimitError, read_bounded
 from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, shown
 
 __all__ = [
@@ -101,6 +101,8 @@ SCHEMA = 2
 _BOARDS_FROM = 2
 #: The file name extension.
 SUFFIX = ".fidedesk"
+#: Largest file read: a 2,000-player, 13-round open is some 3 MB.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
@@ -269,9 +271,13 @@ def load(path: str | os.PathLike[str]) -> Tournament:
 
 
 def load_document(path: str | os.PathLike[str]) -> FidedeskDocument:
-    """The whole .fidedesk file at ``path`` (see ``parse_document``)."""
+    """The whole .fidedesk file at ``path`` (see ``parse_document``); FidedeskFileError too when it is not a
+    regular file or is over :data:`MAX_FILE_BYTES`."""
     source = os.fspath(path)
-    data = Path(path).read_bytes()
+    try:
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except FileLimitError as error:
+        raise FidedeskFileError(source, error.reason) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -25,7 +25,6 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import TypeVar
 
 from fidedesk.core.pairings import PairingFault, pairing_problems
@@ -50,6 +49,7 @@ from fidedesk.core.values import (
     parse_rating,
     parse_title,
 )
+from fidedesk.io.bounded import read_bounded
 from fidedesk.io.text_encoding import decode
 
 __all__ = [
@@ -65,6 +65,9 @@ __all__ = [
 
 _Fitter = Callable[[object, int, str], str]
 _V = TypeVar("_V")
+
+#: Largest TRF file read: a 2,000-player, 13-round open is some 500 KB.
+MAX_FILE_BYTES = 16 * 1024 * 1024
 
 _FIRST_ROUND = 92  # column of round 1's opponent; each round adds 10
 _SEPARATORS = (4, 9, 14, 53, 57, 69, 80, 85)  # blank columns before 001 fields (48: see name)
@@ -149,8 +152,9 @@ class TrfDocument:
 
 
 def read_trf(path: str | os.PathLike[str], *, name: str | None = None) -> TrfDocument:
-    """Read a TRF file; OSError when it cannot be read, TrfError when its content is bad."""
-    data = Path(path).read_bytes()
+    """Read a TRF file; OSError when it cannot be read, FileLimitError when it is not a regular file or is
+    over :data:`MAX_FILE_BYTES`, TrfError when its content is bad."""
+    data = read_bounded(path, MAX_FILE_BYTES)
     return parse_trf(data, os.fspath(path) if name is None else name)
 
 
