@@ -195,3 +195,16 @@ def test_one_player_is_a_player(tmp_path: Path, capsys: pytest.CaptureFixture[st
     code, out, err = run(capsys, "convert", str(lone), str(tmp_path / "lone.trf"))
     assert code == 0, err
     assert out.endswith(": 1 player, 0 rounds\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["game", "9" * 5000, "2000", "1"], ["game", "2000", "2000", "1", "--k", "9" * 5000]],
+    ids=["rating", "K"],
+)
+def test_a_number_of_thousands_of_digits_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """int() refuses more than 4,300 digits with a ValueError of its own: it reached the user as a traceback."""
+    code, _out, err = run(capsys, *argv)
+    assert code == 2 and "is not a" in _one_line(err)

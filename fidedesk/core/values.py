@@ -110,11 +110,11 @@ FIDE_ID_RANGE: Final = Range(1, 99_999_999_999)
 #: than the boards of any open (the largest have had about a thousand).
 BOARD_RANGE: Final = Range(1, 99_999)
 
-_DIGITS = re.compile(r"[0-9]+")
+_DIGITS = re.compile(r"[0-9]{1,40}")  # more is no count anyone means (and over 4,300 int() refuses)
 
 
 def _whole(text: str) -> int | None:
-    """The ASCII digits of ``text`` as a number; None when ``text`` is anything else."""
+    """The ASCII digits of ``text`` (at most 40) as a number; None when ``text`` is anything else."""
     return int(text) if _DIGITS.fullmatch(text) else None
 
 
