@@ -3,12 +3,14 @@ download holds (issue 13, item 7)."""
 
 from __future__ import annotations
 
+import os
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
+from fidedesk import cli
 from fidedesk.io import fide_list
 from fidedesk.io.fide_list import (
     MAX_DOWNLOAD_BYTES,
@@ -124,3 +126,11 @@ def test_a_download_that_is_no_regular_file_or_too_big_is_refused_unread(tmp_pat
         inspect(big)
     with pytest.raises(ListFormatError, match="is a folder"):
         inspect(tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX's")
+def test_a_database_that_is_no_regular_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "lists.sqlite"
+    os.mkfifo(fifo)
+    assert cli.main(["ratinglist", "lists", "--db", str(fifo)]) == 2
+    assert capsys.readouterr().err == f"fidedesk-cli: {fifo}: not a regular file, so not a rating list database\n"
