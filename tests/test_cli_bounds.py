@@ -208,3 +208,20 @@ def test_a_number_of_thousands_of_digits_is_refused_in_one_line(
     """int() refuses more than 4,300 digits with a ValueError of its own: it reached the user as a traceback."""
     code, _out, err = run(capsys, *argv)
     assert code == 2 and "is not a" in _one_line(err)
+
+
+@posix_only
+def test_the_windows_excel_import_refuses_a_fifo_without_waiting(tmp_path: Path) -> None:
+    """The window reads a workbook with read_workbook, not through the formats: it checks the file too."""
+    from fidedesk.io.xlsx_grid import XlsxError
+    from fidedesk.io.xlsx_read import read_workbook
+
+    fifo = tmp_path / "players.xlsx"
+    os.mkfifo(fifo)
+    unblock = threading.Timer(30, lambda: fifo.open("wb").close())  # an open that waits is let go: the test ends
+    unblock.start()
+    try:
+        with pytest.raises(XlsxError, match="not a regular file"):
+            read_workbook(fifo)
+    finally:
+        unblock.cancel()
