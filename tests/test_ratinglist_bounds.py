@@ -51,8 +51,20 @@ def _read(path: Path) -> list[tuple[object, ...]]:
     return list(read_rows(inspect(path)))
 
 
-def test_an_xml_list_without_players_is_read_in_flat_memory(tmp_path: Path) -> None:
-    """300,000 elements and no <player>: once kept whole (4 GB for a big file), now dropped as they end."""
+def test_an_xml_list_without_players_is_refused_in_flat_memory(tmp_path: Path) -> None:
+    """300,000 elements and no <player>: once all kept (a big one grew to 4 GB), now dropped as they end, and
+    refused once there are more than MAX_STRAY of them (an hour's parsing of a 4 GB file otherwise)."""
+    path = _xml(tmp_path / "players_list_xml.zip", b"<playerslist>", repeat=b"<x/>", times=300_000,
+                end=b"</playerslist>")  # fmt: skip
+    with measured(memory=True) as work, pytest.raises(ListFormatError, match="1,000 elements and no <player>"):
+        _read(path)
+    assert work.peak < 8 * MB
+
+
+def test_an_xml_list_of_elements_below_the_stray_limit_is_read_in_flat_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fide_list, "MAX_STRAY", 10**9)
     path = _xml(tmp_path / "players_list_xml.zip", b"<playerslist>", repeat=b"<x/>", times=300_000,
                 end=b"</playerslist>")  # fmt: skip
     with measured(memory=True) as work:
@@ -66,7 +78,7 @@ def test_players_among_other_elements_are_read_and_the_rest_dropped(tmp_path: Pa
         b"<playerslist><info><made>today</made></info>",
         PLAYER.encode(),
         repeat=b"<note>x</note>",
-        times=100_000,
+        times=999,
         end=PLAYER.replace("1503014", "1503015").encode() + b"</playerslist>",
     )
     with measured(memory=True) as work:
@@ -102,6 +114,12 @@ def test_a_text_line_longer_than_the_formats_is_an_error_with_its_line(tmp_path:
     with measured(memory=True) as work, pytest.raises(ListFormatError, match=f"line 3: longer than {MAX_LINE_BYTES}"):
         _read(path)
     assert work.peak < 8 * MB
+
+
+def test_a_text_list_of_blank_lines_is_refused(tmp_path: Path) -> None:
+    lines = [f"{COMBINED_HEADER}\r\n{CARLSEN}\r\n".encode(), b"\r\n" * 5000]
+    with pytest.raises(ListFormatError, match="line 1003: 1,000 blank lines"):
+        _read(_zip(tmp_path / "players_list.zip", "players_list_foa.txt", lines))
 
 
 def test_a_header_longer_than_a_line_is_refused(tmp_path: Path) -> None:

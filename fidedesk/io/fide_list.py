@@ -118,6 +118,9 @@ MAX_LINE_BYTES: Final = 512
 MAX_XML_DEPTH: Final = 16
 #: Largest ``<player>`` element: FIDE's are some 520 bytes.
 MAX_PLAYER_BYTES: Final = 64 * 1024
+#: Most elements ended outside a player, and most blank lines, before a text or XML list is taken for
+#: something else: FIDE's have none but the list's own element and a last line end.
+MAX_STRAY: Final = 1000
 #: Most bytes of XML between two tags (text, or one tag with its attributes): FIDE's names are short.
 MAX_XML_TEXT_BYTES: Final = 1024 * 1024
 _XML_CHUNK: Final = 64 * 1024
@@ -363,6 +366,7 @@ def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
     fast = _fast_reader([spans.get(field) for field in FIELDS])
     count = 0
     lines = iter(functools.partial(member.readline, MAX_LINE_BYTES + 1), b"")  # never a line longer than that
+    blank = 0
     for number, raw in enumerate(lines, start=2):
         if len(raw) > MAX_LINE_BYTES:
             raise ListFormatError(f"{name}, line {number}: longer than {MAX_LINE_BYTES} bytes (FIDE's are 162)")
@@ -375,6 +379,10 @@ def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
         except ValueError:
             line = line.rstrip("\r\n")
             if not line.strip():
+                blank += 1
+                if blank > MAX_STRAY:
+                    many = f"{MAX_STRAY:,} blank lines (not a FIDE rating list)"
+                    raise ListFormatError(f"{name}, line {number}: {many}") from None
                 continue
             where = f"{name}, line {number}"
             row = _row({field: line[start:end] for field, (start, end) in spans.items()}, where)
@@ -448,7 +456,7 @@ def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
     source = _NoDoctype(member)
     open_elements: list[ElementTree.Element] = []
     player_from: int | None = None  # bytes read when the <player> being read began
-    count = offset = quiet_from = 0
+    count = offset = quiet_from = stray = 0  # stray: elements ended outside a player since the last one
     chunk = b"-"
     try:
         while chunk:
@@ -482,10 +490,14 @@ def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
                     where = f"{name}, player {count}"
                     if "fide_id" not in values or not values["fide_id"].strip():
                         raise ListFormatError(f"{where}: no <fideid>")
-                    player_from = None
+                    player_from, stray = None, 0
                     if progress is not None and count % 20000 == 0 and not progress(count):
                         raise ImportCancelled()
                     yield _row(values, where)
+                else:
+                    stray += 1
+                    if stray > MAX_STRAY:
+                        raise ListFormatError(f"{name}, by byte {offset:,}: {MAX_STRAY:,} elements and no <player>")
                 if open_elements:
                     del open_elements[-1][:]  # keeps memory flat: nothing read outside a player is kept
             if offset - quiet_from > MAX_XML_TEXT_BYTES:
