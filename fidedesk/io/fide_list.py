@@ -24,7 +24,8 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
   :data:`MAX_LINE_BYTES` is an error with its line. XML keeps only the player being read: what lies outside
   a ``<player>`` is dropped as soon as it ends, and nesting deeper than :data:`MAX_XML_DEPTH`, a player over
   :data:`MAX_PLAYER_BYTES` or text (or a tag) over :data:`MAX_XML_TEXT_BYTES` between two tags is refused
-  with its byte offset, so memory stays flat whatever the file holds.
+  with its byte offset, so memory stays flat whatever the file holds; more than :data:`MAX_STRAY` elements
+  outside a player, or blank lines, are no FIDE list either, so such a file is refused in seconds.
 """
 
 from __future__ import annotations
