@@ -414,8 +414,7 @@ class ExcelImportDialog(QDialog):
         problems = len(result.problems)
         text = f"Will import {what} from {counted(result.rows_imported, 'row')}"
         if skipped or problems:
-            text += f"; {skipped} row{'s' if skipped != 1 else ''} skipped, {problems} problem"
-            text += "s (listed above)" if problems != 1 else " (listed above)"
+            text += f"; {counted(skipped, 'row')} skipped, {counted(problems, 'problem')} (listed above)"
         if rounds:
             text += f". Points in all: {score_text(sum((p.score for p in tournament.players), Fraction(0)))}"
         say(self.summary, text + ".", "error" if skipped else "muted")

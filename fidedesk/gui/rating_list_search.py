@@ -297,7 +297,7 @@ class RatingListDialog(QDialog):
         elif len(found) >= self._actions.limit:
             say(self.message, f"The first {len(found)} players shown: type more to narrow the search.")
         else:
-            say(self.message, f"{len(found)} player{'s' if len(found) != 1 else ''} found.")
+            say(self.message, f"{counted(len(found), 'player')} found.")
 
     def selected(self) -> list[ListPlayer]:
         rows = sorted({self.proxy.mapToSource(index).row() for index in self.table.selectionModel().selectedRows()})
