@@ -23,7 +23,7 @@ from fidedesk.io import fidedesk_file
 from fidedesk.io.fidedesk_file import FidedeskFileError, dumps, loads
 from fidedesk.io.formats import TRF, XLSX, write_tournament
 from fidedesk.io.text_encoding import detect
-from fidedesk.io.trf import MAX_BYTES, MAX_LINE, TrfError, parse_trf, read_trf
+from fidedesk.io.trf import MAX_FILE_BYTES, MAX_LINE, TrfError, parse_trf, read_trf
 
 from .bounds import MB, calls, measured
 from .conftest import TRF_DIR
@@ -293,8 +293,8 @@ def test_round_100_and_xxr_beyond_the_limit_are_refused() -> None:
 def test_a_file_larger_than_the_limit_is_refused_unread(tmp_path: Path) -> None:
     path = tmp_path / "huge.trf"
     with path.open("wb") as file:
-        file.truncate(MAX_BYTES + 1)
-    with pytest.raises(TrfError, match=r"huge\.trf:1: the file is larger than 16 MB"):
+        file.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(TrfError, match=r"huge\.trf:1: 16,777,217 bytes, more than this format's limit of 16 MB: not a TRF report"):
         read_trf(path, name="huge.trf")
 
 
@@ -319,8 +319,8 @@ def test_fidedesk_round_one_billion_is_refused_with_its_place(
 def test_fidedesk_file_larger_than_the_limit_is_refused_unread(tmp_path: Path) -> None:
     path = tmp_path / "huge.fidedesk"
     with path.open("wb") as file:
-        file.truncate(fidedesk_file.MAX_BYTES + 1)
-    with pytest.raises(FidedeskFileError, match="the file is larger than 64 MB"):
+        file.truncate(fidedesk_file.MAX_FILE_BYTES + 1)
+    with pytest.raises(FidedeskFileError, match="more than this format's limit of 64 MB"):
         fidedesk_file.load(path)
 
 
@@ -347,11 +347,12 @@ def test_detection_is_linear_in_a_long_word() -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this platform")
-def test_rate_dev_zero_is_refused_after_reading_past_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    """``rate /dev/zero`` (read as TRF: no extension a format claims) ended in a MemoryError traceback."""
+def test_rate_dev_zero_is_refused_unread(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rate /dev/zero`` (read as TRF: no extension a format claims) ended in a MemoryError traceback; it is no
+    regular file, so it is refused before a byte is read (io.bounded)."""
     with measured(memory=True) as work:
         assert main(["rate", "/dev/zero"]) == 2
-    assert work.peak < MAX_BYTES + 8 * MB
-    assert (
-        capsys.readouterr().err.strip() == "fidedesk-cli: /dev/zero:1: the file is larger than 16 MB: not a TRF report"
+    assert work.peak < 8 * MB
+    assert capsys.readouterr().err.strip() == (
+        "fidedesk-cli: /dev/zero: not a regular file (a device, a pipe or a socket); refused"
     )

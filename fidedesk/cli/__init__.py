@@ -16,12 +16,18 @@ extension), read and written through it; ``convert`` writes OUT atomically and n
 is read back first and refused when it would not give the same tournament. ``--encoding`` reads a TRF
 input in the encoding chosen (utf-8, cp1252, cp1250, cp1251, cp1253) instead of the one detected.
 Bad input ends with exit status 2 and one line naming the file, the place and what is wrong; a workbook
-with problems is refused with every problem's sheet and cell, one to a line.
+with problems is refused with every problem's sheet and cell, one to a line. A file that is not a regular
+file (``/dev/zero``, a pipe, a folder) or is over its format's limit is refused before it is read. Running
+out of memory or of stack (MemoryError, RecursionError) is said in one line with exit status 2 too: those
+are resources, not mistakes; any other exception is a programming error and keeps its traceback. Output
+cut short by its reader (``fidedesk-cli rate big.trf | head -1``) ends quietly with exit status 1, as
+Python's documentation of SIGPIPE does it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
@@ -32,10 +38,12 @@ from fidedesk.cli.files import cmd_convert
 from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
 from fidedesk.cli.rate import cmd_rate
 from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
-from fidedesk.core.editions import DEFAULT_EDITION
+from fidedesk.core.editions import DEFAULT_EDITION, UnknownEditionError
 from fidedesk.core.tournament import RatingKind
-from fidedesk.core.values import K_RANGE, KError, parse_k
-from fidedesk.io.fide_list import ListKind
+from fidedesk.core.values import K_RANGE, InvalidValueError, KError, parse_k
+from fidedesk.io.bounded import FileLimitError
+from fidedesk.io.fide_list import ListFormatError, ListKind
+from fidedesk.io.formats import FileFormatError
 from fidedesk.io.text_encoding import ENCODINGS
 
 
@@ -121,6 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Errors of ours that a handler did not turn into an InputError: their message is the one line to show.
+_OURS = (InputError, FileFormatError, FileLimitError, ListFormatError, InvalidValueError, UnknownEditionError)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
@@ -129,10 +141,27 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream = out or sys.stdout
     try:
         args.handler(args, stream)
-    except InputError as error:
+        stream.flush()  # a reader gone is found here, not by the interpreter's last flush
+    except _OURS as error:
         sys.stderr.write(f"fidedesk-cli: {error}\n")
         return EXIT_BAD_INPUT
+    except (MemoryError, RecursionError) as error:
+        what = "memory" if isinstance(error, MemoryError) else "stack (nesting too deep)"
+        sys.stderr.write(f"fidedesk-cli: {args.command}: out of {what}; the input is beyond what fidedesk reads\n")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 1
     return 0
+
+
+def _quiet_stdout() -> None:
+    """Python's recipe for a closed pipe: whatever is still buffered goes nowhere, without a complaint."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (captured in a test): nothing to quiet
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from fidedesk.cli.common import InputError, edition_named
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
+from fidedesk.core.values import counted
 from fidedesk.io.formats import XLSX, FileFormatError, TournamentFile, output_format, same_file, write_tournament
 from fidedesk.io.formats import read_tournament as read_file
 
@@ -44,6 +45,6 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
     except FileFormatError as error:
         raise InputError(str(error)) from None
     rounds = max((entry.round for player in tournament.players for entry in player.rounds), default=0)
-    out.write(f"{source} -> {target}: {len(tournament.players)} players, {rounds} rounds\n")
+    out.write(f"{source} -> {target}: {counted(len(tournament.players), 'player')}, {counted(rounds, 'round')}\n")
     for loss in kind.losses(tournament):
         out.write(f"Note: {loss}\n")

@@ -14,6 +14,7 @@ from fidedesk.core.calculation import PlayerLine, player_line
 from fidedesk.core.event import EventRating, rate_tournament
 from fidedesk.core.notation import fixed
 from fidedesk.core.tournament import RatingKind
+from fidedesk.core.values import counted
 from fidedesk.core.warnings import listed, no_rating, not_rated_groups
 
 
@@ -96,7 +97,6 @@ def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
         return
     info = tournament.info
     dates = f", {info.start.isoformat()}" if info.start else ""
-    title = (
-        f"{info.name or path.name}{dates} ({info.kind.value}, {info.system.value}, {len(tournament.players)} players)"
-    )
+    players = counted(len(tournament.players), "player")
+    title = f"{info.name or path.name}{dates} ({info.kind.value}, {info.system.value}, {players})"
     out.write(_table(result, title))

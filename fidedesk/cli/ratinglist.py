@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, print_json
-from fidedesk.core.values import FederationError, parse_federation
+from fidedesk.core.values import FederationError, count_text, parse_federation, plural
 from fidedesk.io.fide_list import ListFormatError, ListKind, Month, inspect
 from fidedesk.io.ratinglist import ListPlayer, RatingDatabase, StoredList, default_database, import_list
 
@@ -73,15 +73,11 @@ def cmd_ratinglist_find(args: argparse.Namespace, out: TextIO) -> None:
     if found:
         header = ("FIDE ID", "Name", "Fed", "Title", "Std", "Rapid", "Blitz", "Born", "Flag")
         rows = [
-            (str(p.fide_id), p.name, p.federation, p.title or p.women_title, _blank(p.standard.rating),
-             _blank(p.rapid.rating), _blank(p.blitz.rating), _blank(p.birth_year), p.flag)
+            (str(p.fide_id), p.name, p.federation, p.title or p.women_title, count_text(p.standard.rating),
+             count_text(p.rapid.rating), count_text(p.blitz.rating), count_text(p.birth_year), p.flag)
             for p in found
         ]  # fmt: skip
         out.writelines(f"{line}\n" for line in aligned(header, rows, left=range(len(header))))
-
-
-def _blank(value: int | None) -> str:
-    return "" if value is None else str(value)
 
 
 def _list_player_json(player: ListPlayer) -> dict[str, Any]:
@@ -109,4 +105,5 @@ def cmd_ratinglist_lists(args: argparse.Namespace, out: TextIO) -> None:
     if not lists:
         out.write(f"No rating list in {path}\n")
     for stored in lists:
-        out.write(f"{stored.month}  {stored.kind.value:<8}  {stored.players:>9,} players  {stored.source}\n")
+        players = f"{stored.players:>9,} {plural(stored.players, 'player'):<7}"
+        out.write(f"{stored.month}  {stored.kind.value:<8}  {players}  {stored.source}\n")

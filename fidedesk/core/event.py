@@ -20,6 +20,7 @@ from fidedesk.core.results import ResultCode
 from fidedesk.core.roundrobin import RoundRobinEntrant, RoundRobinMethod, round_robin_method
 from fidedesk.core.tables import round_half_away, round_half_up
 from fidedesk.core.tournament import Player, RatingKind, System, Tournament
+from fidedesk.core.values import counted
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,7 +87,7 @@ def _round_robin_applies(edition: Edition, tournament: Tournament, warnings: lis
     double = tournament.info.system is System.DOUBLE_ROUND_ROBIN
     problems = []
     if 3 * rated < len(players):
-        problems.append(f"only {rated} of {len(players)} players rated, fewer than a third (6.3)")
+        problems.append(f"only {rated} of {counted(len(players), 'player')} rated, fewer than a third (6.3)")
     if len(players) < 10 and rated < 4:
         problems.append(f"fewer than 10 players and only {rated} rated, fewer than 4 (6.31)")
     if double and (len(players) < 6 or rated < 4):

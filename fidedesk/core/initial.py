@@ -13,6 +13,7 @@ from fractions import Fraction
 from fidedesk.core.editions import Edition, InitialMethod
 from fidedesk.core.rated import Game
 from fidedesk.core.tables import dp_for, percent, round_half_up
+from fidedesk.core.values import counted
 
 
 @dataclasses.dataclass(frozen=True)
@@ -165,10 +166,11 @@ def initial_rating(edition: Edition, events: Sequence[UnratedEvent]) -> InitialR
         value = edition.initial_max
         notes.append(f"capped at the maximum initial rating {edition.initial_max} (8.2.3)")
     if perf.games < edition.min_games:
-        reason = f"not published: {perf.games} games against rated opponents, fewer than {edition.min_games} (7.1.4)"
+        games = counted(perf.games, "game")
+        reason = f"not published: {games} against rated opponents, fewer than {edition.min_games} (7.1.4)"
         return InitialRating(value, False, reason, perf, tuple(notes))
     if edition.floor is not None and value < edition.floor:
         return InitialRating(
             value, False, f"not published: below the floor {edition.floor} (7.1.4)", perf, tuple(notes)
         )
-    return InitialRating(value, True, f"published: {perf.games} games, rating {value}", perf, tuple(notes))
+    return InitialRating(value, True, f"published: {counted(perf.games, 'game')}, rating {value}", perf, tuple(notes))

@@ -110,11 +110,11 @@ FIDE_ID_RANGE: Final = Range(1, 99_999_999_999)
 #: than the boards of any open (the largest have had about a thousand).
 BOARD_RANGE: Final = Range(1, 99_999)
 
-_DIGITS = re.compile(r"[0-9]+")
+_DIGITS = re.compile(r"[0-9]{1,40}")  # more is no count anyone means (and over 4,300 int() refuses)
 
 
 def _whole(text: str) -> int | None:
-    """The ASCII digits of ``text`` as a number; None when ``text`` is anything else."""
+    """The ASCII digits of ``text`` (at most 40) as a number; None when ``text`` is anything else."""
     return int(text) if _DIGITS.fullmatch(text) else None
 
 
@@ -137,6 +137,16 @@ def count_text(value: int | None) -> str:
     """A whole number, or blank for None: what :func:`parse_count`, :func:`parse_k`, :func:`parse_games`
     and :func:`parse_rating` read back."""
     return "" if value is None else str(value)
+
+
+def plural(count: int, noun: str) -> str:
+    """``noun`` as it goes with ``count``: ``player`` for 1, ``players`` otherwise (0 included)."""
+    return noun if count == 1 else f"{noun}s"
+
+
+def counted(count: int, noun: str) -> str:
+    """A count with its noun, in the one form every front end writes: ``1 player``, ``3 rounds``, ``0 games``."""
+    return f"{count} {plural(count, noun)}"
 
 
 # ---------------------------------------------------------------------------------------------- ratings
@@ -192,20 +202,25 @@ _SCORES: Final[dict[str, Fraction]] = {
     **dict.fromkeys(["0", "0.0", "0,0", "l", "loss", "0-1"], LOSS),
 }
 
+_DECIMAL: Final = re.compile(r"([0-9]{1,3})(?:[.,]([0-9]{1,6}))?")
+
 #: The forms :func:`parse_result` names in its message.
 RESULT_HINT: Final = "1, ½ (or 0.5, =), 0"
 
 
 def parse_result(text: str) -> Fraction | None:
     """A game's score for one player (FIDE 8.3.2 b: 1, 0.5 or 0): ``1``, ``½`` (``0.5``, ``1/2``, ``=``),
-    ``0``, the words win, draw, loss, or ``1-0``, ``½-½``, ``0-1``; None when blank; ResultError otherwise."""
+    ``0``, the words win, draw, loss, or ``1-0``, ``½-½``, ``0-1``, and any decimal worth one of the three
+    (``1.00``, ``0,50``, as a spreadsheet or a calculator writes them); None when blank; ResultError otherwise."""
     stripped = text.strip()
     if not stripped:
         return None
-    try:
-        return _SCORES[stripped.lower()]
-    except KeyError:
-        raise ResultError(f"“{stripped}” is not a result ({RESULT_HINT})") from None
+    score = _SCORES.get(stripped.lower())
+    if score is None and (match := _DECIMAL.fullmatch(stripped)) is not None:
+        score = Fraction(f"{match[1]}.{match[2] or 0}")
+    if score not in (WIN, DRAW, LOSS):
+        raise ResultError(f"“{stripped}” is not a result ({RESULT_HINT})")
+    return score
 
 
 def result_text(score: Fraction) -> str:

@@ -244,14 +244,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     from fidedesk.gui.mainwindow import MainWindow
     from fidedesk.gui.resources import app_icon
     from fidedesk.gui.settings import Settings
-    from fidedesk.gui.single_instance import InstanceServer, forward, server_name
+    from fidedesk.gui.single_instance import ChannelError, InstanceServer, forward, server_name
 
     app = _application()
-    name = server_name()
-    if forward([str(Path(args.file).resolve())] if args.file else [], name):
+    try:
+        name: str | None = server_name()
+    except ChannelError as error:  # never a channel another user could listen on: this one runs on its own
+        _say(sys.stderr, f"fidedesk: {error}; files opened meanwhile open in new windows\n")
+        name = None
+    if name is not None and forward([str(Path(args.file).resolve())] if args.file else [], name):
         return 0  # the running fidedesk opens it (and comes to the front)
-    server = InstanceServer(name, app)
-    server.listen()  # if it cannot, this one runs on its own, as before there was a server
+    server = InstanceServer(name or "", app)
+    if name is not None:
+        server.listen()  # if it cannot, this one runs on its own, as before there was a server
     app.setWindowIcon(app_icon())
     window = MainWindow(Settings())
     window.show()

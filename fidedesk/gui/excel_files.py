@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_new_players
+from fidedesk.core.values import counted
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs, file_filter
@@ -95,12 +96,12 @@ class ExcelActions(QObject):
         current = self.document.tournament
         if imported.last_round == 0 and current.players:
             merged, added, left_out = add_new_players(current, imported.players)
-            self.document.apply(f"Import {len(added)} players from {source}", merged)
+            self.document.apply(f"Import {counted(len(added), 'player')} from {source}", merged)
             left = len(left_out)
             if left:
                 self.dialogs.info(
                     "Players imported",
-                    f"{len(added)} players added; {left} already in the tournament (same FIDE ID) left out.",
+                    f"{counted(len(added), 'player')} added; {left} already in the tournament (same FIDE ID) left out.",
                 )
             return True
         if not self.files.close_document():

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.notation import score_text
+from fidedesk.core.values import counted
 from fidedesk.gui.calculator.look import STYLE, UNCOUNTED_GREY, named, say
 from fidedesk.gui.plain import bold, plain_label, rich_label, tip, title_text
 from fidedesk.gui.row_models import Index, RowTableModel
@@ -405,16 +406,15 @@ class ExcelImportDialog(QDialog):
         players = len(tournament.players)
         games = sum(1 for _ in tournament.played_games()) // 2
         rounds = tournament.last_round
-        parts = [f"{players} player{'s' if players != 1 else ''}"]
+        parts = [counted(players, "player")]
         if rounds:
-            parts.append(f"{rounds} round{'s' if rounds != 1 else ''} ({games} games played)")
+            parts.append(f"{counted(rounds, 'round')} ({counted(games, 'game')} played)")
         what = ", ".join(parts)
         skipped = result.rows_skipped
         problems = len(result.problems)
-        text = f"Will import {what} from {result.rows_imported} rows"
+        text = f"Will import {what} from {counted(result.rows_imported, 'row')}"
         if skipped or problems:
-            text += f"; {skipped} row{'s' if skipped != 1 else ''} skipped, {problems} problem"
-            text += "s (listed above)" if problems != 1 else " (listed above)"
+            text += f"; {counted(skipped, 'row')} skipped, {counted(problems, 'problem')} (listed above)"
         if rounds:
             text += f". Points in all: {score_text(sum((p.score for p in tournament.players), Fraction(0)))}"
         say(self.summary, text + ".", "error" if skipped else "muted")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from fidedesk.core.values import counted
 from fidedesk.gui.dialogs import Choice
 from fidedesk.gui.plain import ask, message_box, plain_label
 from fidedesk.io import recovery
@@ -100,7 +101,7 @@ def describe(found: recovery.Recovery) -> str:
         return f"{when}: cannot be read ({found.error})"
     name = found.event_name or "Untitled event"
     where = found.document.name if found.document else "never saved"
-    return f"{name}: {found.players} players, {found.rounds} rounds, written {when} ({where})"
+    return f"{name}: {counted(found.players, 'player')}, {counted(found.rounds, 'round')}, written {when} ({where})"
 
 
 class RecoveryDialog(QDialog):

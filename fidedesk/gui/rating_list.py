@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_new_players
 from fidedesk.core.tournament import Tournament
+from fidedesk.core.values import counted
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
@@ -198,17 +199,13 @@ class RatingListActions(QObject):
         return True
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _summary(
     tournament: Tournament, entries: dict[int, ListPlayer], updates: Sequence[Update], stored: StoredList
 ) -> str:
     with_id = [player for player in tournament.players if player.fide_id]
     missing = [player for player in with_id if player.fide_id not in entries]
     changed = len({update.start_rank for update in updates})
-    parts = [f"From the {stored}: {_plural(len(updates), 'change')} for {_plural(changed, 'player')}."]
+    parts = [f"From the {stored}: {counted(len(updates), 'change')} for {counted(changed, 'player')}."]
     if not updates:
         parts = [f"The players agree with the {stored}: nothing to change."]
     if missing:
@@ -216,5 +213,5 @@ def _summary(
         parts.append(f"Not in the list: {names}.")
     without = len(tournament.players) - len(with_id)
     if without:
-        parts.append(f"Without a FIDE ID, left as they are: {_plural(without, 'player')}.")
+        parts.append(f"Without a FIDE ID, left as they are: {counted(without, 'player')}.")
     return " ".join(parts)

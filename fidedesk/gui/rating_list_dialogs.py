@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.tournament import BirthDate
-from fidedesk.core.values import birth_text
+from fidedesk.core.values import birth_text, counted
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index, RowTableModel
@@ -118,7 +118,7 @@ class UpdatesDialog(QDialog):
         label = named(plain_label(summary), "updates_summary")
         label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Apply {len(updates)} changes")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Apply {counted(len(updates), 'change')}")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.tournament import RatingKind
+from fidedesk.core.values import count_text, counted
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.plain import plain_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
@@ -112,8 +113,9 @@ class ResultsModel(RowTableModel[ListPlayer]):
         if column in (5, 6, 7, 8):
             kind = {5: RatingKind.STANDARD, 6: RatingKind.RAPID, 7: RatingKind.BLITZ}.get(column, self.kind)
             figures = row.figures(kind)
-            rating, games, k = _blank(figures.rating) or "none", _blank(figures.games) or "no", _blank(figures.k) or "–"
-            return f"{kind.value}: rating {rating}, {games} games in the last period, K {k}"
+            rating, k = count_text(figures.rating) or "none", count_text(figures.k) or "–"
+            games = "no games" if figures.games is None else counted(figures.games, "game")
+            return f"{kind.value}: rating {rating}, {games} in the last period, K {k}"
         if row.inactive:
             return "Inactive (FIDE flag i): no rated game for a year; the rating stays published and counts"
         if column == 4 and (row.other_titles or row.foa):
@@ -296,7 +298,7 @@ class RatingListDialog(QDialog):
         elif len(found) >= self._actions.limit:
             say(self.message, f"The first {len(found)} players shown: type more to narrow the search.")
         else:
-            say(self.message, f"{len(found)} player{'s' if len(found) != 1 else ''} found.")
+            say(self.message, f"{counted(len(found), 'player')} found.")
 
     def selected(self) -> list[ListPlayer]:
         rows = sorted({self.proxy.mapToSource(index).row() for index in self.table.selectionModel().selectedRows()})

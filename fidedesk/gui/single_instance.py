@@ -1,31 +1,105 @@
 """One fidedesk per user: a file double-clicked while fidedesk runs opens in the running window.
 
-The first fidedesk listens on a local socket named for the user. A later start sends it the absolute
+The first fidedesk listens on a local socket of the user's own. A later start sends it the absolute
 path of the file it was given (or nothing, meaning "come to the front") and exits, so two windows
 never write over each other's recovery files, and the second never offers to "restore" the first
 one's work as if it had crashed. macOS already sends a running app its open events
 (:class:`~fidedesk.gui.app.FidedeskApplication`); this is for Windows' and Linux's file associations.
+
+The channel is private to the user, since whoever listens on it receives every file the user opens:
+
+* On POSIX the socket is a file in a folder of the user's alone (:func:`private_folder`):
+  ``$XDG_RUNTIME_DIR/fidedesk`` when the runtime folder is the user's with mode 0700, else
+  ``fidedesk-UID`` in the temporary folder. The folder is made 0700 and checked before use (a folder, not
+  a symbolic link, owned by the user, no access for group or others); one that fails is refused
+  (:class:`ChannelError`) and fidedesk runs on its own. On Linux the server also asks the kernel who is at
+  the other end (SO_PEERCRED) and drops a connection from another user; elsewhere the folder's mode is
+  the guard.
+* On Windows the socket is a named pipe whose access Qt limits to the user (``UserAccessOption``).
+
+A message is the paths, one a line, and an empty line; it is read no further than
+:data:`MAX_MESSAGE_BYTES`, and one with more than :data:`MAX_PATHS` paths or a path over
+:data:`MAX_PATH_CHARS` characters is dropped whole with its connection.
 """
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import hashlib
+import os
+import socket as sockets
+import stat
+import struct
+import sys
+import tempfile
+from pathlib import Path
+from typing import Final
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 #: Milliseconds a later start waits for the running one to answer before it starts on its own.
-TIMEOUT = 1000
+TIMEOUT: Final = 1000
+#: Largest message read; a bigger one is dropped and its connection closed.
+MAX_MESSAGE_BYTES: Final = 1024 * 1024
+#: Most paths in one message (a selection of files opened at once).
+MAX_PATHS: Final = 1000
+#: Longest path in a message, in characters (Linux's PATH_MAX; Windows' long paths are shorter).
+MAX_PATH_CHARS: Final = 4096
+_READ_BUFFER: Final = 64 * 1024  # what Qt takes from the system at a time, so a flood waits in the writer
+_SOCKET_NAME: Final = "instance"
 
 
-def server_name() -> str:
-    """The socket's name: one per user, so that users of one computer keep their own fidedesk."""
+class ChannelError(OSError):
+    """The single-instance channel cannot be made private (a folder of someone else's, or open to others);
+    the message says which folder and why."""
+
+
+def _user_key() -> str:
     try:
         user = getpass.getuser()
     except (KeyError, OSError):  # no user name in the environment or the password database
         user = "user"
-    return f"fidedesk-{hashlib.sha256(user.encode()).hexdigest()[:12]}"
+    return hashlib.sha256(user.encode()).hexdigest()[:12]
+
+
+def _check_private(folder: Path) -> None:
+    """ChannelError unless ``folder`` is a real folder (not a link) of this user with no access for others."""
+    info = os.lstat(folder)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        raise ChannelError(f"{folder}: not a folder but a link or a file; refused for the single-instance socket")
+    if info.st_uid != os.getuid():
+        raise ChannelError(
+            f"{folder}: belongs to another user (uid {info.st_uid}); refused for the single-instance socket"
+        )
+    if stat.S_IMODE(info.st_mode) & 0o077:
+        mode = oct(stat.S_IMODE(info.st_mode))[2:]
+        raise ChannelError(f"{folder}: mode {mode}, open to other users; refused for the single-instance socket")
+
+
+def private_folder() -> Path:
+    """The user's private folder for the socket (POSIX), made 0700 if missing and checked; ChannelError when
+    it is not the user's alone."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    base: Path | None = None
+    if runtime and os.path.isabs(runtime):
+        with contextlib.suppress(OSError):  # ChannelError too: a runtime folder not ours is not used
+            _check_private(Path(runtime))
+            base = Path(runtime)
+    folder = base / "fidedesk" if base is not None else Path(tempfile.gettempdir()) / f"fidedesk-{os.getuid()}"
+    with contextlib.suppress(FileExistsError):  # made before, by us or by someone else: checked below
+        os.mkdir(folder, 0o700)  # the umask can only take bits away
+    _check_private(folder)
+    return folder
+
+
+def server_name() -> str:
+    """The socket's name: on POSIX a path in the user's private folder, on Windows a pipe named for the user;
+    ChannelError when the folder is not the user's alone."""
+    if os.name == "nt":
+        return f"fidedesk-{_user_key()}"
+    return str(private_folder() / _SOCKET_NAME)
 
 
 def forward(paths: list[str], name: str) -> bool:
@@ -40,8 +114,29 @@ def forward(paths: list[str], name: str) -> bool:
     return sent
 
 
+def peer_uid(descriptor: int) -> int | None:
+    """The user id at the other end of a connected Unix socket (Linux: SO_PEERCRED); None where the
+    platform does not tell."""
+    option = getattr(sockets, "SO_PEERCRED", None)
+    if option is None or descriptor < 0:
+        return None
+    with sockets.socket(fileno=os.dup(descriptor)) as duplicate:  # closes the duplicate, not Qt's descriptor
+        credentials = duplicate.getsockopt(sockets.SOL_SOCKET, option, struct.calcsize("3i"))
+    return int(struct.unpack("3i", credentials)[1])
+
+
+def _message_paths(received: bytes) -> list[str] | None:
+    """The paths of a whole message; None when it holds more than MAX_PATHS or a path over MAX_PATH_CHARS."""
+    paths = [line for line in received.decode("utf-8", "replace").split("\n") if line]
+    if len(paths) > MAX_PATHS or any(len(path) > MAX_PATH_CHARS for path in paths):
+        return None
+    return paths
+
+
 class InstanceServer(QObject):
-    """Listens for later starts; ``requested`` carries each file they were given, or "" for none."""
+    """Listens for later starts; ``requested`` carries each file they were given, or "" for none.
+
+    ``dropped`` counts the connections refused (another user's, or a message over the bounds)."""
 
     requested = Signal(str)
 
@@ -49,8 +144,10 @@ class InstanceServer(QObject):
         super().__init__(parent)
         self._name = name
         self._server = QLocalServer(self)
+        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         self._server.newConnection.connect(self._on_connection)
         self._open: set[QLocalSocket] = set()
+        self.dropped = 0
 
     def listen(self) -> bool:
         """Start listening; a socket a crashed fidedesk left behind is removed first. False if it cannot."""
@@ -71,27 +168,49 @@ class InstanceServer(QObject):
 
     def _on_connection(self) -> None:
         while (socket := self._server.nextPendingConnection()) is not None:
+            if sys.platform.startswith("linux") and peer_uid(int(socket.socketDescriptor())) != os.getuid():
+                self._drop(socket)
+                continue
             self._serve(socket)
+
+    def _drop(self, socket: QLocalSocket) -> None:
+        """Close a connection without reading the rest of it; nothing it sent is acted on."""
+        self.dropped += 1
+        socket.blockSignals(True)
+        self._open.discard(socket)
+        socket.abort()
 
     def _serve(self, socket: QLocalSocket) -> None:
         received = bytearray()
         finished = False
         self._open.add(socket)
+        socket.setReadBufferSize(_READ_BUFFER)
 
         def read() -> None:
-            received.extend(socket.readAll().data())
+            nonlocal finished
+            if finished:
+                return
+            received.extend(socket.read(MAX_MESSAGE_BYTES + 1 - len(received)).data())
+            if len(received) > MAX_MESSAGE_BYTES:
+                finished = True
+                self._drop(socket)
 
         def done() -> None:
             nonlocal finished
             if finished:
                 return
-            finished = True
             read()
+            if finished:  # read() found it over the limit
+                return
+            finished = True
             socket.blockSignals(True)  # nothing more from it
             self._open.discard(socket)
             # not deleteLater(): a socket so marked crashes PySide 6.11 when the server goes first; it is
             # the server's child and goes with it (one small object per later start)
-            paths = [line for line in received.decode("utf-8", "replace").split("\n") if line]
+            paths = _message_paths(bytes(received))
+            if paths is None:
+                self.dropped += 1
+                return
             for path in paths or [""]:
                 self.requested.emit(path)
 

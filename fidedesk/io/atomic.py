@@ -39,16 +39,18 @@ _ATTEMPTS = 100  # unique names tried before giving up (each is 32 random bits)
 _OWN = re.compile(r"([0-9]{1,10})\.[0-9a-f]{8}")  # PID.RANDOM between the prefix and the suffix
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, mode: int | None = None) -> None:
     """Replace the file at ``path`` by ``data`` (str: UTF-8) atomically; see the module's docstring.
 
+    ``mode``: the new file's permission bits, exactly (None: the old file's, or the umask's for a new one).
     OSError (and anything else raised while writing) propagates after the temporary file is removed.
     """
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     remove_stale_temps(target)
-    mode = _existing_mode(target)
-    temp, fd = _create_temp(target)
+    if mode is None:
+        mode = _existing_mode(target)
+    temp, fd = _create_temp(target, 0o666 if mode is None else mode & 0o600)  # never readable by others meanwhile
     try:
         _write_and_sync(fd, payload)
         if mode is not None:
@@ -126,14 +128,15 @@ def _existing_mode(target: Path) -> int | None:
         return None
 
 
-def _create_temp(target: Path) -> tuple[Path, int]:
-    """A new, empty temporary file beside ``target``, opened for writing: its path and descriptor."""
+def _create_temp(target: Path, mode: int) -> tuple[Path, int]:
+    """A new, empty temporary file beside ``target`` (``mode`` less the umask), opened for writing: its path
+    and descriptor."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     prefix = _temp_prefix(target)
     for _ in range(_ATTEMPTS):
         temp = target.parent / f"{prefix}{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
         try:
-            return temp, os.open(temp, flags, 0o666)
+            return temp, os.open(temp, flags, mode)
         except FileExistsError:
             continue
     raise FileExistsError(f"no free temporary file name beside {target}")

@@ -19,6 +19,13 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
 * XML is read by Python's C parser after refusing any ``<!DOCTYPE`` (no DTD, so no entity bombs and no
   external entities): twice as fast as defusedxml's pure-Python parser (a 200,000-player XML list
   imports in 5.9 s instead of 8.0 s; the text form takes 2.6 s).
+* Bounds: a download over :data:`MAX_DOWNLOAD_BYTES`, or not a regular file, is refused before it is
+  opened, and a list that would unpack to more than :data:`MAX_LIST_BYTES`; a text line over
+  :data:`MAX_LINE_BYTES` is an error with its line. XML keeps only the player being read: what lies outside
+  a ``<player>`` is dropped as soon as it ends, and nesting deeper than :data:`MAX_XML_DEPTH`, a player over
+  :data:`MAX_PLAYER_BYTES` or text (or a tag) over :data:`MAX_XML_TEXT_BYTES` between two tags is refused
+  with its byte offset, so memory stays flat whatever the file holds; more than :data:`MAX_STRAY` elements
+  outside a player, or blank lines, are no FIDE list either, so such a file is refused in seconds.
 """
 
 from __future__ import annotations
@@ -26,17 +33,19 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import functools
 import io
 import operator
 import re
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, cast
 from xml.etree import ElementTree
 
 from fidedesk.core.tournament import title_code
 from fidedesk.core.values import RATING_IN_FILE, FederationError, parse_federation
+from fidedesk.io.bounded import FileLimitError, check_file, size_text
 from fidedesk.io.text_encoding import decode
 from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
 
@@ -99,6 +108,23 @@ class Month:
                 return cls(2000 + int(match[2]), _MONTHS.index(name) + 1)
         raise ValueError(f"{text!r} is not a month (write 2026-11 or NOV26)")
 
+
+#: Largest download read (the zip): FIDE's combined XML list is some 50 MB.
+MAX_DOWNLOAD_BYTES: Final = 512 * 1024 * 1024
+#: Largest list unpacked from it: FIDE's combined XML list is some 1 GB (1.8 million players).
+MAX_LIST_BYTES: Final = 4 * 1024 * 1024 * 1024
+#: Longest line of a text list, its line end included: FIDE's lines are 162 characters.
+MAX_LINE_BYTES: Final = 512
+#: Deepest nesting of XML elements: FIDE's lists have three levels (playerslist, player, field).
+MAX_XML_DEPTH: Final = 16
+#: Largest ``<player>`` element: FIDE's are some 520 bytes.
+MAX_PLAYER_BYTES: Final = 64 * 1024
+#: Most elements ended outside a player, and most blank lines, before a text or XML list is taken for
+#: something else: FIDE's have none but the list's own element and a last line end.
+MAX_STRAY: Final = 1000
+#: Most bytes of XML between two tags (text, or one tag with its attributes): FIDE's names are short.
+MAX_XML_TEXT_BYTES: Final = 1024 * 1024
+_XML_CHUNK: Final = 64 * 1024
 
 _MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -186,7 +212,10 @@ def _month_from_date(info: zipfile.ZipInfo) -> Month | None:
 
 def _open_zip(path: Path) -> zipfile.ZipFile:
     try:
+        check_file(path, MAX_DOWNLOAD_BYTES)
         return zipfile.ZipFile(path)
+    except FileLimitError as error:
+        raise ListFormatError(str(error)) from None
     except FileNotFoundError:
         raise ListFormatError(f"{path}: no such file") from None
     except (zipfile.BadZipFile, OSError) as error:
@@ -203,12 +232,17 @@ def inspect(path: str | Path) -> ListSource:
             found = ", ".join(info.filename for info in members) or "nothing"
             raise ListFormatError(f"{path.name}: expected one .txt or .xml rating list in the zip, found {found}")
         info = lists[0]
+        if info.file_size > MAX_LIST_BYTES:
+            raise ListFormatError(
+                f"{path.name}: {info.filename} would unpack to {size_text(info.file_size)}, more than the "
+                f"{size_text(MAX_LIST_BYTES)} a rating list is read to"
+            )
         xml = info.filename.lower().endswith(".xml")
         kind = _kind_from_name(info.filename) or _kind_from_name(path.name)
         month, month_from = _month_from_name(info.filename) or _month_from_name(path.name), "the file name"
         if not xml:
             with archive.open(info) as member:
-                first = member.readline()
+                first = _first_line(member, path.name)
             columns, label = _columns(_header(first)[0], path.name)
             if "srating" in columns:
                 kind = ListKind.COMBINED
@@ -219,6 +253,14 @@ def inspect(path: str | Path) -> ListSource:
         if month is None:
             month, month_from = _month_from_date(info), "the file date"
         return ListSource(path, info.filename, xml, kind, month, month_from if month else "", info.file_size)
+
+
+def _first_line(member: IO[bytes], where: str) -> bytes:
+    """The header line, read no further than :data:`MAX_LINE_BYTES`."""
+    line = member.readline(MAX_LINE_BYTES + 1)
+    if len(line) > MAX_LINE_BYTES:
+        raise ListFormatError(f"{where}, line 1: longer than {MAX_LINE_BYTES} bytes; not a FIDE rating list header")
+    return line
 
 
 def _header(line: bytes) -> tuple[str, str]:
@@ -314,7 +356,7 @@ def read_rows(source: ListSource, progress: Callable[[int], bool] | None = None)
 
 
 def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
-    header, encoding = _header(member.readline())
+    header, encoding = _header(_first_line(member, name))
     columns, _label = _columns(header, name)
     single = "rating" in columns
     if single == (kind is ListKind.COMBINED):
@@ -324,7 +366,11 @@ def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
     # the fast path: a tuple per line from precomputed slices; the careful _row only for lines it refuses
     fast = _fast_reader([spans.get(field) for field in FIELDS])
     count = 0
-    for number, raw in enumerate(member, start=2):
+    lines = iter(functools.partial(member.readline, MAX_LINE_BYTES + 1), b"")  # never a line longer than that
+    blank = 0
+    for number, raw in enumerate(lines, start=2):
+        if len(raw) > MAX_LINE_BYTES:
+            raise ListFormatError(f"{name}, line {number}: longer than {MAX_LINE_BYTES} bytes (FIDE's are 162)")
         try:
             line = raw.decode(encoding)
         except UnicodeDecodeError:
@@ -334,6 +380,10 @@ def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
         except ValueError:
             line = line.rstrip("\r\n")
             if not line.strip():
+                blank += 1
+                if blank > MAX_STRAY:
+                    many = f"{MAX_STRAY:,} blank lines (not a FIDE rating list)"
+                    raise ListFormatError(f"{name}, line {number}: {many}") from None
                 continue
             where = f"{name}, line {number}"
             row = _row({field: line[start:end] for field, (start, end) in spans.items()}, where)
@@ -397,28 +447,67 @@ def _fast_reader(plan: list[tuple[int, int | None] | None]) -> Callable[[str], R
 
 
 def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
+    """The players of an XML list, in bounded memory (the module's docstring); ListFormatError with the place.
+
+    This runs some 70 million events per import of FIDE's combined list, hence one loop with no call per event.
+    """
     renames = {} if kind is ListKind.COMBINED else dict(zip(("srating", "sgames", "sk"), _SINGLE[kind], strict=True))
-    count = 0
-    root = None
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(events=("start", "end"))
+    pending = cast(Callable[[], Iterator[tuple[str, ElementTree.Element]]], parser.read_events)
+    source = _NoDoctype(member)
+    open_elements: list[ElementTree.Element] = []
+    player_from: int | None = None  # bytes read when the <player> being read began
+    count = offset = quiet_from = stray = 0  # stray: elements ended outside a player since the last one
+    chunk = b"-"
     try:
-        for event, element in ElementTree.iterparse(_NoDoctype(member), events=("start", "end")):
-            if root is None:
-                root = element
-            if event != "end" or element.tag != "player":
-                continue
-            values: dict[str, str] = {}
-            for child in element:
-                field = _XML_FIELDS.get(child.tag)
-                if field is not None:
-                    values[renames.get(field, field)] = child.text or ""
-            count += 1
-            where = f"{name}, player {count}"
-            if "fide_id" not in values or not values["fide_id"].strip():
-                raise ListFormatError(f"{where}: no <fideid>")
-            root.clear()  # keeps memory flat: the players read so far are not kept
-            if progress is not None and count % 20000 == 0 and not progress(count):
-                raise ImportCancelled()
-            yield _row(values, where)
+        while chunk:
+            chunk = source.read(_XML_CHUNK)
+            offset += len(chunk)
+            if chunk:
+                parser.feed(chunk)
+            else:
+                parser.close()
+            for event, element in pending():
+                quiet_from = offset
+                if event == "start":
+                    open_elements.append(element)
+                    if len(open_elements) > MAX_XML_DEPTH:
+                        raise ListFormatError(
+                            f"{name}, by byte {offset:,}: elements nested more than {MAX_XML_DEPTH} deep"
+                        )
+                    if player_from is None and element.tag == "player":
+                        player_from = offset
+                    continue
+                open_elements.pop()
+                if player_from is not None:
+                    if element.tag != "player":
+                        continue  # a field of the player: kept until the player ends
+                    values: dict[str, str] = {}
+                    for child in element:
+                        field = _XML_FIELDS.get(child.tag)
+                        if field is not None:
+                            values[renames.get(field, field)] = child.text or ""
+                    count += 1
+                    where = f"{name}, player {count}"
+                    if "fide_id" not in values or not values["fide_id"].strip():
+                        raise ListFormatError(f"{where}: no <fideid>")
+                    player_from, stray = None, 0
+                    if progress is not None and count % 20000 == 0 and not progress(count):
+                        raise ImportCancelled()
+                    yield _row(values, where)
+                else:
+                    stray += 1
+                    if stray > MAX_STRAY:
+                        raise ListFormatError(f"{name}, by byte {offset:,}: {MAX_STRAY:,} elements and no <player>")
+                if open_elements:
+                    del open_elements[-1][:]  # keeps memory flat: nothing read outside a player is kept
+            if offset - quiet_from > MAX_XML_TEXT_BYTES:
+                raise ListFormatError(
+                    f"{name}, after byte {quiet_from:,}: more than {size_text(MAX_XML_TEXT_BYTES)} of text or one tag "
+                    "without an element ending (not a FIDE rating list)"
+                )
+            if player_from is not None and offset - player_from > MAX_PLAYER_BYTES:
+                raise ListFormatError(f"{name}, player {count + 1}: more than {size_text(MAX_PLAYER_BYTES)}")
     except SyntaxError as error:  # ElementTree's ParseError, with line and column
         raise ListFormatError(f"{name}: not well-formed XML ({error})") from None
     except _DoctypeFound:

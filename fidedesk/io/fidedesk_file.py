@@ -18,7 +18,7 @@ accepts. Decisions:
   existing start rank other than the player's own, and that player's entry for the same round names the
   player back with the mirrored result (``-`` against ``-`` is a double forfeit) and the other colour; a
   bye's code (H, F, U, Z) never has an opponent. Rounds are numbered 1-99 (``ROUND_RANGE``), and a file
-  is at most ``MAX_BYTES``.
+  is at most ``MAX_FILE_BYTES``.
 * ``trf_records`` (optional in every schema, written only when there are any): the lines of a TRF source
   fidedesk has no place for (``Tournament.extra_records``), for a TRF export to write back.
 * Boards (schema 2): a game's ``board`` is the same in both players' entries and no other game of the
@@ -82,7 +82,7 @@ from fidedesk.core.values import (
     parse_title,
 )
 from fidedesk.io.atomic import write_atomic
-from fidedesk.io.bounded import read_at_most
+from fidedesk.io.bounded import FileLimitError, read_bounded
 from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, shown
 
 __all__ = [
@@ -108,8 +108,9 @@ _BOARDS_FROM = 2
 #: The file name extension.
 SUFFIX = ".fidedesk"
 #: The largest file read: 9,999 players with 99 rounds (the limits of TRF, which a tournament must fit
-#: to be exported) take about 40 MB; a larger file is refused before it is parsed.
-MAX_BYTES = 64 * 1024 * 1024
+#: to be exported) take about 40 MB (a 2,000-player, 13-round open is some 3 MB); a larger file is
+#: refused before it is parsed.
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
 #: The optional key of the TRF records fidedesk has no place for (``Tournament.extra_records``), read by
 #: every schema.
@@ -284,11 +285,13 @@ def load(path: str | os.PathLike[str]) -> Tournament:
 
 
 def load_document(path: str | os.PathLike[str]) -> FidedeskDocument:
-    """The whole .fidedesk file at ``path`` (see ``parse_document``)."""
+    """The whole .fidedesk file at ``path`` (see ``parse_document``); FidedeskFileError too when it is not a
+    regular file or is over :data:`MAX_FILE_BYTES`."""
     source = os.fspath(path)
-    data = read_at_most(path, MAX_BYTES)
-    if data is None:
-        raise FidedeskFileError(source, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB: not a fidedesk file")
+    try:
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except FileLimitError as error:
+        raise FidedeskFileError(source, error.reason) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

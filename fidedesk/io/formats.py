@@ -24,10 +24,14 @@ from typing import TYPE_CHECKING
 from fidedesk.core.editing import number_boards, without_boards
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, RoundEntry, Tournament
+from fidedesk.core.values import counted
 from fidedesk.io import fidedesk_file
 from fidedesk.io.atomic import write_atomic
+from fidedesk.io.bounded import FileLimitError, check_file
+from fidedesk.io.trf import MAX_FILE_BYTES as TRF_MAX_BYTES
 from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
 from fidedesk.io.trf_records import records_summary
+from fidedesk.io.xlsx_container import MAX_FILE_BYTES as XLSX_MAX_BYTES
 from fidedesk.io.xlsx_grid import XlsxError
 
 if TYPE_CHECKING:
@@ -130,6 +134,7 @@ class FileFormat:
     reviewed: bool
     read: Callable[[Path], TournamentFile]
     write: Writer
+    max_bytes: int
     refusal: Callable[[Tournament], str | None] = lambda _tournament: None
 
     def losses(self, tournament: Tournament) -> tuple[str, ...]:
@@ -181,7 +186,7 @@ def proposed_import(grids: Sequence[SheetGrid], source: str) -> ImportResult:
     if result.problems:
         count = len(result.problems)
         listed = "\n".join(f"  {problem}" for problem in result.problems)
-        raise FileFormatError(f"{source}: {count} problem{'s' if count != 1 else ''}, nothing read:\n{listed}")
+        raise FileFormatError(f"{source}: {counted(count, 'problem')}, nothing read:\n{listed}")
     return result
 
 
@@ -327,6 +332,7 @@ FIDEDESK = FileFormat(
     reviewed=False,
     read=_read_fidedesk,
     write=_write_fidedesk,
+    max_bytes=fidedesk_file.MAX_FILE_BYTES,
 )
 TRF = FileFormat(
     name="trf",
@@ -339,6 +345,7 @@ TRF = FileFormat(
     reviewed=False,
     read=_read_trf,
     write=_write_trf,
+    max_bytes=TRF_MAX_BYTES,
     refusal=_trf_refusal,
 )
 XLSX = FileFormat(
@@ -352,6 +359,7 @@ XLSX = FileFormat(
     reviewed=True,
     read=_read_workbook,
     write=_write_workbook,
+    max_bytes=XLSX_MAX_BYTES,
 )
 #: Every format, in the order the dialogs and messages list them.
 FORMATS: tuple[FileFormat, ...] = (FIDEDESK, TRF, XLSX)
@@ -377,12 +385,16 @@ def output_format(path: Path) -> FileFormat:
 def read_tournament(path: Path, format_: FileFormat | None = None, *, encoding: str | None = None) -> TournamentFile:
     """The tournament in ``path``, read as ``format_`` or else the format its extension names (TRF for
     any other extension). ``encoding`` is a TRF file's (one of ``text_encoding.ENCODINGS``; None: detected);
-    the other formats have theirs."""
+    the other formats have theirs. What is not a regular file, or is over the format's
+    :attr:`~FileFormat.max_bytes`, is refused before it is read."""
     format_ = format_ or format_for(path)
     try:
+        check_file(path, format_.max_bytes)
         if format_ is TRF and encoding is not None:
             return _read_trf(path, encoding)
         return format_.read(path)
+    except FileLimitError as error:
+        raise FileFormatError(str(error)) from None
     except OSError as error:
         raise FileFormatError(f"{path}: {error.strerror or error}") from None
 

@@ -174,8 +174,13 @@ def default_database() -> Path:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    if path.exists() and not path.is_file():  # a folder, a device, a FIFO (which SQLite would wait on)
+        raise ListFormatError(f"{path}: not a regular file, so not a rating list database")
     path.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, isolation_level=None)  # transactions are begun by hand
+    try:
+        connection = sqlite3.connect(path, isolation_level=None)  # transactions are begun by hand
+    except sqlite3.Error as error:
+        raise ListFormatError(f"{path}: cannot be opened as a rating list database ({error})") from None
     try:
         # large pages: a 1.7-million-player list imports faster and its name keys take less room (before
         # the first table is made; an existing file keeps its pages)

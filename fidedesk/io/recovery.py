@@ -15,9 +15,11 @@ document never saved. Names, stable for a document as long as it keeps its path:
 * an unnamed document: ``untitled-N.fidedesk``, N = 1 unless the caller numbers several unnamed
   documents open at once.
 
-Writes are atomic (fidedesk.io.atomic). A write killed half-way leaves a ``.NAME.PID.RANDOM.tmp``
-file beside the recovery file; ``find_recoveries`` ignores it (it reads ``*.fidedesk`` only) and the
-next write of that recovery file removes it once its writer is gone.
+Writes are atomic (fidedesk.io.atomic). The folder is made 0700 and the files 0600, whatever the umask: they
+hold the user's tournaments, players' names and birth dates included (POSIX; Windows keeps the data folder
+to its user). A write killed half-way leaves a ``.NAME.PID.RANDOM.tmp`` file beside the recovery file;
+``find_recoveries`` ignores it (it reads ``*.fidedesk`` only) and the next write of that recovery file
+removes it once its writer is gone.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import datetime as dt
 import hashlib
 import os
 import re
+import stat
 from pathlib import Path
 
 from fidedesk.core.tournament import Tournament
@@ -38,6 +41,9 @@ __all__ = ["RECOVERY_KEY", "Recovery", "discard_recovery", "find_recoveries", "r
 
 #: The top-level key that makes a .fidedesk file a recovery file.
 RECOVERY_KEY = "recovery_for"
+#: Permission bits of the recovery folder and of its files: the user's alone.
+FOLDER_MODE = 0o700
+FILE_MODE = 0o600
 
 _UNSAFE = re.compile(r"[^\w\-]+")
 _STEM_LENGTH = 40
@@ -91,14 +97,17 @@ def write_recovery(
     *,
     untitled: int = 1,
 ) -> Path:
-    """Write the document's recovery file atomically (creating the folder); its path.
+    """Write the document's recovery file atomically (creating the folder); its path. The folder is made
+    :data:`FOLDER_MODE` and the file :data:`FILE_MODE`, whatever the umask.
 
     FidedeskFileError when the tournament cannot be saved, OSError when the disk refuses.
     """
     path = recovery_path(document_path, folder, untitled=untitled)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+    if os.name != "nt" and stat.S_IMODE(path.parent.stat().st_mode) != FOLDER_MODE:  # an older fidedesk's
+        path.parent.chmod(FOLDER_MODE)
     belongs_to = None if document_path is None else os.path.abspath(document_path)
-    write_atomic(path, dumps(tournament, extra={RECOVERY_KEY: belongs_to}, source=os.fspath(path)))
+    write_atomic(path, dumps(tournament, extra={RECOVERY_KEY: belongs_to}, source=os.fspath(path)), mode=FILE_MODE)
     return path
 
 

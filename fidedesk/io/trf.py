@@ -19,7 +19,7 @@ the format leaves open:
 * The bytes are UTF-8 (with or without a BOM) or the codepage :func:`~fidedesk.io.text_encoding.detect`
   finds (Windows-1252, 1250, 1251 or 1253), unless the caller chooses the encoding.
 * Bounds (refused with a TrfError naming the place, before the work they would cost): a file of at
-  most :data:`MAX_BYTES`, lines of at most :data:`MAX_LINE`, rounds 1-99
+  most :data:`MAX_FILE_BYTES`, lines of at most :data:`MAX_LINE`, rounds 1-99
   (:data:`~fidedesk.core.values.ROUND_RANGE`, also for ``XXR`` and ``142``); start ranks 1-9999 bound
   the players (TRF's four columns).
 """
@@ -56,7 +56,7 @@ from fidedesk.core.values import (
     parse_rating,
     parse_title,
 )
-from fidedesk.io.bounded import read_at_most
+from fidedesk.io.bounded import FileLimitError, read_bounded
 from fidedesk.io.text_encoding import ENCODINGS, decode_as
 from fidedesk.io.trf_records import (
     DATE_RECORDS,
@@ -72,7 +72,7 @@ from fidedesk.io.trf_records import (
 
 __all__ = [
     "ENCODINGS",
-    "MAX_BYTES",
+    "MAX_FILE_BYTES",
     "MAX_LINE",
     "TrfDocument",
     "TrfError",
@@ -85,8 +85,8 @@ __all__ = [
 ]
 
 #: The largest TRF file read: 9,999 players (TRF's four columns of start rank) with 99 rounds are
-#: about 11 MB; a larger file is not a tournament report.
-MAX_BYTES: Final = 16 * 1024 * 1024
+#: about 11 MB; a larger file is not a tournament report (a 2,000-player, 13-round open is some 500 KB).
+MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 #: The longest line read: a 001 record of 99 rounds ends in column 1079; other records (132's round
 #: dates, team lists) are shorter. Longer lines are refused before they are cut into rounds.
 MAX_LINE: Final = 2048
@@ -140,11 +140,13 @@ class TrfDocument:
 
 def read_trf(path: str | os.PathLike[str], *, name: str | None = None, encoding: str | None = None) -> TrfDocument:
     """Read a TRF file, in ``encoding`` (one of :data:`ENCODINGS`) or the one detected; OSError when it
-    cannot be read, TrfError when its content is bad or it is larger than :data:`MAX_BYTES`."""
+    cannot be read, TrfError when its content is bad, it is not a regular file or it is larger than
+    :data:`MAX_FILE_BYTES` (io.bounded)."""
     source = os.fspath(path) if name is None else name
-    data = read_at_most(path, MAX_BYTES)
-    if data is None:
-        raise TrfError(source, 1, None, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB: not a TRF report")
+    try:
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except FileLimitError as error:
+        raise TrfError(source, 1, None, f"{error.reason}: not a TRF report") from None
     return parse_trf(data, source, encoding=encoding)
 
 

@@ -16,6 +16,7 @@ import struct
 import zipfile
 from typing import Any, BinaryIO, Final
 
+from fidedesk.io.bounded import size_text as _mb
 from fidedesk.io.xlsx_grid import XlsxError
 
 __all__ = [
@@ -206,10 +207,6 @@ def _as_text(head: bytes) -> str | None:
             text = head[: exc.start].decode("utf-8")
     controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\r\n")
     return text if controls == 0 else None
-
-
-def _mb(size: int) -> str:
-    return f"{size / (1024 * 1024):,.0f} MB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 
 def _short(text: str, limit: int = 60) -> str:

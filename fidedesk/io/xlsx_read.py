@@ -75,7 +75,8 @@ from openpyxl.reader.excel import ExcelReader  # type: ignore[import-untyped]
 from openpyxl.styles.stylesheet import apply_stylesheet  # type: ignore[import-untyped]
 from openpyxl.worksheet._reader import FORMULA_TAG, VALUE_TAG, WorkSheetParser  # type: ignore[import-untyped]
 
-from fidedesk.io.xlsx_container import check_container
+from fidedesk.io.bounded import FileLimitError, check_file
+from fidedesk.io.xlsx_container import MAX_FILE_BYTES, check_container
 from fidedesk.io.xlsx_grid import (
     CellValue,
     ImportCancelled,
@@ -128,7 +129,10 @@ def read_workbook(
     name = path.name or str(path)
     _require_defused_xml(name)
     try:
+        check_file(path, MAX_FILE_BYTES)  # a FIFO would block the open below, /dev/zero never end
         handle = path.open("rb")
+    except FileLimitError as exc:
+        raise XlsxError(name, exc.reason) from None
     except OSError as exc:
         raise XlsxError(name, f"cannot be opened ({exc.strerror or exc})") from exc
     with handle:

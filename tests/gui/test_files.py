@@ -245,7 +245,7 @@ def test_recovery_of_a_saved_file_is_tied_to_it(
     qtbot.addWidget(after_crash)
     assert after_crash.offer_recovery()
     assert found[0][0].event_name == "Club Open" and found[0][0].players == 3 and found[0][0].rounds == 1
-    assert "Club Open: 3 players, 1 rounds" in qt_dialogs.describe(found[0][0])
+    assert "Club Open: 3 players, 1 round" in qt_dialogs.describe(found[0][0])
     assert after_crash.document.path == path and after_crash.document.is_modified
     assert after_crash.document.tournament.player(1).rating == 2345
     after_crash.undo_action.trigger()  # back to the file as it was saved
@@ -292,7 +292,7 @@ def test_recovery_dialog_lists_what_was_kept(
     lines = [dialog.list.item(row).text() for row in range(dialog.list.count())]
     assert len(lines) == 2  # the unreadable file is not offered
     assert any(
-        line.startswith("Club Open: 3 players, 1 rounds, written ") and "(club.fidedesk)" in line for line in lines
+        line.startswith("Club Open: 3 players, 1 round, written ") and "(club.fidedesk)" in line for line in lines
     )
     assert any(line.startswith("Untitled event: 0 players") and "(never saved)" in line for line in lines)
     assert dialog.chosen() is found[0] or dialog.chosen() is found[1]

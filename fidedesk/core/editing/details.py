@@ -18,6 +18,7 @@ from fidedesk.core.values import (
     Range,
     parse_federation,
     parse_title,
+    plural,
 )
 
 #: A value of a :class:`PlayerField`: text, a whole number, yes/no or a birth date; None where a
@@ -173,9 +174,7 @@ def remove_player(tournament: Tournament, start_rank: int) -> Tournament:
     played = sorted(entry.round for entry in player.rounds if entry.opponent is not None)
     if played:
         rounds = ", ".join(map(str, played))
-        raise EditError(
-            f"{player.name} has games in round{'s' if len(played) > 1 else ''} {rounds}: remove those first"
-        )
+        raise EditError(f"{player.name} has games in {plural(len(played), 'round')} {rounds}: remove those first")
     return dataclasses.replace(tournament, players=tuple(p for p in tournament.players if p.start_rank != start_rank))
 
 

@@ -21,6 +21,7 @@ from fidedesk.core.editions import Edition, InitialMethod
 from fidedesk.core.initial import InitialRating
 from fidedesk.core.kfactor import KFactor
 from fidedesk.core.notation import fixed, pd_text, score_text, signed_int
+from fidedesk.core.values import counted
 from fidedesk.gui.plain import tip
 from fidedesk.gui.row_models import Index, RowTableModel
 
@@ -63,7 +64,7 @@ def change_figures(
     return [
         Figure("rc", "Rc", "—" if rc is None else str(rc),
                "average of the opponents' ratings as used (* where the point cap of 8.3.1 applied)"),
-        Figure("w", "W", score_text(w), f"score in {n} rated game{'s' if n != 1 else ''}"),
+        Figure("w", "W", score_text(w), f"score in {counted(n, 'rated game')}"),
         Figure("n", "n", str(n), "rated games"),
         Figure("sum", "Σ(score − PD)", fixed(chg, 2, signed=True),
                f"W − ΣPD = {score_text(w)} − {fixed(expected, 2)}"),
@@ -84,7 +85,7 @@ def first_rating_figures(initial: InitialRating, edition: Edition) -> list[Figur
         extra = extra if draws else ""
         figures += [
             Figure("ra", "Ra", fixed(perf.ra, 2), f"average rating of the rated opponents{extra}"),
-            Figure("p", "p", pd_text(perf.p), f"{score_text(perf.score)} in {perf.games} games{extra}"),
+            Figure("p", "p", pd_text(perf.p), f"{score_text(perf.score)} in {counted(perf.games, 'game')}{extra}"),
             Figure("dp", "dp", signed_int(perf.dp), f"table 8.1.1 for p = {pd_text(perf.p)}"),
         ]
     tone = Tone.PLAIN if initial.published else Tone.WARN

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
 
-from fidedesk.core.values import parse_rating, parse_result, rating_text, result_text
+from fidedesk.core.values import counted, parse_rating, parse_result, rating_text, result_text
 from fidedesk.gui.calculator.look import uncounted_look
 from fidedesk.gui.row_models import Index
 
@@ -266,9 +266,9 @@ def paste_command(model: GamesModel, text: str) -> tuple[QUndoCommand | None, st
     command = None
     report = []
     if entries:
-        noun = "game" if len(entries) == 1 else "games"
-        command = InsertGamesCommand(model, model.rowCount(), entries, f"Paste {len(entries)} {noun}")
-        report.append(f"Pasted {len(entries)} {noun}.")
+        games = counted(len(entries), "game")
+        command = InsertGamesCommand(model, model.rowCount(), entries, f"Paste {games}")
+        report.append(f"Pasted {games}.")
     elif not errors:
         report.append("Nothing to paste: copy rows of “rating, result” from a spreadsheet.")
     if errors:

@@ -20,6 +20,7 @@ from fidedesk.core.notation import pd_text, signed_int
 from fidedesk.core.performance import average_rating, performance_rating
 from fidedesk.core.rated import Game, GameCalc, PeriodCalc, rate_period
 from fidedesk.core.tables import dp_for, percent
+from fidedesk.core.values import counted
 from fidedesk.gui.calculator.figures import (
     Figure,
     FiguresModel,
@@ -91,8 +92,7 @@ def _not_rated(rows: Sequence[RowFigures]) -> list[Figure]:
     left_out = [index for index, row in enumerate(rows) if not row.counted]
     if not left_out:
         return []
-    plural = "s" if len(left_out) > 1 else ""
-    value = f"{len(left_out)} game{plural}"
+    value = counted(len(left_out), "game")
     why = "; ".join(f"row {i + 1}: {rows[i].note}" for i in left_out)
     return [Figure("not_rated", "Not rated", value, why, Tone.WARN)]
 

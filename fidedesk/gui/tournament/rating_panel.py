@@ -18,7 +18,7 @@ from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
 from fidedesk.core.notation import signed_int
 from fidedesk.core.tournament import Tournament
-from fidedesk.core.values import result_text
+from fidedesk.core.values import counted, result_text
 from fidedesk.gui.calculator.figures import (
     Figure,
     FiguresModel,
@@ -119,9 +119,7 @@ def panel_figures(calc: Calculation, edition: Edition) -> list[Figure]:
     if not_rated:
         count = len(not_rated)
         reasons = "; ".join(sorted({item.note or "" for item in not_rated}))
-        figures.append(
-            Figure("not_rated", "Not rated", f"{count} result{'s' if count != 1 else ''}", reasons, Tone.WARN)
-        )
+        figures.append(Figure("not_rated", "Not rated", counted(count, "result"), reasons, Tone.WARN))
     return figures
 
 

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
-from fidedesk.core.values import board_text
+from fidedesk.core.values import board_text, counted
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
@@ -246,9 +246,9 @@ class RoundsWidget(QWidget):
         """Apply the round on the clipboard: the good lines as one undo step, the bad ones reported."""
         round_ = self.model.round
         after, applied, errors = paste_round(self.document.tournament, round_, QGuiApplication.clipboard().text())
-        report = [f"Pasted {applied} line{'s' if applied != 1 else ''} into round {round_}."]
+        report = [f"Pasted {counted(applied, 'line')} into round {round_}."]
         if applied:
-            self.document.apply(f"Paste {applied} boards into round {round_}", after)
+            self.document.apply(f"Paste {counted(applied, 'board')} into round {round_}", after)
         if errors:
             report.append(f"Not applied: {'; '.join(errors)}.")
         say(self.message, " ".join(report), "error" if errors else "muted")

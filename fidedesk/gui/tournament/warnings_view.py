@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from fidedesk.core.values import counted, plural
 from fidedesk.core.warnings import (
     PENDING_REASON,
     EventWarnings,
@@ -42,10 +43,6 @@ class WarningLine:
 _TIME_CONTROL_FIELD = "Event: Time control"
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' if count != 1 else ''}"
-
-
 def not_rated_lines(groups: Sequence[NotRatedGroup]) -> list[WarningLine]:
     """Results not rated, one line per reason, most games first; each game is listed once (results not entered
     yet are listed with the boards still to enter)."""
@@ -56,7 +53,7 @@ def not_rated_lines(groups: Sequence[NotRatedGroup]) -> list[WarningLine]:
             f"R{place.round}: {place.player}" + (f" v {place.opponent}" if place.opponent is not None else "")
             for place in group.games
         ])  # fmt: skip
-        lines.append(WarningLine("Not rated", f"{_plural(len(group.games), 'result')}: {group.reason}", where))
+        lines.append(WarningLine("Not rated", f"{counted(len(group.games), 'result')}: {group.reason}", where))
     return lines
 
 
@@ -98,7 +95,7 @@ def rate_of_play_lines(rate: RateOfPlay) -> list[WarningLine]:
         return [WarningLine("Rate of play", what, _TIME_CONTROL_FIELD)]
     lines = []
     for problem in rate.problems:
-        players = f"player{'s' if len(problem.players) != 1 else ''} {listed([str(p) for p in problem.players])}"
+        players = f"{plural(len(problem.players), 'player')} {listed([str(p) for p in problem.players])}"
         if not problem.players:
             where = "every game"
         elif problem.every_game:
