@@ -6,16 +6,29 @@ then: it reports how far the work is and returns False once the user has cancell
 stops (the readers raise :class:`~fidedesk.io.xlsx_grid.ImportCancelled`). The work must be pure: it
 reads and computes, and the caller applies its result on the GUI thread, so a cancelled or failed
 run changes nothing.
+
+Qt's rule for threads is that a QObject is used, and destroyed, only in the thread it lives in. So the
+worker is a plain :class:`threading.Thread` that creates and touches no Qt object: it hands its count to
+a locked :class:`_Shared` value and its result to a :class:`concurrent.futures.Future`, both thread-safe,
+which a timer on the GUI thread polls. Python's cyclic garbage collector runs in whichever thread
+allocates past its threshold; run in the worker, it would destroy any GUI object caught in a reference
+cycle on the wrong thread (Import from Excel crashed after a few imports so). While work runs,
+automatic collection is therefore off and the GUI thread's timer collects instead, by the same
+thresholds (:class:`_CollectHere`).
 """
 
 from __future__ import annotations
 
+import gc
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEventLoop, QThread, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
+from shiboken6 import Shiboken
 
 from fidedesk.gui.plain import plain_label, title_text
 
@@ -23,6 +36,8 @@ T = TypeVar("T")
 
 #: Milliseconds before the dialog appears: short work finishes without a flash of a dialog.
 SHOW_AFTER = 400
+#: Milliseconds between two looks of the GUI thread at the work: its count, its end, the garbage.
+POLL = 15
 
 
 class Outcome(Generic[T]):
@@ -34,24 +49,56 @@ class Outcome(Generic[T]):
         self.cancelled = False
 
 
-class _Worker(QThread):
-    advanced = Signal(int)
+class _Shared:
+    """What the worker thread and the GUI thread both touch: the count so far and the user's Cancel.
+    Plain Python behind a lock; no Qt object crosses the threads."""
 
-    def __init__(self, work: Callable[[Callable[[int], bool]], T], outcome: Outcome[T]) -> None:
-        super().__init__()
-        self._work = work
-        self._outcome = outcome
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
         self.cancel_requested = threading.Event()
 
-    def _progress(self, count: int) -> bool:
-        self.advanced.emit(count)
+    def progress(self, count: int) -> bool:
+        """The worker's ``progress``: keep ``count``; False once Cancel was pressed."""
+        with self._lock:
+            self._count = count
         return not self.cancel_requested.is_set()
 
-    def run(self) -> None:  # Qt override: runs in the worker thread
+    @property
+    def count(self) -> int:
+        with self._lock:
+            return self._count
+
+
+class _CollectHere:
+    """Automatic garbage collection off, for the time of a ``with``; :meth:`collect` does its work instead,
+    on the thread that calls it (the GUI thread). Nested uses keep it off until the outermost ends."""
+
+    _depth = 0  # GUI thread only
+    _was_enabled = False
+
+    @classmethod
+    @contextmanager
+    def off(cls) -> Iterator[None]:
+        if cls._depth == 0:
+            cls._was_enabled = gc.isenabled()
+            gc.disable()
+        cls._depth += 1
         try:
-            self._outcome.value = self._work(self._progress)
-        except BaseException as error:  # handed to the GUI thread, which decides what it means
-            self._outcome.error = error
+            yield
+        finally:
+            cls._depth -= 1
+            if cls._depth == 0 and cls._was_enabled:
+                gc.enable()
+
+    @staticmethod
+    def collect() -> None:
+        """Collect the oldest generation whose count passed its threshold, as the automatic collector does."""
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        for generation in (2, 1, 0):
+            if thresholds[0] and counts[generation] > thresholds[generation]:
+                gc.collect(generation)
+                return
 
 
 def run_with_progress(
@@ -68,9 +115,17 @@ def run_with_progress(
 
     ``total`` (when known) gives the dialog a bar; 0 shows a busy indicator. The GUI stays responsive
     (the event loop runs while waiting). ``dialog_hook`` lets tests reach the dialog (to press Cancel).
+    ``work`` must create and touch no Qt object: it runs in a thread of its own.
     """
-    outcome: Outcome[T] = Outcome()
-    worker = _Worker(work, outcome)
+    shared = _Shared()
+    done: Future[T] = Future()
+
+    def run() -> None:  # the worker thread: pure Python only
+        try:
+            done.set_result(work(shared.progress))
+        except BaseException as error:  # handed to the GUI thread, which decides what it means
+            done.set_exception(error)
+
     dialog = QProgressDialog(label, "Cancel", 0, total, parent)
     dialog.setWindowTitle(title_text(title))
     dialog.setLabel(plain_label(label))  # the label may name the file being read: shown as written
@@ -78,29 +133,46 @@ def run_with_progress(
     dialog.setAutoReset(False)
     dialog.setAutoClose(False)
     dialog.setValue(0)
+    loop = QEventLoop()
+    timer = QTimer(dialog)
+    shown = [0]
 
-    def advanced(count: int) -> None:
-        if total:
-            dialog.setValue(min(count, total))
-        dialog.setLabelText(f"{label}\n{count:,} {unit}")
+    def poll() -> None:
+        _CollectHere.collect()
+        count = shared.count
+        if count != shown[0]:
+            shown[0] = count
+            if total:
+                dialog.setValue(min(count, total))
+            dialog.setLabelText(f"{label}\n{count:,} {unit}")
+        if done.done():
+            loop.quit()
 
     def cancel() -> None:
-        worker.cancel_requested.set()
+        shared.cancel_requested.set()
         dialog.setLabelText("Cancelling…")
 
-    worker.advanced.connect(advanced)
+    timer.timeout.connect(poll)
     dialog.canceled.connect(cancel)
-    loop = QEventLoop()
-    worker.finished.connect(loop.quit)
     if dialog_hook is not None:
-        QTimer.singleShot(0, lambda: dialog_hook(dialog))
-    worker.start()
-    if not worker.isFinished():
+        QTimer.singleShot(0, dialog, lambda: dialog_hook(dialog))
+    with _CollectHere.off():
+        worker = threading.Thread(target=run, name="fidedesk-work", daemon=True)
+        worker.start()
+        timer.start(POLL)
         loop.exec()
-    worker.wait()
-    outcome.cancelled = worker.cancel_requested.is_set()
-    dialog.canceled.disconnect(cancel)  # closing the dialog says "canceled" too
+        worker.join()
+        timer.stop()
+    # closing the dialog says "canceled" too; disconnected, nothing here refers to the dialog any more
+    dialog.canceled.disconnect(cancel)
+    timer.timeout.disconnect(poll)
     dialog.close()
-    dialog.deleteLater()
-    worker.deleteLater()
+    Shiboken.delete(dialog)  # now, on this thread (its timer with it), not whenever and wherever collected
+    outcome: Outcome[T] = Outcome()
+    outcome.cancelled = shared.cancel_requested.is_set()
+    error = done.exception()
+    if error is not None:
+        outcome.error = error
+    else:
+        outcome.value = done.result()
     return outcome
