@@ -27,7 +27,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.plain import plain_label, title_text
-from fidedesk.gui.qt_dialogs import QtDialogs
+from fidedesk.gui.qt_dialogs import QtDialogs, answered
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import fit
 from fidedesk.gui.settings import Settings
@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         from fidedesk.gui.about import AboutDialog
 
-        AboutDialog(self.context, self).exec()
+        answered(AboutDialog(self.context, self))
 
     # --- state -------------------------------------------------------------------------------
 

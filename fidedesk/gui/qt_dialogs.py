@@ -74,24 +74,33 @@ class QtDialogs:
 
     def choose_recovery(self, found: Sequence[recovery.Recovery]) -> recovery.Recovery | None:
         dialog = RecoveryDialog(found, self._parent())
-        return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        return dialog.chosen() if answered(dialog) else None
 
     def confirm_list(self, source: ListSource) -> tuple[Month, ListKind] | None:
         from fidedesk.gui.rating_list_dialogs import ImportListDialog
 
         dialog = ImportListDialog(source, self._parent())
-        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        return dialog.choice() if answered(dialog) else None
 
     def review_updates(self, updates: Sequence[Update], summary: str) -> bool:
         from fidedesk.gui.rating_list_dialogs import UpdatesDialog
 
-        return UpdatesDialog(updates, summary, self._parent()).exec() == QDialog.DialogCode.Accepted
+        return answered(UpdatesDialog(updates, summary, self._parent()))
 
     def excel_import(self, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
         from fidedesk.gui.excel_import import ExcelImportDialog  # the wizard is built only when asked for
 
         dialog = ExcelImportDialog(grids, source, self._parent())
-        return dialog.outcome if dialog.exec() == QDialog.DialogCode.Accepted else None
+        return dialog.outcome if answered(dialog) else None
+
+
+def answered(dialog: QDialog) -> bool:
+    """Show ``dialog`` modally: True if accepted. The dialog is then deleted (once control is back in the
+    event loop, so its answer can still be read): a window's child kept after use piles up with every
+    question asked, and the tenth or so Excel import wizard kept so crashed the window."""
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    dialog.deleteLater()
+    return accepted
 
 
 def describe(found: recovery.Recovery) -> str:

@@ -99,3 +99,27 @@ def test_200_imports_with_garbage_collected_meanwhile_crash_nothing(
     gc.collect()
     assert len(Litter.collected_on) == 2 * ROUNDS
     assert set(Litter.collected_on) == {gui_thread}
+
+
+def test_the_wizard_asked_with_qts_dialogs_is_deleted_after_use(qtbot: QtBot, window: MainWindow) -> None:
+    """Each Import from Excel once left its wizard behind as a hidden child of the window; a dozen or so
+    exec'd and kept so crashed the window (while a window's next dialog was built)."""
+    from fidedesk.gui.qt_dialogs import QtDialogs
+    from tests.xlsx_builders import grid
+
+    sheet = grid("Players", [["No", "Name", "Rating"], [1, "Anna", 2100], [2, "Bernd", 2000]])
+    asked = QtDialogs(window)
+
+    def press_import() -> None:
+        for dialog in window.findChildren(ExcelImportDialog):
+            if dialog.isVisible():
+                dialog.import_button.click()
+
+    timer = QTimer()
+    timer.timeout.connect(press_import)
+    timer.start(5)
+    for round_ in range(12):
+        result = asked.excel_import([sheet], "players.xlsx")
+        assert result is not None and [p.name for p in result.tournament.players] == ["Anna", "Bernd"], round_
+        qtbot.waitUntil(lambda: not window.findChildren(ExcelImportDialog))
+    timer.stop()
