@@ -50,11 +50,11 @@ class Litter(QDialog):
 
 @pytest.fixture
 def collecting() -> Iterator[QTimer]:
-    """Low thresholds (a thread allocating 50 objects collects) and a GUI-thread timer that collects too."""
+    """A low threshold (a thread allocating 50 objects collects) and a GUI-thread timer that collects too."""
     thresholds = gc.get_threshold()
     timer = QTimer()
     timer.timeout.connect(gc.collect)
-    gc.set_threshold(50, 10, 10)
+    gc.set_threshold(50, 1000, 1000)
     yield timer
     timer.stop()
     gc.set_threshold(*thresholds)
@@ -64,7 +64,7 @@ def collecting() -> Iterator[QTimer]:
 def test_200_imports_with_garbage_collected_meanwhile_crash_nothing(
     qtbot: QtBot, window: MainWindow, dialogs: UnattendedDialogs, tmp_path: Path, collecting: QTimer
 ) -> None:
-    window.document.reset(make_swiss(12, 3, seed=5), None)
+    window.document.reset(make_swiss(6, 2, seed=5), None)
     workbook = tmp_path / "event.xlsx"
     assert window.excel.export_excel(workbook)
     download = tmp_path / "players_list.zip"
@@ -86,7 +86,7 @@ def test_200_imports_with_garbage_collected_meanwhile_crash_nothing(
     dialogs.answer("confirm_list", confirm)
     gui_thread = threading.get_ident()
     Litter.collected_on.clear()
-    collecting.start(10)
+    collecting.start(50)
     for round_ in range(ROUNDS):
         Litter()
         assert window.excel.import_excel(workbook), round_
@@ -94,7 +94,7 @@ def test_200_imports_with_garbage_collected_meanwhile_crash_nothing(
         assert window.rating_list.import_list() is not None, round_
         gc.collect()
         qtbot.wait(1)  # the event loop between two menu commands: deferred deletions happen here
-    assert len(window.document.tournament.players) == 12
+    assert len(window.document.tournament.players) == 6
     assert dialogs.shown == []
     gc.collect()
     assert len(Litter.collected_on) == 2 * ROUNDS
