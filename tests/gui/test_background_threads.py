@@ -50,10 +50,11 @@ class Litter(QDialog):
 
 @pytest.fixture
 def collecting() -> Iterator[QTimer]:
-    """A low threshold (a thread allocating 50 objects collects) and a GUI-thread timer that collects too."""
+    """A low threshold (a thread allocating 50 objects collects) and a GUI-thread timer that collects the young
+    generations too (a full collection of a whole test run's objects every 50 ms would take most of the time)."""
     thresholds = gc.get_threshold()
     timer = QTimer()
-    timer.timeout.connect(gc.collect)
+    timer.timeout.connect(lambda: gc.collect(1))
     gc.set_threshold(50, 1000, 1000)
     yield timer
     timer.stop()
