@@ -294,7 +294,9 @@ def test_a_file_larger_than_the_limit_is_refused_unread(tmp_path: Path) -> None:
     path = tmp_path / "huge.trf"
     with path.open("wb") as file:
         file.truncate(MAX_FILE_BYTES + 1)
-    with pytest.raises(TrfError, match=r"huge\.trf:1: 16,777,217 bytes, more than this format's limit of 16 MB: not a TRF report"):
+    with pytest.raises(
+        TrfError, match=r"huge\.trf:1: 16,777,217 bytes, more than this format's limit of 16 MB: not a TRF report"
+    ):
         read_trf(path, name="huge.trf")
 
 
