@@ -181,10 +181,13 @@ def test_a_sheet_cut_at_the_size_limit_is_refused_naming_it(tmp_path: Path, caps
     with bounded(unpacked=4 * MB, megabytes=200):
         (players,) = read_workbook(path)
     assert MAX_COLUMNS == 1_000 and len(players.rows) == MAX_CELLS // 1_000  # the header and 2,999 players
-    assert players.cut == f"more than {MAX_CELLS:,} cells in the workbook (the limit)"
+    assert players.cut == f"more cells than a workbook may hold in all ({MAX_CELLS:,}, the limit)"
     result = build([players], propose([players]))
     assert result.tournament.players == () and result.rows_imported == 0
-    message = f"Players: the sheet holds more than {MAX_CELLS:,} cells in the workbook (the limit): nothing is imported"
+    message = (
+        f"Players: the sheet holds more cells than a workbook may hold in all ({MAX_CELLS:,}, the limit): "
+        "nothing is imported"
+    )
     assert [str(problem) for problem in result.problems] == [message]
     assert main(["rate", str(path)], io.StringIO()) == 2  # before: 2,999 of 5,000 players rated, exit 0
     assert capsys.readouterr().err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {message}\n"
@@ -270,7 +273,8 @@ def test_the_hostile_workbooks_that_hold_a_tournament_are_rated_whole(name: str,
     ("name", "problem"),
     [
         ("xlsx_5000_players_cut.xlsx",
-         f"Players: the sheet holds more than {MAX_CELLS:,} cells in the workbook (the limit): nothing is imported"),
+         f"Players: the sheet holds more cells than a workbook may hold in all ({MAX_CELLS:,}, the limit): "
+         "nothing is imported"),
         ("xlsx_one_number_two_names.xlsx",
          'Pairings!C4: start rank 5 is "Dorn, Dieter" in Pairings!F3 and "Ernst, Emil" here: one number, two names'),
         ("xlsx_two_ratings.xlsx", "Pairings!E3: player 1's rating is 2100 in Pairings!C2 and 2150 here: which is it?"),

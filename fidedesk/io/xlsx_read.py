@@ -237,7 +237,7 @@ def _read_sheet(reader: Any, title: str, part: str, counter: _Counter, max_rows:
                 break
             new_height, new_width = max(height, number), max(width, len(values))
             if counter.cells + new_height * new_width > MAX_CELLS:
-                cut = cut or f"more than {MAX_CELLS:,} cells in the workbook (the limit)"
+                cut = cut or f"more cells than a workbook may hold in all ({MAX_CELLS:,}, the limit)"
                 break
             height, width = new_height, new_width
             previous = kept.get(number)
