@@ -58,6 +58,14 @@ class NoRating:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class NoRatingGroup:
+    """The players who get no published rating for one and the same reason, in the event's order."""
+
+    reason: str
+    players: tuple[NoRating, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class PendingRound:
     """A round's boards (by their numbers, :func:`fidedesk.core.editing.boards`) without a result."""
 
@@ -136,6 +144,15 @@ def no_rating(rating: EventRating) -> tuple[NoRating, ...]:
         for player in rating.players
         if (initial := player.initial) is not None and (initial.value is None or not initial.published)
     )
+
+
+def no_rating_groups(players: Sequence[NoRating]) -> tuple[NoRatingGroup, ...]:
+    """``players`` (from :func:`no_rating`) grouped by their reason, in the order the reasons first occur: a big
+    open has a hundred unrated players, most of them left without a rating for the same reason (7.1.4)."""
+    groups: dict[str, list[NoRating]] = {}
+    for player in players:
+        groups.setdefault(player.reason, []).append(player)
+    return tuple(NoRatingGroup(reason, tuple(group)) for reason, group in groups.items())
 
 
 def pending_rounds(tournament: Tournament) -> tuple[PendingRound, ...]:

@@ -124,7 +124,9 @@ def test_an_edit_that_changes_no_warning_does_not_reset(
     # a pairing without a result adds a line: now the view resets, once
     document.apply("pair", pair(document.tournament, 2, 1, 3))
     assert len(resets) == 1
-    assert views.warnings.rows()[-1] == WarningLine("No result", "Round 2: 1 board without a result", "board 1")
+    assert views.warnings.rows()[-1] == WarningLine(
+        "No result", "Round 2: 1 board without a result", "board 1", ("board 1",)
+    )
     assert views.warnings_title.text() == "<b>Warnings (4)</b>"
 
 

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QTabWidget,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -88,12 +88,16 @@ class TournamentViews(QWidget):
 
         self.panel = RatingPanel(self.ratings)
         self.warnings = WarningsModel(self.ratings, self)
-        self.warnings_table = named(QTableView(), "warnings_table")
+        # one text line per warning, its places folded under it (Right arrow opens them): a line that wrapped its
+        # places once filled the whole panel in a big event and hid the other warnings
+        self.warnings_table = named(QTreeView(), "warnings_table")
         self.warnings_table.setModel(self.warnings)
-        self.warnings_table.verticalHeader().hide()
-        self.warnings_table.setWordWrap(True)
-        self.warnings_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        header = self.warnings_table.horizontalHeader()
+        self.warnings_table.setUniformRowHeights(True)
+        self.warnings_table.setWordWrap(False)
+        self.warnings_table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.warnings_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = self.warnings_table.header()
+        header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
@@ -129,7 +133,6 @@ class TournamentViews(QWidget):
         self.rounds.player_chosen.connect(self.select_player)
         self.crosstable_table.selectionModel().currentRowChanged.connect(self._on_crosstable_row)
         self.warnings.modelReset.connect(self._on_warnings_reset)
-        header.sectionResized.connect(self._on_warnings_resized)
         self._on_warnings_reset()
 
     def show_view(self, number: int, focus: QWidget) -> None:
@@ -176,10 +179,6 @@ class TournamentViews(QWidget):
         index = self.side_tabs.indexOf(self.warnings_box)
         if index >= 0:
             self.side_tabs.setTabText(index, f"Warnings ({count})")
-        self.warnings_table.resizeRowsToContents()
-
-    def _on_warnings_resized(self, _section: int, _old: int, _new: int) -> None:
-        self.warnings_table.resizeRowsToContents()  # wrapped text needs taller rows when columns narrow
 
     def _on_crosstable_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

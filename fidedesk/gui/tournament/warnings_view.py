@@ -1,7 +1,10 @@
 """The warnings panel: :mod:`fidedesk.core.warnings` (results not rated, players left without a rating, the
 edition's composition rules, the rate of play, boards still without a result) as lines of Kind, What, Where.
 
-Nothing is grouped, counted or checked here: the lines only put the core's data into words.
+Nothing is grouped, counted or checked here: the lines only put the core's data into words. Each line is one
+row of a tree, one text line high whatever the size of the event (an event of 300 players once had one row of
+places fill the whole panel); its places (games, boards, players) are its child rows, collapsed until opened
+(Right arrow or a click), and the first :data:`~fidedesk.core.warnings.PLACES_SHOWN` are in its tool tip.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.values import counted, plural
@@ -24,19 +27,25 @@ from fidedesk.core.warnings import (
     RateOfPlayCheck,
     event_warnings,
     listed,
+    no_rating_groups,
 )
 from fidedesk.gui.plain import tip
-from fidedesk.gui.row_models import Index, RowTableModel
+from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.rating_panel import EventRatings
+
+#: The internal id of a line's own index; a place's index holds its line's row + 1.
+_LINE: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
 class WarningLine:
-    """One line of the warnings: its kind, what it says, and where (rounds and boards or players)."""
+    """One line of the warnings: its kind, what it says, and where (rounds and boards or players): ``where``
+    names the first places and how many more there are, ``places`` holds every one of them."""
 
     kind: str
     what: str
     where: str = ""
+    places: tuple[str, ...] = ()
 
 
 #: Where the time control is entered: the event form's field (TRF record 122).
@@ -49,21 +58,27 @@ def not_rated_lines(groups: Sequence[NotRatedGroup]) -> list[WarningLine]:
     shown = [group for group in groups if group.reason != PENDING_REASON and group.games]
     lines = []
     for group in sorted(shown, key=lambda group: -len(group.games)):
-        where = listed([
+        places = [
             f"R{place.round}: {place.player}" + (f" v {place.opponent}" if place.opponent is not None else "")
             for place in group.games
-        ])  # fmt: skip
-        lines.append(WarningLine("Not rated", f"{counted(len(group.games), 'result')}: {group.reason}", where))
+        ]
+        what = f"{counted(len(group.games), 'result')}: {group.reason}"
+        lines.append(WarningLine("Not rated", what, listed(places), tuple(places)))
     return lines
 
 
 def no_rating_lines(players: Sequence[NoRating]) -> list[WarningLine]:
-    """Unrated players who get no published rating from the event, and why."""
+    """Unrated players who get no published rating from the event, one line per reason; each player (with the
+    value computed, if any) is a place of it."""
     lines = []
-    for player in players:
-        computed = f" (computed {player.computed})" if player.computed is not None else ""
-        name = f"{player.start_rank}. {player.name}"
-        lines.append(WarningLine("No rating", f"{name}: {player.reason}{computed}", name))
+    for group in no_rating_groups(players):
+        names = [f"{player.start_rank}. {player.name}" for player in group.players]
+        places = tuple(
+            name + (f" (computed {player.computed})" if player.computed is not None else "")
+            for name, player in zip(names, group.players, strict=True)
+        )
+        what = f"{counted(len(group.players), 'player')}: {group.reason}"
+        lines.append(WarningLine("No rating", what, listed(names), places))
     return lines
 
 
@@ -72,8 +87,9 @@ def pending_lines(rounds: Sequence[PendingRound]) -> list[WarningLine]:
     lines = []
     for pending in rounds:
         noun = "board" if len(pending.boards) == 1 else "boards"
-        lines.append(WarningLine("No result", f"Round {pending.round}: {len(pending.boards)} {noun} without a result",
-                                 f"{noun} {listed([str(board) for board in pending.boards])}"))  # fmt: skip
+        what = f"Round {pending.round}: {len(pending.boards)} {noun} without a result"
+        where = f"{noun} {listed([str(board) for board in pending.boards])}"
+        lines.append(WarningLine("No result", what, where, tuple(f"board {board}" for board in pending.boards)))
     return lines
 
 
@@ -102,7 +118,7 @@ def rate_of_play_lines(rate: RateOfPlay) -> list[WarningLine]:
             where = f"every game, because of {players}"
         else:
             where = f"games of {players}"
-        lines.append(WarningLine("Rate of play", problem.text, where))
+        lines.append(WarningLine("Rate of play", problem.text, where, tuple(f"player {p}" for p in problem.players)))
     return lines
 
 
@@ -117,8 +133,9 @@ def warning_lines(warnings: EventWarnings) -> list[WarningLine]:
     ]
 
 
-class WarningsModel(RowTableModel[WarningLine]):
-    """Kind, What, Where: refreshed whenever the event is rated again (reset only when a line changed)."""
+class WarningsModel(QAbstractItemModel):
+    """Kind, What, Where, one row per line, its places as child rows (in the What column): refreshed whenever
+    the event is rated again, reset only when a line changed."""
 
     HEADERS = ("Kind", "What", "Where")
     _COLORS = {  # noqa: RUF012 (read-only)
@@ -132,22 +149,70 @@ class WarningsModel(RowTableModel[WarningLine]):
     def __init__(self, ratings: EventRatings, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._ratings = ratings
+        self._rows: tuple[WarningLine, ...] = ()
         ratings.updated.connect(self.refresh)
         self.refresh()
+
+    def rows(self) -> tuple[WarningLine, ...]:
+        """The lines, in the order shown."""
+        return self._rows
 
     def refresh(self) -> None:
         """Read the warnings of the event as it is rated now; the view is reset only when they differ.
 
         Most edits (a result entered) change no warning: resetting then would lose the view's scroll
-        position and make it lay its rows out again for nothing.
+        position, the lines opened and the current row for nothing.
         """
-        self.set_rows(warning_lines(event_warnings(self._ratings.tournament(), self._ratings.rating())))
+        rows = tuple(warning_lines(event_warnings(self._ratings.tournament(), self._ratings.rating())))
+        if rows != self._rows:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
 
-    def cell(self, row: WarningLine, index: Index, role: int) -> Any:
+    # --- model interface ---------------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008 (Qt override)
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _LINE)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008 (Qt)
+        if not index.isValid() or index.internalId() == _LINE:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, _LINE)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
+        if not parent.isValid():
+            return len(self._rows)
+        if parent.internalId() == _LINE and parent.column() == 0:
+            return len(self._rows[parent.row()].places)
+        return 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt override)
+        return len(self.HEADERS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        if index.internalId() != _LINE:  # a place: in the What column, under its line
+            place = self._rows[index.internalId() - 1].places[index.row()]
+            if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) and index.column() == 1:
+                return place if role == Qt.ItemDataRole.DisplayRole else tip(place)
+            return None
+        row = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return (row.kind, row.what, row.where)[index.column()]
         if role == Qt.ItemDataRole.ToolTipRole:
             return tip(f"{row.what}\n{row.where}".strip())
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0 and row.kind in self._COLORS:
             return QBrush(QColor(self._COLORS[row.kind]))
+        return None
+
+    def headerData(  # Qt override
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
         return None
