@@ -31,6 +31,9 @@ from fidedesk.gui.tournament.standings_view import StandingsWidget
 from fidedesk.gui.tournament.table_copy import CopyTable
 from fidedesk.gui.tournament.warnings_view import WarningsModel
 
+#: The width of the warnings' Where column (the first places of each warning), in pixels, until it is dragged.
+WARNING_PLACES_WIDTH = 220
+
 #: Rows measured to size the columns of the crosstable and the standings.
 SAMPLED_ROWS = 40
 
@@ -100,7 +103,9 @@ class TournamentViews(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        # what the warning is comes first: the places are in the row's tool tip and under it as well
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(2, WARNING_PLACES_WIDTH)
 
         self.warnings_box = QWidget()
         warnings_layout = QVBoxLayout(self.warnings_box)
