@@ -88,9 +88,14 @@ class RowTableModel(QAbstractTableModel, Generic[RowT]):
     def headerData(  # Qt override
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
-        return None
+        return header(self.HEADERS, section, orientation, role)
+
+
+def header(headers: Sequence[str], section: int, orientation: Qt.Orientation, role: int) -> str | None:
+    """The horizontal header of a model whose columns are named ``headers`` (its ``headerData``)."""
+    if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+        return headers[section] if 0 <= section < len(headers) else None
+    return None
 
 
 def row_runs(rows: Sequence[int]) -> list[tuple[int, int]]:

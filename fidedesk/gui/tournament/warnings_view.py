@@ -30,7 +30,7 @@ from fidedesk.core.warnings import (
     no_rating_groups,
 )
 from fidedesk.gui.plain import tip
-from fidedesk.gui.row_models import Index
+from fidedesk.gui.row_models import Index, header
 from fidedesk.gui.tournament.rating_panel import EventRatings
 
 #: The internal id of a line's own index; a place's index holds its line's row + 1.
@@ -213,6 +213,4 @@ class WarningsModel(QAbstractItemModel):
     def headerData(  # Qt override
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
-        return None
+        return header(self.HEADERS, section, orientation, role)
