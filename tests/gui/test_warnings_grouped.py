@@ -121,3 +121,15 @@ def test_players_without_a_rating_grouped_by_reason() -> None:
         ("no results that count", [3, 7]),
         ("few games", [5]),
     ]
+
+
+def test_narrow_tab_counts_the_rows(views: TournamentViews, tmp_path: Path) -> None:
+    views.resize(580, 760)  # beside the players in the Tournament tab: the warnings are a tab under the views
+    QApplication.processEvents()
+    assert views.wide is False
+    tab = views.side_tabs.indexOf(views.warnings_box)
+    assert views.side_tabs.tabText(tab) == "Warnings (2)"
+    views.side_tabs.setCurrentIndex(tab)
+    views.warnings_table.expand(views.warnings.index(0, 0))
+    QApplication.processEvents()
+    assert views.grab().save(str(tmp_path / "warnings_narrow.png"))
