@@ -106,7 +106,7 @@ class ExcelActions(QObject):
             return True
         if not self.files.close_document():
             return False
-        self.document.reset(imported, None)
+        self.document.reset(imported, None, unsaved=True)  # in no .fidedesk file yet: unsaved work
         return True
 
     # --- export ----------------------------------------------------------------------------------

@@ -187,7 +187,7 @@ class FileActions(QObject):
         if not self.close_document():
             return False
         own = format_.role is Role.OWNER
-        self.document.reset(read.tournament, path if own else None)
+        self.document.reset(read.tournament, path if own else None, unsaved=not own)  # an import is unsaved work
         if own:
             self._remember(path)
         else:

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import add_player, number_boards
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, Tournament
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.excel_import import ExcelImportDialog, MappingModel
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
@@ -215,3 +215,19 @@ def test_the_export_uses_the_panels_edition(window: MainWindow, tmp_path: Path) 
     book = openpyxl.load_workbook(path, read_only=True)
     assert book.properties.description.startswith("Rating changes under fide-2014:")
     book.close()
+
+
+def test_an_imported_workbook_is_unsaved_work(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """Issue 14: a workbook that becomes the open tournament is in no .fidedesk file: * and New asks."""
+    window.document.reset(rich_swiss(), None)
+    path = tmp_path / "event.xlsx"
+    assert window.excel.export_excel(path)
+    window.document.reset(Tournament(EventInfo(), ()), None)
+    accept_wizard(window, [])
+    assert window.excel.import_excel(path)
+    assert window.document.path is None and len(window.document.tournament.players) == 40
+    assert window.document.shows_modified and window.isWindowModified()
+    assert isinstance(window.dialogs, UnattendedDialogs)
+    asked = window.dialogs.answer("confirm_discard", Choice.CANCEL)
+    window.files.new_action.trigger()
+    assert len(asked) == 1 and len(window.document.tournament.players) == 40
