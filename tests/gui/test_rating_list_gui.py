@@ -295,3 +295,12 @@ def test_cancel_during_an_import_keeps_the_lists_there(
     monkeypatch.setattr(rating_list, "run_with_progress", pressing_cancel)
     assert actions.import_list() is None
     assert [(str(s.month), s.players) for s in actions.lists()] == [("2026-10", 2000)]
+
+
+def test_the_search_table_fits_an_eleven_digit_fide_id(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 14: FIDE ID is sized from the font for the widest legal ID, before any row is found."""
+    dialog = window.rating_list.show_search()
+    metrics, header = dialog.table.fontMetrics(), dialog.table.horizontalHeader()
+    assert header.sectionSize(0) >= metrics.horizontalAdvance("88888888888") + 6
+    assert header.sectionSize(9) >= metrics.horizontalAdvance("8888") + 6
+    dialog.close()

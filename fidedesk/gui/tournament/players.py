@@ -64,6 +64,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import row_runs
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
+from fidedesk.gui.widths import WIDEST_BIRTH, WIDEST_FIDE_ID, fit_column
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -363,8 +364,9 @@ def _typed_in(editor: QWidget, index: QModelIndex) -> bool:
 # ---------------------------------------------------------------------------------------------- view
 
 
-#: The widest value each column usually holds (the name column fits its contents instead).
-_WIDEST = ("999", "", "m", "WGM", "RUS", "34128384", "2427", "1994", "9999", "2400+", "40", "10.5")
+#: The widest value each column may hold (the name column fits its contents instead): FIDE ID and Born
+#: their widest legal values (eleven digits, a full date), the others what events hold.
+_WIDEST = ("999", "", "m", "WGM", "RUS", WIDEST_FIDE_ID, "2427", WIDEST_BIRTH, "9999", "2400+", "40", "10.5")
 
 
 class PlayersTable(CopyTable):
@@ -424,8 +426,7 @@ class PlayersWidget(QWidget):
         metrics = self.table.fontMetrics()
         for column, sample in enumerate(_WIDEST):
             if column != 1:
-                text = max(sample, COLUMNS[column].header, key=metrics.horizontalAdvance)
-                header.resizeSection(column, metrics.horizontalAdvance(text) + 14)
+                fit_column(header, column, (sample, COLUMNS[column].header), metrics)
 
         self.add_button = named(QPushButton("&Add player"), "add_player")
         self.add_button.setToolTip("Add a player at the next start rank (Insert)")
