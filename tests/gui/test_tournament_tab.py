@@ -297,3 +297,13 @@ def test_fide_id_and_born_fit_their_widest_legal_values(window: MainWindow, tab:
     for column, text in ((FIDE_ID, "88888888888"), (BORN, "2008-08-28")):
         assert header.sectionSize(column) >= metrics.horizontalAdvance(text) + 6  # Qt's text margins
         assert header.sectionSize(column) >= table.sizeHintForColumn(column)  # what Qt needs to show it whole
+
+
+def test_the_federation_field_shows_a_hint_not_a_value(tab: TournamentTab) -> None:
+    """Issue 14: "RUS" as a placeholder looked like a federation already typed; the hint shows whole."""
+    edit = tab.event_form.federation_edit
+    assert edit.placeholderText() == "3 letters, e.g. GER" and edit.text() == ""
+    assert edit.maximumWidth() > edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+    assert "3 letters, e.g. GER" in str(
+        tab.players.model.headerData(FED, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    )

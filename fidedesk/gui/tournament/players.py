@@ -44,6 +44,7 @@ from fidedesk.core.tournament import TITLES as TOURNAMENT_TITLES
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.core.values import (
     BIRTH_HINT,
+    FEDERATION_HINT,
     GAMES_RANGE,
     K_RANGE,
     RATING_TYPED,
@@ -132,7 +133,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("Name", "Family name, given name", "name", lambda p: p.name, _name),
     Column("Sex", "m or w", "sex", lambda p: p.sex, lambda t: _choice(t, SEXES, "sex")),
     Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p: p.title, parse_title),
-    Column("Fed", "Federation: three letters", "federation", lambda p: p.federation, parse_federation),
+    Column("Fed", f"Federation: {FEDERATION_HINT}", "federation", lambda p: p.federation, parse_federation),
     Column("FIDE ID", "Digits only", "fide_id", lambda p: p.fide_id, parse_fide_id, numeric=True, text=fide_id_text),
     Column("Rating", f"{RATING_TYPED}; empty: unrated", "rating", lambda p: p.rating, parse_rating, numeric=True,
            text=rating_text),
