@@ -144,6 +144,7 @@ class ExcelActions(QObject):
         if outcome.error is not None:
             raise outcome.error
         self.settings.last_folder = str(target.parent)
+        self.files.say(f"Exported to {target.name}.")
         return True
 
     def save_template(self, path: Path | None = None) -> bool:

@@ -59,6 +59,7 @@ def test_export_then_import_gives_back_the_same_tournament(
     window.document.reset(original, None)
     path = tmp_path / "event.xlsx"
     assert window.excel.export_excel(path)
+    assert window.statusBar().currentMessage() == "Exported to event.xlsx."  # issue 14: it ends with a word
     book = openpyxl.load_workbook(path, read_only=True)
     assert book.sheetnames == ["Crosstable", "Standings", "Rating changes", "Players", "Rounds", "Event"]
     book.close()
@@ -212,6 +213,7 @@ def test_the_export_uses_the_panels_edition(window: MainWindow, tmp_path: Path) 
     assert tab.views.ratings.edition().name == "fide-2014"
     path = tmp_path / "event.xlsx"
     assert window.excel.export_excel(path)
+    assert window.statusBar().currentMessage() == "Exported to event.xlsx."  # issue 14: it ends with a word
     book = openpyxl.load_workbook(path, read_only=True)
     assert book.properties.description.startswith("Rating changes under fide-2014:")
     book.close()

@@ -154,6 +154,7 @@ def test_import_trf_then_export_and_reimport(window: MainWindow, tmp_path: Path,
     dialogs.answer("save_file", out)
     window.files.export_action.trigger()
     assert read_trf(out).tournament == tournament
+    assert window.statusBar().currentMessage() == "Exported to out.trf."  # issue 14: it ends with a word
 
 
 def test_export_trf_refused_while_results_are_missing(

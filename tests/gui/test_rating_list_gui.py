@@ -62,6 +62,8 @@ def test_import_then_search_by_name_id_and_federation(
     qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
     assert dialog.list_combo.count() == 1
     assert dialog.list_combo.currentText().startswith("NOV26 combined list (2,000 players)")
+    # issue 14: the import ends with a word
+    assert window.statusBar().currentMessage() == "Imported the FIDE NOV26 combined list (2,000 players)."
     assert "Dupré, Sébastien" in search(qtbot, dialog, "Sebastien")
     assert search(qtbot, dialog, "carlsen m") == ["Carlsen, Magnus"]
     assert search(qtbot, dialog, "9990003") == ["Østergaard, Åse"]
