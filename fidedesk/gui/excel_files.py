@@ -162,4 +162,5 @@ class ExcelActions(QObject):
             self.dialogs.error("Cannot save", f"{path}: {error.strerror or error}")
             return False
         self.settings.last_folder = str(path.parent)
+        self.files.say(f"Saved the blank player list to {path.name}.")
         return True

@@ -185,6 +185,7 @@ def test_a_broken_workbook_says_why_and_changes_nothing(
 def test_blank_player_list_is_saved_and_imports_empty(window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "blank.xlsx"
     assert window.excel.save_template(path)
+    assert window.statusBar().currentMessage() == "Saved the blank player list to blank.xlsx."
     from fidedesk.io.xlsx_import import build, propose
     from fidedesk.io.xlsx_read import read_workbook
 
