@@ -201,3 +201,32 @@ def test_the_linux_desktop_entry_installs_into_the_users_data_folder(tmp_path: P
         icons / "fidedesk-256.png"
     ).read_bytes()
     assert (data / "mime" / "packages" / "fidedesk.xml").is_file()
+
+
+def test_the_smoke_test_prints_no_qt_noise() -> None:
+    """Issue 14: the offscreen platform's "does not support propagateSizeHints()" is not a problem to print."""
+    done = _smoke()
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+
+
+def test_only_the_offscreen_noise_is_dropped(qapp: object) -> None:
+    """Every other message Qt gives still reaches the handler that was there before."""
+    from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler, qWarning
+
+    from fidedesk.gui.app import _without_offscreen_noise
+
+    heard: list[str] = []
+
+    def before(_kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
+        heard.append(message)
+
+    outer = qInstallMessageHandler(before)
+    try:
+        with _without_offscreen_noise():
+            qWarning("This plugin does not support propagateSizeHints()")
+            qWarning("something else")
+        qWarning("after")
+    finally:
+        qInstallMessageHandler(outer)
+    assert heard == ["something else", "after"]

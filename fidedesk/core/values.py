@@ -426,6 +426,10 @@ def parse_title(text: str) -> str:
     return code
 
 
+#: How a federation is typed, as a field's hint (a hint, not a sample value that looks already filled in).
+FEDERATION_HINT: Final = "3 letters, e.g. GER"
+
+
 def parse_federation(text: str) -> str:
     """A federation's three-letter code (``GER``, ``ESP``), in capitals; blank when none; FederationError
     otherwise. Which codes exist is FIDE's to say: any three letters are taken."""

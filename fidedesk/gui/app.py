@@ -8,9 +8,10 @@ window is up.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -99,12 +100,39 @@ def smoke_test(file: str | None = None) -> int:
     QStandardPaths.setTestModeEnabled(True)  # never the user's data folder
     app = _application()
     problems: list[str] = []
-    summary = _render_everything(app, file, problems)
+    with _without_offscreen_noise():
+        summary = _render_everything(app, file, problems)
     if problems:
         _say(sys.stderr, "".join(f"fidedesk: {problem}\n" for problem in problems))
         return 1
     _say(sys.stdout, f"fidedesk {__version__}: {summary}\n")
     return 0
+
+
+#: What Qt's offscreen platform says of every window shown (its windows have no frame to take size hints):
+#: no problem, and a smoke test's stderr is for problems only.
+_OFFSCREEN_NOISE = "propagateSizeHints"
+
+
+@contextlib.contextmanager
+def _without_offscreen_noise() -> Iterator[None]:
+    """While inside: Qt's messages go where they went, but for the offscreen platform's
+    :data:`_OFFSCREEN_NOISE` (dropped)."""
+    from PySide6.QtCore import QMessageLogContext, QtMsgType, qFormatLogMessage, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if _OFFSCREEN_NOISE in message:
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            _say(sys.stderr, qFormatLogMessage(kind, context, message) + "\n")
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)
 
 
 def _say(stream: TextIO | None, text: str) -> None:

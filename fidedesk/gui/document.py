@@ -120,12 +120,19 @@ class TournamentDocument(QObject):
         self._tournament = tournament
         self.changed.emit()
 
-    def reset(self, tournament: Tournament, path: Path | None) -> None:
-        """A new or opened tournament: no undo history, nothing unsaved."""
+    def reset(self, tournament: Tournament, path: Path | None, *, unsaved: bool = False) -> None:
+        """A new or opened tournament: no undo history; nothing unsaved, unless ``unsaved``.
+
+        An imported tournament (TRF, a workbook) is ``unsaved``: it is in no ``.fidedesk`` file yet, so the
+        title shows ``*`` and New, Open and Quit ask about it until it is saved.
+        """
         self.undo_stack.clear()
         self._path = path
         self.show(tournament)
-        self.undo_stack.setClean()
+        if unsaved:
+            self.undo_stack.resetClean()  # no state of the stack is saved: modified until saved_as
+        else:
+            self.undo_stack.setClean()
         self.was_reset.emit()
         if self._pending:
             self._pending.clear()

@@ -106,7 +106,7 @@ class ExcelActions(QObject):
             return True
         if not self.files.close_document():
             return False
-        self.document.reset(imported, None)
+        self.document.reset(imported, None, unsaved=True)  # in no .fidedesk file yet: unsaved work
         return True
 
     # --- export ----------------------------------------------------------------------------------
@@ -144,6 +144,7 @@ class ExcelActions(QObject):
         if outcome.error is not None:
             raise outcome.error
         self.settings.last_folder = str(target.parent)
+        self.files.say(f"Exported to {target.name}.")
         return True
 
     def save_template(self, path: Path | None = None) -> bool:
@@ -161,4 +162,5 @@ class ExcelActions(QObject):
             self.dialogs.error("Cannot save", f"{path}: {error.strerror or error}")
             return False
         self.settings.last_folder = str(path.parent)
+        self.files.say(f"Saved the blank player list to {path.name}.")
         return True

@@ -187,7 +187,7 @@ class FileActions(QObject):
         if not self.close_document():
             return False
         own = format_.role is Role.OWNER
-        self.document.reset(read.tournament, path if own else None)
+        self.document.reset(read.tournament, path if own else None, unsaved=not own)  # an import is unsaved work
         if own:
             self._remember(path)
         else:
@@ -253,9 +253,8 @@ class FileActions(QObject):
             self.dialogs.error("Cannot export TRF", str(error))
             return False
         self.settings.last_folder = str(path.parent)
-        losses = TRF.losses(tournament)
-        if losses:
-            self._say(f"Exported {path.name}. " + ". ".join(losses) + ".")
+        losses = TRF.losses(tournament)  # what TRF has no place for is said with the word that it was done
+        self.say(" ".join([f"Exported to {path.name}.", *(f"{loss}." for loss in losses)]))
         return True
 
     def _save_to(self, path: Path) -> bool:
@@ -315,7 +314,7 @@ class FileActions(QObject):
         try:
             written = recovery.write_recovery(self.document.tournament, self.document.path, self.recovery_folder)
         except (ValueError, OSError) as error:  # the next change tries again; the work is still on screen
-            self._say(f"Autosave failed: {error}")
+            self.say(f"Autosave failed: {error}")
             return None
         if self._recovery_file is not None and self._recovery_file != written:
             self._recovery_file.unlink(missing_ok=True)  # the document was renamed since
@@ -359,7 +358,8 @@ class FileActions(QObject):
         self.document.reset(saved, path)
         self.document.apply("Restore unsaved work", recovered)
 
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
+        """Tell the user in the window's status bar (for ten seconds) that something was done, or went wrong."""
         from PySide6.QtWidgets import QMainWindow
 
         if isinstance(self._window, QMainWindow):

@@ -152,6 +152,7 @@ class RatingListActions(QObject):
         assert stored is not None
         if self.dialog is not None:
             self.dialog.refresh_lists(select=stored.id)
+        self.files.say(f"Imported the FIDE {stored}.")
         return stored
 
     def add_players(self, chosen: Sequence[ListPlayer], stored: StoredList) -> str:

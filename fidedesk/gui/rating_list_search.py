@@ -32,6 +32,7 @@ from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.plain import plain_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
+from fidedesk.gui.widths import WIDEST_FIDE_ID, WIDEST_YEAR, fit_column
 from fidedesk.io.fide_list import ListKind
 from fidedesk.io.ratinglist import ListPlayer, StoredList, in_force
 
@@ -59,6 +60,7 @@ class ResultsModel(RowTableModel[ListPlayer]):
 
     HEADERS = ("FIDE ID", "Name", "Fed", "Sex", "Title", "Std", "Rapid", "Blitz", "K", "Born", "Status")
     _NUMERIC = frozenset({0, 5, 6, 7, 8, 9})
+    FIDE_ID, BORN = 0, 9
     _RATINGS: ClassVar[dict[RatingKind, int]] = {RatingKind.STANDARD: 5, RatingKind.RAPID: 6, RatingKind.BLITZ: 7}
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -160,6 +162,9 @@ class RatingListDialog(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        metrics = self.table.fontMetrics()  # a FIDE ID and a year fit at their widest, whatever is found
+        fit_column(header, ResultsModel.FIDE_ID, (WIDEST_FIDE_ID, ResultsModel.HEADERS[ResultsModel.FIDE_ID]), metrics)
+        fit_column(header, ResultsModel.BORN, (WIDEST_YEAR, ResultsModel.HEADERS[ResultsModel.BORN]), metrics)
         self.message = named(plain_label(), "list_message")
         self.message.setWordWrap(True)
         self.add_button = named(QPushButton("&Add to Tournament"), "add_from_list")

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import add_player, number_boards
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, Tournament
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.excel_import import ExcelImportDialog, MappingModel
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
@@ -59,6 +59,7 @@ def test_export_then_import_gives_back_the_same_tournament(
     window.document.reset(original, None)
     path = tmp_path / "event.xlsx"
     assert window.excel.export_excel(path)
+    assert window.statusBar().currentMessage() == "Exported to event.xlsx."  # issue 14: it ends with a word
     book = openpyxl.load_workbook(path, read_only=True)
     assert book.sheetnames == ["Crosstable", "Standings", "Rating changes", "Players", "Rounds", "Event"]
     book.close()
@@ -184,6 +185,7 @@ def test_a_broken_workbook_says_why_and_changes_nothing(
 def test_blank_player_list_is_saved_and_imports_empty(window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "blank.xlsx"
     assert window.excel.save_template(path)
+    assert window.statusBar().currentMessage() == "Saved the blank player list to blank.xlsx."
     from fidedesk.io.xlsx_import import build, propose
     from fidedesk.io.xlsx_read import read_workbook
 
@@ -212,6 +214,23 @@ def test_the_export_uses_the_panels_edition(window: MainWindow, tmp_path: Path) 
     assert tab.views.ratings.edition().name == "fide-2014"
     path = tmp_path / "event.xlsx"
     assert window.excel.export_excel(path)
+    assert window.statusBar().currentMessage() == "Exported to event.xlsx."  # issue 14: it ends with a word
     book = openpyxl.load_workbook(path, read_only=True)
     assert book.properties.description.startswith("Rating changes under fide-2014:")
     book.close()
+
+
+def test_an_imported_workbook_is_unsaved_work(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """Issue 14: a workbook that becomes the open tournament is in no .fidedesk file: * and New asks."""
+    window.document.reset(rich_swiss(), None)
+    path = tmp_path / "event.xlsx"
+    assert window.excel.export_excel(path)
+    window.document.reset(Tournament(EventInfo(), ()), None)
+    accept_wizard(window, [])
+    assert window.excel.import_excel(path)
+    assert window.document.path is None and len(window.document.tournament.players) == 40
+    assert window.document.shows_modified and window.isWindowModified()
+    assert isinstance(window.dialogs, UnattendedDialogs)
+    asked = window.dialogs.answer("confirm_discard", Choice.CANCEL)
+    window.files.new_action.trigger()
+    assert len(asked) == 1 and len(window.document.tournament.players) == 40

@@ -154,6 +154,7 @@ def test_import_trf_then_export_and_reimport(window: MainWindow, tmp_path: Path,
     dialogs.answer("save_file", out)
     window.files.export_action.trigger()
     assert read_trf(out).tournament == tournament
+    assert window.statusBar().currentMessage() == "Exported to out.trf."  # issue 14: it ends with a word
 
 
 def test_export_trf_refused_while_results_are_missing(
@@ -308,3 +309,39 @@ def test_title_names_the_file_when_the_event_has_no_name(window: MainWindow, tmp
     assert window.windowTitle() == "friday blitz.fidedesk[*] — fidedesk" and not window.isWindowModified()
     window.document.apply("Rename", set_player_field(window.document.tournament, 1, PlayerField.NAME, "Anna K"))
     assert window.isWindowModified()
+
+
+@pytest.mark.parametrize("how", ["import_action", "open_action", "open_path"])
+def test_an_imported_trf_is_unsaved_work_until_saved(
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs, how: str
+) -> None:
+    """Issue 14: an import is in no .fidedesk file yet, so the title shows * and New, Open, Quit ask."""
+    dialogs.answer("open_file", GELENDZHIK)
+    if how == "open_path":  # a file handed by the system (command line, double click)
+        assert window.open_path(GELENDZHIK)
+    else:
+        getattr(window.files, how).trigger()
+    assert len(window.document.tournament.players) == 14
+    assert window.document.shows_modified and window.isWindowModified()
+    asked = dialogs.answer("confirm_discard", Choice.CANCEL)
+    window.files.new_action.trigger()
+    assert asked == [("XII SDS - Classic",)] and len(window.document.tournament.players) == 14
+    dialogs.answer("open_file", GELENDZHIK)
+    window.files.open_action.trigger()  # Open asks too (after reading the file), and Cancel keeps the import
+    assert len(asked) == 2 and window.document.path is None and window.isWindowModified()
+    assert not window.close()
+    assert len(asked) == 3
+    dialogs.answer("save_file", tmp_path / "sds")
+    window.files.save_action.trigger()
+    assert not window.document.shows_modified and not window.isWindowModified()
+    window.files.new_action.trigger()
+    assert len(asked) == 3  # saved: nothing to ask about
+
+
+def test_opening_a_fidedesk_file_is_clean(window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs) -> None:
+    path = tmp_path / "club.fidedesk"
+    fidedesk_file.save(club_open(), path)
+    asked = dialogs.answer("confirm_discard", Choice.CANCEL)
+    assert window.open_path(path)
+    assert not window.document.shows_modified and not window.isWindowModified()
+    assert window.files.new() and not asked

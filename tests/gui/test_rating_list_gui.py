@@ -62,6 +62,8 @@ def test_import_then_search_by_name_id_and_federation(
     qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
     assert dialog.list_combo.count() == 1
     assert dialog.list_combo.currentText().startswith("NOV26 combined list (2,000 players)")
+    # issue 14: the import ends with a word
+    assert window.statusBar().currentMessage() == "Imported the FIDE NOV26 combined list (2,000 players)."
     assert "Dupré, Sébastien" in search(qtbot, dialog, "Sebastien")
     assert search(qtbot, dialog, "carlsen m") == ["Carlsen, Magnus"]
     assert search(qtbot, dialog, "9990003") == ["Østergaard, Åse"]
@@ -295,3 +297,12 @@ def test_cancel_during_an_import_keeps_the_lists_there(
     monkeypatch.setattr(rating_list, "run_with_progress", pressing_cancel)
     assert actions.import_list() is None
     assert [(str(s.month), s.players) for s in actions.lists()] == [("2026-10", 2000)]
+
+
+def test_the_search_table_fits_an_eleven_digit_fide_id(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 14: FIDE ID is sized from the font for the widest legal ID, before any row is found."""
+    dialog = window.rating_list.show_search()
+    metrics, header = dialog.table.fontMetrics(), dialog.table.horizontalHeader()
+    assert header.sectionSize(0) >= metrics.horizontalAdvance("88888888888") + 6
+    assert header.sectionSize(9) >= metrics.horizontalAdvance("8888") + 6
+    dialog.close()

@@ -278,3 +278,32 @@ def test_selecting_a_player_reaches_the_views(window: MainWindow, tab: Tournamen
     tab.players.table.setCurrentIndex(tab.players.index_of(3, NAME))
     assert chosen == [3]
     assert tab.players.table.currentIndex() != QModelIndex()
+
+
+def test_fide_id_and_born_fit_their_widest_legal_values(window: MainWindow, tab: TournamentTab) -> None:
+    """Issue 14: an eleven-digit FIDE ID (FIDE_ID_RANGE) and a full date are shown whole, not cut."""
+    import dataclasses
+
+    from fidedesk.core.tournament import BirthDate
+    from fidedesk.core.values import FIDE_ID_RANGE
+
+    table = tab.players.table
+    metrics, header = table.fontMetrics(), table.horizontalHeader()
+    before = (header.sectionSize(FIDE_ID), header.sectionSize(BORN))
+    t = window.document.tournament
+    widest = dataclasses.replace(t.players[0], fide_id=FIDE_ID_RANGE.high, birth=BirthDate(2008, 8, 28))
+    window.document.reset(dataclasses.replace(t, players=(widest, *t.players[1:])), None)
+    assert (header.sectionSize(FIDE_ID), header.sectionSize(BORN)) == before  # sized once, not per row
+    for column, text in ((FIDE_ID, "88888888888"), (BORN, "2008-08-28")):
+        assert header.sectionSize(column) >= metrics.horizontalAdvance(text) + 6  # Qt's text margins
+        assert header.sectionSize(column) >= table.sizeHintForColumn(column)  # what Qt needs to show it whole
+
+
+def test_the_federation_field_shows_a_hint_not_a_value(tab: TournamentTab) -> None:
+    """Issue 14: "RUS" as a placeholder looked like a federation already typed; the hint shows whole."""
+    edit = tab.event_form.federation_edit
+    assert edit.placeholderText() == "3 letters, e.g. GER" and edit.text() == ""
+    assert edit.maximumWidth() > edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+    assert "3 letters, e.g. GER" in str(
+        tab.players.model.headerData(FED, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    )

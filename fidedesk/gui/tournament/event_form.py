@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLineEdit, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
 from fidedesk.core.tournament import EventInfo, RatingKind, System
-from fidedesk.core.values import DATE_HINT, FederationError, date_text, parse_date, parse_federation
+from fidedesk.core.values import DATE_HINT, FEDERATION_HINT, FederationError, date_text, parse_date, parse_federation
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
@@ -83,8 +83,9 @@ class EventForm(QWidget):
         self.federation_edit.setValidator(
             QRegularExpressionValidator(QRegularExpression(r"[A-Za-z]{0,3}"), self.federation_edit)
         )
-        self.federation_edit.setPlaceholderText("RUS")
-        self.federation_edit.setMaximumWidth(70)
+        self.federation_edit.setPlaceholderText(FEDERATION_HINT)  # "RUS" looked like a value already typed
+        hint_width = self.federation_edit.fontMetrics().horizontalAdvance(FEDERATION_HINT)
+        self.federation_edit.setMaximumWidth(hint_width + 24)  # the whole hint shows (frame and text margins)
         self.start_edit = _date_edit("event_start")
         self.end_edit = _date_edit("event_end")
         self.arbiter_edit = named(QLineEdit(), "event_arbiter")

@@ -44,6 +44,7 @@ from fidedesk.core.tournament import TITLES as TOURNAMENT_TITLES
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.core.values import (
     BIRTH_HINT,
+    FEDERATION_HINT,
     GAMES_RANGE,
     K_RANGE,
     RATING_TYPED,
@@ -64,6 +65,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import row_runs
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
+from fidedesk.gui.widths import WIDEST_BIRTH, WIDEST_FIDE_ID, fit_column
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -131,7 +133,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("Name", "Family name, given name", "name", lambda p: p.name, _name),
     Column("Sex", "m or w", "sex", lambda p: p.sex, lambda t: _choice(t, SEXES, "sex")),
     Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p: p.title, parse_title),
-    Column("Fed", "Federation: three letters", "federation", lambda p: p.federation, parse_federation),
+    Column("Fed", f"Federation: {FEDERATION_HINT}", "federation", lambda p: p.federation, parse_federation),
     Column("FIDE ID", "Digits only", "fide_id", lambda p: p.fide_id, parse_fide_id, numeric=True, text=fide_id_text),
     Column("Rating", f"{RATING_TYPED}; empty: unrated", "rating", lambda p: p.rating, parse_rating, numeric=True,
            text=rating_text),
@@ -363,8 +365,9 @@ def _typed_in(editor: QWidget, index: QModelIndex) -> bool:
 # ---------------------------------------------------------------------------------------------- view
 
 
-#: The widest value each column usually holds (the name column fits its contents instead).
-_WIDEST = ("999", "", "m", "WGM", "RUS", "34128384", "2427", "1994", "9999", "2400+", "40", "10.5")
+#: The widest value each column may hold (the name column fits its contents instead): FIDE ID and Born
+#: their widest legal values (eleven digits, a full date), the others what events hold.
+_WIDEST = ("999", "", "m", "WGM", "RUS", WIDEST_FIDE_ID, "2427", WIDEST_BIRTH, "9999", "2400+", "40", "10.5")
 
 
 class PlayersTable(CopyTable):
@@ -424,8 +427,7 @@ class PlayersWidget(QWidget):
         metrics = self.table.fontMetrics()
         for column, sample in enumerate(_WIDEST):
             if column != 1:
-                text = max(sample, COLUMNS[column].header, key=metrics.horizontalAdvance)
-                header.resizeSection(column, metrics.horizontalAdvance(text) + 14)
+                fit_column(header, column, (sample, COLUMNS[column].header), metrics)
 
         self.add_button = named(QPushButton("&Add player"), "add_player")
         self.add_button.setToolTip("Add a player at the next start rank (Insert)")
