@@ -26,11 +26,12 @@ from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
-from fidedesk.gui.plain import plain_label, title_text
+from fidedesk.gui.plain import plain_label, title_text, without_mnemonic
 from fidedesk.gui.qt_dialogs import QtDialogs, answered
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import fit
 from fidedesk.gui.settings import Settings
+from fidedesk.gui.shortcuts import ShortcutRow, ShortcutsDialog, shortcut_rows
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
 TabFactory = Callable[[RatingContext, QUndoStack, Settings, TournamentDocument], QWidget]
@@ -61,6 +62,8 @@ TABS: tuple[tuple[str, TabFactory], ...] = (
     ("&Calculator", _calculator),
     ("&Reference tables", _reference),
 )
+#: Redo's key beside the platform's standard ones (Ctrl+Shift+Z on Linux, where Ctrl+Y did nothing).
+REDO_KEY = QKeySequence("Ctrl+Y")
 #: The tab whose history is the open tournament's (saved when clean), and the calculator's.
 TOURNAMENT_TAB, CALCULATOR_TAB = 0, 1
 
@@ -274,11 +277,13 @@ class MainWindow(QMainWindow):
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        # Ctrl+Y too on every platform: Windows users type it, and Linux's standard key is Ctrl+Shift+Z only
+        redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts([*redo_keys, *[REDO_KEY] * (REDO_KEY not in redo_keys)])
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
 
-        list_menu = self.menuBar().addMenu("&Rating List")
+        list_menu = self.menuBar().addMenu("Rating &List")  # Alt+R is the Reference tables tab
         rating_list = self.rating_list
         list_menu.addActions([rating_list.search_action, rating_list.update_action])
         list_menu.addSeparator()
@@ -300,11 +305,23 @@ class MainWindow(QMainWindow):
         about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
         about_qt.triggered.connect(lambda: QMessageBox.aboutQt(self))
         help_menu.addAction(about_qt)
+        help_menu.addSeparator()
+        self.shortcuts_action = QAction("&Keyboard Shortcuts", self)
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
+        help_menu.addAction(self.shortcuts_action)
 
     def show_about(self) -> None:
         from fidedesk.gui.about import AboutDialog
 
         answered(AboutDialog(self.context, self))
+
+    def shortcut_rows(self) -> list[ShortcutRow]:
+        """Every command of the window with a key, by menu, then by tab (every tab is built for it)."""
+        areas = [(without_mnemonic(self.tabs.tabText(i)), self.tab_content(i)) for i in range(self.tabs.count())]
+        return shortcut_rows(self.menuBar(), areas)
+
+    def show_shortcuts(self) -> None:
+        answered(ShortcutsDialog(self.shortcut_rows(), self))
 
     # --- state -------------------------------------------------------------------------------
 

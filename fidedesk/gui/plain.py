@@ -70,6 +70,22 @@ def menu_text(text: str) -> str:
     return text.replace("&", "&&")
 
 
+def mnemonic(text: str) -> str | None:
+    """The key Alt presses for a menu entry, button or label ``text`` (the lower-case letter after its one
+    ``&``; ``&&`` is a literal ampersand), or None when it has none."""
+    index = 0
+    while (index := text.find("&", index)) != -1 and index + 1 < len(text):
+        if text[index + 1] != "&":
+            return text[index + 1].lower()
+        index += 2
+    return None
+
+
+def without_mnemonic(text: str) -> str:
+    """``text`` of a menu entry, button or label as it reads, without the ``&`` that marks its key."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
 def title_text(text: str) -> str:
     """``text`` for a window title, where ``[*]`` would be Qt's mark of unsaved changes."""
     return text.replace(_MODIFIED_MARK, _MODIFIED_MARK * 2)

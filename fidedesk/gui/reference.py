@@ -253,7 +253,7 @@ class ReferenceTablesTab(QWidget):
         self.find_field.setPlaceholderText("e.g. 237, −245, .57 or 57%")
         self.find_field.setClearButtonEnabled(True)
         self.find_field.setFixedWidth(220)
-        find_label = plain_label("&Find:")
+        find_label = plain_label("F&ind:")
         find_label.setBuddy(self.find_field)
         self.find_message = _wrapped_label("find_message")
         # Two lines kept free so the tables do not jump as the message grows and shrinks.

@@ -153,7 +153,8 @@ def test_remove_selected_and_undo(qtbot: QtBot, tab: CalculatorTab, undo_stack: 
 
 
 def test_keyboard_and_buttons(qtbot: QtBot, tab: CalculatorTab, undo_stack: QUndoStack) -> None:
-    """Insert and Ctrl+N add a row (and open its rating for typing); the Paste button pastes; all undoable."""
+    """Insert adds a row (and opens its rating for typing); the Paste button pastes; all undoable. (Ctrl+N is
+    File › New's: on the games too it was ambiguous in the window and did nothing.)"""
     set_player(qtbot, tab, "2000", "20")
     table = tab.period_widget.table
     table.setFocus()
@@ -164,7 +165,7 @@ def test_keyboard_and_buttons(qtbot: QtBot, tab: CalculatorTab, undo_stack: QUnd
     qtbot.keyClick(open_editor(tab), Qt.Key.Key_Tab)  # commits the result
     assert column(tab, GamesModel.PD) == ["0.36"]
     table.setFocus()
-    qtbot.keyClick(table, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(table, Qt.Key.Key_Insert)
     assert tab.period.games.rowCount() == 2 and undo_stack.undoText() == "Add game"
     QGuiApplication.clipboard().setText("2050,0.5\n1950;1\n")
     paste_button = tab.period_widget.findChild(QToolButton, "paste_games_button")

@@ -97,14 +97,14 @@ def test_bad_stored_values_fall_back_to_defaults(qtbot: QtBot, tmp_path: object,
 
 def test_menus_use_standard_shortcuts(window: MainWindow) -> None:
     menus = {action.text(): action.menu() for action in window.menuBar().actions()}
-    assert list(menus) == ["&File", "&Edit", "&Rating List", "&View", "&Help"]
+    assert list(menus) == ["&File", "&Edit", "Rating &List", "&View", "&Help"]  # Alt+R: Reference tables
     rating_list = window.rating_list
-    assert menus["&Rating List"].actions()[:2] == [rating_list.search_action, rating_list.update_action]  # type: ignore[union-attr]
-    assert rating_list.import_action in menus["&Rating List"].actions()  # type: ignore[union-attr]
+    assert menus["Rating &List"].actions()[:2] == [rating_list.search_action, rating_list.update_action]  # type: ignore[union-attr]
+    assert rating_list.import_action in menus["Rating &List"].actions()  # type: ignore[union-attr]
     shortcuts = [a.shortcut() for menu in menus.values() for a in menu.actions() if not a.shortcut().isEmpty()]  # type: ignore[union-attr]
     assert len(shortcuts) == len(set(shortcuts)) and QKeySequence("Ctrl+L") in shortcuts
     assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
-    assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
+    assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)  # the first; Ctrl+Y beside
     file_actions = menus["&File"].actions()  # type: ignore[union-attr]
     assert file_actions[-1] is window.quit_action
     standard_quit = QKeySequence(QKeySequence.StandardKey.Quit)  # none on Windows or a bare X11 session: Ctrl+Q

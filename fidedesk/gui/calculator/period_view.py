@@ -90,7 +90,7 @@ class PeriodWidget(QWidget):
         header.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(24)
 
-        self.add_action = self._action("&Add game", "add_game", [QKeySequence("Insert"), QKeySequence("Ctrl+N")],
+        self.add_action = self._action("&Add game", "add_game", [QKeySequence("Insert")],
                                        "Add a row for one more game", self.add_game)  # fmt: skip
         self.remove_action = self._action("&Remove selected", "remove_games", [QKeySequence("Delete")],
                                           "Remove the selected games", self.remove_selected)  # fmt: skip

@@ -23,7 +23,7 @@ from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.core.values import DATE_HINT, FEDERATION_HINT, FederationError, date_text, parse_date, parse_federation
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import plain_label
+from fidedesk.gui.plain import plain_label, without_mnemonic
 
 SYSTEM_NAMES = {
     System.SWISS: "Swiss",
@@ -101,11 +101,11 @@ class EventForm(QWidget):
 
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        # Alt+letters: the menus take F E V H, the window's tabs T C R, the players' buttons A M and the
-        # rounds W K U; each field here has its own (two fields on one letter need the key pressed twice)
+        # Alt+letters: the menus take F E L V H, the window's tabs T C R, the players' buttons A P and the
+        # rounds W K U; each field here has its own, none shared (tests/gui/test_keys.py checks them all)
         rows = (
             (("Eve&nt", self.name_edit), ("Chief ar&biter", self.arbiter_edit)),
-            (("C&ity", self.city_edit), ("Time contro&l", self.time_control_edit)),
+            (("C&ity", self.city_edit), ("Ti&me control", self.time_control_edit)),
             (("Federati&on", self.federation_edit), ("S&ystem", self.system_box)),
             (("&Start", self.start_edit), ("Ratin&g", self.kind_box)),
             (("En&d", self.end_edit), ("", None)),
@@ -124,7 +124,7 @@ class EventForm(QWidget):
 
         #: Each typed field and how a refusal names it (its label); the last document value each one was shown.
         self._labels = {
-            field: text.replace("&", "") for pairs in rows for text, field in pairs if isinstance(field, QLineEdit)
+            field: without_mnemonic(text) for pairs in rows for text, field in pairs if isinstance(field, QLineEdit)
         }
         self._known: dict[QLineEdit, str | dt.date | None] = {}
         for edit in self._labels:

@@ -431,7 +431,7 @@ class PlayersWidget(QWidget):
 
         self.add_button = named(QPushButton("&Add player"), "add_player")
         self.add_button.setToolTip("Add a player at the next start rank (Insert)")
-        self.remove_button = named(QPushButton("Re&move player"), "remove_player")
+        self.remove_button = named(QPushButton("Remove &player"), "remove_player")
         self.remove_button.setToolTip("Remove the selected players (Delete); only players without games")
         self.message = named(plain_label(), "players_message")
         self.message.setWordWrap(True)

@@ -86,6 +86,7 @@ class TournamentViews(QWidget):
         for number, focus in enumerate((self.rounds.white_edit, self.crosstable_table, self.standings.table)):
             self.tabs.setTabToolTip(number, f"Alt+{number + 1}")
             shortcut = QShortcut(QKeySequence(f"Alt+{number + 1}"), self)
+            shortcut.setWhatsThis(f"Show the {self.tabs.tabText(number)}")  # its line in Help › Keyboard Shortcuts
             shortcut.activated.connect(lambda number=number, focus=focus: self.show_view(number, focus))
             self.view_shortcuts.append(shortcut)
 

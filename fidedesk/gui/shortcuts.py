@@ -1,0 +1,100 @@
+"""Help › Keyboard shortcuts: the window's keys, read from its own actions and shortcuts.
+
+The table is built from the QActions of the menus and of each area and from the QShortcuts at the moment
+it is shown, never from a list of its own, so it cannot go stale when a key changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QMenu,
+    QMenuBar,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from fidedesk.gui.plain import without_mnemonic
+from fidedesk.gui.screen import fit
+
+COLUMNS = ("Menu or area", "Command", "Keys")
+
+
+@dataclass(frozen=True)
+class ShortcutRow:
+    """One command: where it is (a menu, or the area of the window it works in), its text, its keys."""
+
+    area: str
+    command: str
+    keys: str
+
+
+def key_text(keys: Iterable[QKeySequence]) -> str:
+    """``keys`` as the platform writes them (Ctrl+Y on Linux and Windows, ⌘Y on macOS), comma-separated."""
+    return ", ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in keys if not key.isEmpty())
+
+
+def _menu_rows(menu: QMenu, area: str, seen: set[QAction]) -> list[ShortcutRow]:
+    rows = []
+    for action in menu.actions():
+        seen.add(action)
+        submenu = action.menu()
+        if isinstance(submenu, QMenu):
+            rows += _menu_rows(submenu, f"{area} › {without_mnemonic(submenu.title())}", seen)
+        elif keys := key_text(action.shortcuts()):
+            rows.append(ShortcutRow(area, without_mnemonic(action.text()), keys))
+    return rows
+
+
+def shortcut_rows(menu_bar: QMenuBar | None, areas: Sequence[tuple[str, QWidget]]) -> list[ShortcutRow]:
+    """Every command with a key: the menu bar's, menu by menu, then each area's (its name, its widget)
+    own actions and shortcuts (a QShortcut reads as its What's This text)."""
+    seen: set[QAction] = set()
+    rows = []
+    if menu_bar is not None:
+        for action in menu_bar.actions():
+            submenu = action.menu()
+            if isinstance(submenu, QMenu):
+                rows += _menu_rows(submenu, without_mnemonic(submenu.title()), seen)
+    for area, widget in areas:
+        for action in widget.findChildren(QAction):
+            if action not in seen and (keys := key_text(action.shortcuts())):
+                seen.add(action)
+                rows.append(ShortcutRow(area, without_mnemonic(action.text()), keys))
+        for shortcut in widget.findChildren(QShortcut):
+            if keys := key_text(shortcut.keys()):
+                rows.append(ShortcutRow(area, shortcut.whatsThis(), keys))
+    return rows
+
+
+class ShortcutsDialog(QDialog):
+    """The table of :func:`shortcut_rows`, plain text, one row per command."""
+
+    def __init__(self, rows: Sequence[ShortcutRow], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard Shortcuts")
+        self.table = QTableWidget(len(rows), len(COLUMNS))
+        self.table.setObjectName("shortcuts_table")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        for number, row in enumerate(rows):
+            for column, text in enumerate((row.area, row.command, row.keys)):
+                self.table.setItem(number, column, QTableWidgetItem(text))  # an item's text is never HTML
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(buttons)
+        fit(self, 620, 520)
