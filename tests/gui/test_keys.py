@@ -8,7 +8,17 @@ from collections import defaultdict
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QGroupBox, QLabel, QMenu, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QGroupBox,
+    QLabel,
+    QMenu,
+    QTabBar,
+    QTabWidget,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from fidedesk.gui import mainwindow
@@ -101,12 +111,24 @@ def _clashes(window: QWidget) -> list[str]:
 
 
 def test_the_main_window_has_no_clash_on_any_tab(window: MainWindow, qtbot: QtBot) -> None:
-    problems = []
+    """Each tab, and each page of the tabs inside it (the tournament's Rounds, Crosstable, Standings), as
+    shown together with the menu bar."""
+    problems, walked = [], []
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         QApplication.processEvents()
-        problems += [f"{window.tabs.tabText(index)}: {problem}" for problem in _clashes(window)]
+        inner = [tabs for tabs in window.findChildren(QTabWidget) if tabs is not window.tabs and tabs.isVisible()]
+        pages = [(tabs, page) for tabs in inner for page in range(tabs.count())] or [(None, 0)]
+        for tabs, page in pages:
+            if tabs is not None:
+                tabs.setCurrentIndex(page)
+                QApplication.processEvents()
+            where = without_mnemonic(window.tabs.tabText(index))
+            where += f" › {tabs.tabText(page)}" if tabs is not None else ""
+            walked.append(where)
+            problems += [f"{where}: {problem}" for problem in _clashes(window)]
     assert problems == []
+    assert {"Tournament › Rounds", "Tournament › Standings", "Calculator", "Reference tables"} <= set(walked)
 
 
 def test_the_rating_list_window_and_the_excel_wizard_have_no_clash(window: MainWindow, qtbot: QtBot) -> None:
