@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHeaderView,
     QMenu,
     QMenuBar,
     QTableWidget,
@@ -57,7 +56,8 @@ def _menu_rows(menu: QMenu, area: str, seen: set[QAction]) -> list[ShortcutRow]:
 
 def shortcut_rows(menu_bar: QMenuBar | None, areas: Sequence[tuple[str, QWidget]]) -> list[ShortcutRow]:
     """Every command with a key: the menu bar's, menu by menu, then each area's (its name, its widget)
-    own actions and shortcuts (a QShortcut reads as its What's This text)."""
+    own actions and shortcuts (a QShortcut reads as its What's This text); a command that each of an
+    area's tables has on the same key (Copy selected rows) is one row."""
     seen: set[QAction] = set()
     rows = []
     if menu_bar is not None:
@@ -73,7 +73,7 @@ def shortcut_rows(menu_bar: QMenuBar | None, areas: Sequence[tuple[str, QWidget]
         for shortcut in widget.findChildren(QShortcut):
             if keys := key_text(shortcut.keys()):
                 rows.append(ShortcutRow(area, shortcut.whatsThis(), keys))
-    return rows
+    return list(dict.fromkeys(rows))
 
 
 class ShortcutsDialog(QDialog):
@@ -91,7 +91,8 @@ class ShortcutsDialog(QDialog):
             for column, text in enumerate((row.area, row.command, row.keys)):
                 self.table.setItem(number, column, QTableWidgetItem(text))  # an item's text is never HTML
         self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.resizeRowsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)  # a command can have several keys
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

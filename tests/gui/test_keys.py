@@ -208,3 +208,4 @@ def test_help_lists_every_key_of_the_window(
     ) in table
     assert ("Tournament", "Show the Crosstable", "Alt+2") in table
     assert ("Calculator", "Add game", "Ins") in table
+    assert len(set(table)) == len(table)  # each table's Copy selected rows on Reference tables: one row
