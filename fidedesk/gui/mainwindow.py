@@ -31,7 +31,7 @@ from fidedesk.gui.qt_dialogs import QtDialogs, answered
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import fit
 from fidedesk.gui.settings import Settings
-from fidedesk.gui.shortcuts import ShortcutRow, ShortcutsDialog, shortcut_rows
+from fidedesk.gui.shortcuts import COMMAND_NAME, ShortcutRow, ShortcutsDialog, shortcut_rows
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
 TabFactory = Callable[[RatingContext, QUndoStack, Settings, TournamentDocument], QWidget]
@@ -280,6 +280,9 @@ class MainWindow(QMainWindow):
         # Ctrl+Y too on every platform: Windows users type it, and Linux's standard key is Ctrl+Shift+Z only
         redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
         self.redo_action.setShortcuts([*redo_keys, *[REDO_KEY] * (REDO_KEY not in redo_keys)])
+        # their text names the step ("Undo Enter result"); the list of keys names the command
+        self.undo_action.setProperty(COMMAND_NAME, "Undo")
+        self.redo_action.setProperty(COMMAND_NAME, "Redo")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
 

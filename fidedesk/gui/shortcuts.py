@@ -42,6 +42,16 @@ def key_text(keys: Iterable[QKeySequence]) -> str:
     return ", ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in keys if not key.isEmpty())
 
 
+#: The property naming an action whose text changes as it is used (Undo is "Undo Enter result 1-0, board 3").
+COMMAND_NAME = "shortcut_command"
+
+
+def _command(action: QAction) -> str:
+    """The command's name: its fixed name where it has one (:data:`COMMAND_NAME`), else its text."""
+    name = action.property(COMMAND_NAME)
+    return str(name) if name else without_mnemonic(action.text())
+
+
 def _menu_rows(menu: QMenu, area: str, seen: set[QAction]) -> list[ShortcutRow]:
     rows = []
     for action in menu.actions():
@@ -50,7 +60,7 @@ def _menu_rows(menu: QMenu, area: str, seen: set[QAction]) -> list[ShortcutRow]:
         if isinstance(submenu, QMenu):
             rows += _menu_rows(submenu, f"{area} › {without_mnemonic(submenu.title())}", seen)
         elif keys := key_text(action.shortcuts()):
-            rows.append(ShortcutRow(area, without_mnemonic(action.text()), keys))
+            rows.append(ShortcutRow(area, _command(action), keys))
     return rows
 
 
@@ -69,7 +79,7 @@ def shortcut_rows(menu_bar: QMenuBar | None, areas: Sequence[tuple[str, QWidget]
         for action in widget.findChildren(QAction):
             if action not in seen and (keys := key_text(action.shortcuts())):
                 seen.add(action)
-                rows.append(ShortcutRow(area, without_mnemonic(action.text()), keys))
+                rows.append(ShortcutRow(area, _command(action), keys))
         for shortcut in widget.findChildren(QShortcut):
             if keys := key_text(shortcut.keys()):
                 rows.append(ShortcutRow(area, shortcut.whatsThis(), keys))
