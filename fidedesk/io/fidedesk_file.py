@@ -527,7 +527,7 @@ def _check_pairings(players: Sequence[Player], source: str) -> None:
         raise FidedeskFileError(
             source,
             f"{there} also has {colour} in round {round_}",
-            path=f"tournament.players[{index}].rounds[{slot}].color",
+            path=_round_path(index, slot) + ".color",
         )
     board = next(board_problems(players), None)
     if board is not None:
@@ -562,7 +562,7 @@ def _pairing_message(players: Sequence[Player], problem: PairingProblem) -> tupl
     """The JSON path and the wording of a pairing fault."""
     player = players[problem.player]
     entry = player.rounds[problem.slot]
-    here = f"tournament.players[{problem.player}].rounds[{problem.slot}]"
+    here = _round_path(problem.player, problem.slot)
     if problem.fault is PairingFault.UNKNOWN_OPPONENT:
         return f"{here}.opponent", f"{entry.opponent} is not the start_rank of any player"
     if problem.fault is PairingFault.SELF:
