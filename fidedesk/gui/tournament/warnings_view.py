@@ -86,9 +86,8 @@ def pending_lines(rounds: Sequence[PendingRound]) -> list[WarningLine]:
     """Per round, the boards paired without a result yet."""
     lines = []
     for pending in rounds:
-        noun = "board" if len(pending.boards) == 1 else "boards"
-        what = f"Round {pending.round}: {len(pending.boards)} {noun} without a result"
-        where = f"{noun} {listed([str(board) for board in pending.boards])}"
+        what = f"Round {pending.round}: {counted(len(pending.boards), 'board')} without a result"
+        where = f"{plural(len(pending.boards), 'board')} {listed([str(board) for board in pending.boards])}"
         lines.append(WarningLine("No result", what, where, tuple(f"board {board}" for board in pending.boards)))
     return lines
 
