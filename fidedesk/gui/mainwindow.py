@@ -64,6 +64,8 @@ TABS: tuple[tuple[str, TabFactory], ...] = (
 )
 #: Redo's key beside the platform's standard ones (Ctrl+Shift+Z on Linux, where Ctrl+Y did nothing).
 REDO_KEY = QKeySequence("Ctrl+Y")
+#: Help › User Guide where the platform names no key of its own for help (F1 on Windows and Linux).
+GUIDE_KEY = QKeySequence("F1")
 #: The tab whose history is the open tournament's (saved when clean), and the calculator's.
 TOURNAMENT_TAB, CALCULATOR_TAB = 0, 1
 
@@ -183,6 +185,7 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self, self.document, settings, self.dialogs, recovery_folder)
         self.excel = ExcelActions(self, self.files, self.context, self.dialogs)
         self.rating_list = RatingListActions(self, self.files, self.dialogs)
+        self.guide_window: QWidget | None = None  # Help › User Guide, made when first asked for
 
         self.rules_bar = RulesBar(self.context, self)
         self.addToolBar(self.rules_bar)
@@ -300,6 +303,10 @@ class MainWindow(QMainWindow):
             view_menu.addAction(action)
 
         help_menu = self.menuBar().addMenu("&Help")
+        self.guide_action = QAction("User &Guide", self)
+        self.guide_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.HelpContents) or [GUIDE_KEY])
+        self.guide_action.triggered.connect(self.show_guide)
+        help_menu.addAction(self.guide_action)
         about = QAction("&About fidedesk", self)
         about.setMenuRole(QAction.MenuRole.AboutRole)
         about.triggered.connect(self.show_about)
@@ -312,6 +319,16 @@ class MainWindow(QMainWindow):
         self.shortcuts_action = QAction("&Keyboard Shortcuts", self)
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
         help_menu.addAction(self.shortcuts_action)
+
+    def show_guide(self) -> None:
+        """The user guide beside the window (one at a time, not modal: read it while typing)."""
+        from fidedesk.gui.guide import GuideWindow
+
+        if self.guide_window is None:
+            self.guide_window = GuideWindow(self)
+        self.guide_window.show()
+        self.guide_window.raise_()
+        self.guide_window.activateWindow()
 
     def show_about(self) -> None:
         from fidedesk.gui.about import AboutDialog
