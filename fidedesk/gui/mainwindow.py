@@ -204,8 +204,9 @@ class MainWindow(QMainWindow):
         self.context.changed.connect(self._on_rules_changed)
         self._on_rules_changed()
         self.document.changed.connect(self._update_title)
-        self.document.changed.connect(self._follow_event_date)
         self._event_start: dt.date | None = None
+        self.document.changed.connect(self._follow_event_date)
+        self.document.was_reset.connect(self._on_document_reset)
         self.document.path_changed.connect(self._update_title)
         self.undo_stack.cleanChanged.connect(self._update_title)
         self.document.pending_changed.connect(self._update_title)
@@ -232,9 +233,23 @@ class MainWindow(QMainWindow):
         force when the event started (as ``fidedesk-cli rate --rules auto`` does). Only a changed start
         date is passed on: a date chosen in the toolbar stays until the event's own date changes."""
         start = self.document.tournament.info.start
-        if start is not None and start != self._event_start:
-            self.context.set_event_date(start)
+        if start != self._event_start:
+            self._take_event_date(start)
+
+    def _on_document_reset(self) -> None:
+        """A new, opened or imported tournament brings its own date, even one equal to the last event's or
+        none: a date left from the previous event would have ``auto`` apply its edition, unsaid."""
+        self._take_event_date(self.document.tournament.info.start)
+
+    def _take_event_date(self, start: dt.date | None) -> None:
+        """The event's start date, or today's for an event without one (a new event, a file with no date);
+        under ``auto`` the status bar then says which edition today's date gives."""
         self._event_start = start
+        self.context.set_event_date(start or dt.date.today())
+        if start is None and self.context.is_auto:
+            self.statusBar().showMessage(
+                f"The event has no start date: auto applies {self.context.edition().name}, in force today"
+            )
 
     def offer_recovery(self) -> bool:
         """After the window is shown: offer work a crashed session left behind; True when restored."""

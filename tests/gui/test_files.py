@@ -345,3 +345,25 @@ def test_opening_a_fidedesk_file_is_clean(window: MainWindow, tmp_path: Path, di
     assert window.open_path(path)
     assert not window.document.shows_modified and not window.isWindowModified()
     assert window.files.new() and not asked
+
+
+def test_an_event_without_a_date_is_rated_under_todays_edition(window: MainWindow, dialogs: UnattendedDialogs) -> None:
+    """Under auto, a new (or opened) event without a start date does not keep the last event's date, whose
+    edition would be applied unsaid: it takes today's, and the status bar says which edition that is."""
+    import datetime as dt
+
+    from fidedesk.core.editions import edition_for_date
+
+    window.context.set_edition_name("auto")
+    dialogs.answer("open_file", GELENDZHIK)
+    window.files.import_action.trigger()
+    assert window.context.edition().name == "fide-2014"
+    dialogs.answer("confirm_discard", Choice.DISCARD)
+    assert window.files.new()
+    today = edition_for_date(dt.date.today()).name
+    assert window.context.event_date == dt.date.today() and window.context.edition().name == today
+    assert window.statusBar().currentMessage() == f"The event has no start date: auto applies {today}, in force today"
+    window.rules_bar.date_edit.setDate(window.rules_bar.date_edit.date().addYears(-10))  # the arbiter's choice
+    assert window.context.edition().name != today
+    window.files.new()  # nothing unsaved: a new event takes today's date again
+    assert window.context.event_date == dt.date.today()
