@@ -367,3 +367,21 @@ def test_an_event_without_a_date_is_rated_under_todays_edition(window: MainWindo
     assert window.context.edition().name != today
     window.files.new()  # nothing unsaved: a new event takes today's date again
     assert window.context.event_date == dt.date.today()
+
+
+def test_recovery_dialog_is_wide_enough_for_the_event_name(qtbot: QtBot, folder: Path) -> None:
+    """The line naming the event is shown whole (the dialog was narrower than a long event's name), and a
+    name longer than the screen leaves the dialog within the screen."""
+    name = "Internationales Schachfestival Bad Wiessee, A-Open"  # the line is 640 px of the screen's 800
+    recovery.write_recovery(Tournament(EventInfo(name=name), ()), None, folder)
+    dialog = qt_dialogs.RecoveryDialog(recovery.find_recoveries(folder))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    line = dialog.list.item(0).text()
+    assert line.startswith(name)
+    assert dialog.list.viewport().width() >= dialog.list.fontMetrics().horizontalAdvance(line)
+    recovery.write_recovery(Tournament(EventInfo(name="Open " * 400), ()), folder / "long.fidedesk", folder)
+    huge = qt_dialogs.RecoveryDialog(recovery.find_recoveries(folder))
+    qtbot.addWidget(huge)
+    assert huge.list.count() == 2 and huge.width() <= huge.screen().availableGeometry().width()
