@@ -311,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.raise_()
         window.activateWindow()
         if path:
-            window.open_path(Path(path))
+            window.open_requested(Path(path))  # waits while a dialog (the Excel wizard, a question) is open
 
     server.requested.connect(requested)
 

@@ -6,9 +6,10 @@ import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDateEdit,
     QMainWindow,
@@ -66,6 +67,8 @@ TABS: tuple[tuple[str, TabFactory], ...] = (
 REDO_KEY = QKeySequence("Ctrl+Y")
 #: Help › User Guide where the platform names no key of its own for help (F1 on Windows and Linux).
 GUIDE_KEY = QKeySequence("F1")
+#: How often a file handed over while a dialog is open looks again whether it may open (milliseconds).
+REQUESTED_WAIT_MS = 250
 #: The tab whose history is the open tournament's (saved when clean), and the calculator's.
 TOURNAMENT_TAB, CALCULATOR_TAB = 0, 1
 
@@ -186,6 +189,12 @@ class MainWindow(QMainWindow):
         self.excel = ExcelActions(self, self.files, self.context, self.dialogs)
         self.rating_list = RatingListActions(self, self.files, self.dialogs)
         self.guide_window: QWidget | None = None  # Help › User Guide, made when first asked for
+        # files handed over while a modal dialog is open wait here; the timer looks again until it has closed
+        self._requested: list[Path] = []
+        self._opening_requested = False
+        self._requested_timer = QTimer(self)
+        self._requested_timer.setInterval(REQUESTED_WAIT_MS)
+        self._requested_timer.timeout.connect(self._open_requested)
 
         self.rules_bar = RulesBar(self.context, self)
         self.addToolBar(self.rules_bar)
@@ -263,6 +272,30 @@ class MainWindow(QMainWindow):
         if opened:
             self.tabs.setCurrentIndex(0)
         return opened
+
+    def open_requested(self, path: Path) -> None:
+        """A file handed over while fidedesk runs (a later start, macOS's open event): opened as
+        :meth:`open_path` does, but never over a dialog the arbiter has open (the Excel wizard, a question):
+        it waits, with a word in the status bar, and opens once no modal dialog is left."""
+        self._requested.append(path)
+        if QApplication.activeModalWidget() is not None or self._opening_requested:
+            self.statusBar().showMessage(f"{path.name} opens when the open dialog is closed")
+        if not self._requested_timer.isActive():
+            self._requested_timer.start()
+        self._open_requested()
+
+    def _open_requested(self) -> None:
+        """Open the files handed over, first come first, while no modal dialog is open."""
+        if self._opening_requested:
+            return  # a file is being opened (its own wizard or question may be up): the rest wait for it
+        self._opening_requested = True
+        try:
+            while self._requested and QApplication.activeModalWidget() is None:
+                self.open_path(self._requested.pop(0))
+        finally:
+            self._opening_requested = False
+        if not self._requested:
+            self._requested_timer.stop()
 
     def tab_content(self, index: int) -> QWidget:
         """The widget of tab ``index``, built now if it was not yet shown."""
