@@ -159,7 +159,10 @@ def _smoke(*args: str) -> subprocess.CompletedProcess[str]:
 def test_the_smoke_test_opens_a_tournament_given_to_it(tmp_path: Path) -> None:
     done = _smoke(str(SAMPLE))
     assert done.returncode == 0, done.stderr
-    opened = "3 tabs and About rendered, a rating list imported and searched, opened round_robin_8_58.trf (10 players)"
+    opened = (
+        "3 tabs, About and the user guide rendered, a rating list imported and searched,"
+        " opened round_robin_8_58.trf (10 players)"
+    )
     assert done.stdout.strip() == f"fidedesk {fidedesk.__version__}: {opened}"
     broken = tmp_path / "broken.trf"
     broken.write_text(

@@ -20,6 +20,7 @@ from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
 if TYPE_CHECKING:
+    from fidedesk.gui.mainwindow import MainWindow
     from fidedesk.io.xlsx_grid import SheetGrid
     from fidedesk.io.xlsx_import import ImportResult
 
@@ -172,7 +173,9 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
     about = AboutDialog(window.context, window)
     if f"fidedesk {__version__}" not in about.text.text() or about.grab().isNull() or about.icon.pixmap().isNull():
         problems.append("Help › About does not show the version and the icon")
-    summary = f"{window.tabs.count()} tabs and About rendered"
+    summary = f"{window.tabs.count()} tabs, About and the user guide rendered"
+    if not _guide_works(window):
+        problems.append("Help › User Guide does not show the guide (resources/docs/guide.md)")
     if not _hand_over_works():
         problems.append("a later start could not hand its file to this one (QtNetwork's local socket)")
     try:
@@ -194,6 +197,21 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
             problems.append(f"could not open {file}")
     window.close()
     return summary
+
+
+def _guide_works(window: MainWindow) -> bool:
+    """Help › User Guide can show the guide the bundle carries: found, read, its first heading rendered."""
+    from fidedesk.gui.guide import GUIDE_HEADING, GuideMissingError, GuideWindow, guide_text
+
+    try:
+        guide_text()
+    except (GuideMissingError, OSError, UnicodeDecodeError):
+        return False
+    shown = GuideWindow(window)  # Help › User Guide's window (not raised: the offscreen platform cannot)
+    shown.show()
+    rendered = shown.browser.toPlainText().startswith(GUIDE_HEADING.lstrip("# ")) and not shown.grab().isNull()
+    shown.close()
+    return rendered
 
 
 def _proposed_import(grids: Sequence[SheetGrid], source: str, problems: list[str]) -> ImportResult | None:
@@ -293,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.raise_()
         window.activateWindow()
         if path:
-            window.open_path(Path(path))
+            window.open_requested(Path(path))  # waits while a dialog (the Excel wizard, a question) is open
 
     server.requested.connect(requested)
 

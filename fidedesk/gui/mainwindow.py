@@ -6,9 +6,10 @@ import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDateEdit,
     QMainWindow,
@@ -64,6 +65,10 @@ TABS: tuple[tuple[str, TabFactory], ...] = (
 )
 #: Redo's key beside the platform's standard ones (Ctrl+Shift+Z on Linux, where Ctrl+Y did nothing).
 REDO_KEY = QKeySequence("Ctrl+Y")
+#: Help › User Guide where the platform names no key of its own for help (F1 on Windows and Linux).
+GUIDE_KEY = QKeySequence("F1")
+#: How often a file handed over while a dialog is open looks again whether it may open (milliseconds).
+REQUESTED_WAIT_MS = 250
 #: The tab whose history is the open tournament's (saved when clean), and the calculator's.
 TOURNAMENT_TAB, CALCULATOR_TAB = 0, 1
 
@@ -183,6 +188,13 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self, self.document, settings, self.dialogs, recovery_folder)
         self.excel = ExcelActions(self, self.files, self.context, self.dialogs)
         self.rating_list = RatingListActions(self, self.files, self.dialogs)
+        self.guide_window: QWidget | None = None  # Help › User Guide, made when first asked for
+        # files handed over while a modal dialog is open wait here; the timer looks again until it has closed
+        self._requested: list[Path] = []
+        self._opening_requested = False
+        self._requested_timer = QTimer(self)
+        self._requested_timer.setInterval(REQUESTED_WAIT_MS)
+        self._requested_timer.timeout.connect(self._open_requested)
 
         self.rules_bar = RulesBar(self.context, self)
         self.addToolBar(self.rules_bar)
@@ -201,8 +213,9 @@ class MainWindow(QMainWindow):
         self.context.changed.connect(self._on_rules_changed)
         self._on_rules_changed()
         self.document.changed.connect(self._update_title)
-        self.document.changed.connect(self._follow_event_date)
         self._event_start: dt.date | None = None
+        self.document.changed.connect(self._follow_event_date)
+        self.document.was_reset.connect(self._on_document_reset)
         self.document.path_changed.connect(self._update_title)
         self.undo_stack.cleanChanged.connect(self._update_title)
         self.document.pending_changed.connect(self._update_title)
@@ -229,9 +242,23 @@ class MainWindow(QMainWindow):
         force when the event started (as ``fidedesk-cli rate --rules auto`` does). Only a changed start
         date is passed on: a date chosen in the toolbar stays until the event's own date changes."""
         start = self.document.tournament.info.start
-        if start is not None and start != self._event_start:
-            self.context.set_event_date(start)
+        if start != self._event_start:
+            self._take_event_date(start)
+
+    def _on_document_reset(self) -> None:
+        """A new, opened or imported tournament brings its own date, even one equal to the last event's or
+        none: a date left from the previous event would have ``auto`` apply its edition, unsaid."""
+        self._take_event_date(self.document.tournament.info.start)
+
+    def _take_event_date(self, start: dt.date | None) -> None:
+        """The event's start date, or today's for an event without one (a new event, a file with no date);
+        under ``auto`` the status bar then says which edition today's date gives."""
         self._event_start = start
+        self.context.set_event_date(start or dt.date.today())
+        if start is None and self.context.is_auto:
+            self.statusBar().showMessage(
+                f"The event has no start date: auto applies {self.context.edition().name}, in force today"
+            )
 
     def offer_recovery(self) -> bool:
         """After the window is shown: offer work a crashed session left behind; True when restored."""
@@ -245,6 +272,30 @@ class MainWindow(QMainWindow):
         if opened:
             self.tabs.setCurrentIndex(0)
         return opened
+
+    def open_requested(self, path: Path) -> None:
+        """A file handed over while fidedesk runs (a later start, macOS's open event): opened as
+        :meth:`open_path` does, but never over a dialog the arbiter has open (the Excel wizard, a question):
+        it waits, with a word in the status bar, and opens once no modal dialog is left."""
+        self._requested.append(path)
+        if QApplication.activeModalWidget() is not None or self._opening_requested:
+            self.statusBar().showMessage(f"{path.name} opens when the open dialog is closed")
+        if not self._requested_timer.isActive():
+            self._requested_timer.start()
+        self._open_requested()
+
+    def _open_requested(self) -> None:
+        """Open the files handed over, first come first, while no modal dialog is open."""
+        if self._opening_requested:
+            return  # a file is being opened (its own wizard or question may be up): the rest wait for it
+        self._opening_requested = True
+        try:
+            while self._requested and QApplication.activeModalWidget() is None:
+                self.open_path(self._requested.pop(0))
+        finally:
+            self._opening_requested = False
+        if not self._requested:
+            self._requested_timer.stop()
 
     def tab_content(self, index: int) -> QWidget:
         """The widget of tab ``index``, built now if it was not yet shown."""
@@ -300,6 +351,10 @@ class MainWindow(QMainWindow):
             view_menu.addAction(action)
 
         help_menu = self.menuBar().addMenu("&Help")
+        self.guide_action = QAction("User &Guide", self)
+        self.guide_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.HelpContents) or [GUIDE_KEY])
+        self.guide_action.triggered.connect(self.show_guide)
+        help_menu.addAction(self.guide_action)
         about = QAction("&About fidedesk", self)
         about.setMenuRole(QAction.MenuRole.AboutRole)
         about.triggered.connect(self.show_about)
@@ -312,6 +367,16 @@ class MainWindow(QMainWindow):
         self.shortcuts_action = QAction("&Keyboard Shortcuts", self)
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
         help_menu.addAction(self.shortcuts_action)
+
+    def show_guide(self) -> None:
+        """The user guide beside the window (one at a time, not modal: read it while typing)."""
+        from fidedesk.gui.guide import GuideWindow
+
+        if self.guide_window is None:
+            self.guide_window = GuideWindow(self)
+        self.guide_window.show()
+        self.guide_window.raise_()
+        self.guide_window.activateWindow()
 
     def show_about(self) -> None:
         from fidedesk.gui.about import AboutDialog

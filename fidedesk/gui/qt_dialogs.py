@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.values import counted
 from fidedesk.gui.dialogs import Choice
 from fidedesk.gui.plain import ask, message_box, plain_label
+from fidedesk.gui.screen import fit
 from fidedesk.io import recovery
 
 Icon = QMessageBox.Icon
@@ -139,6 +140,15 @@ class RecoveryDialog(QDialog):
         layout.addWidget(text)
         layout.addWidget(self.list)
         layout.addWidget(buttons)
+        # wide enough for the longest line (the event's name tells one event's work from another's), never
+        # wider than the screen's free area (a longer line then scrolls)
+        margins = layout.contentsMargins()
+        lines = (
+            self.list.sizeHintForColumn(0)
+            + 2 * self.list.frameWidth()
+            + self.list.verticalScrollBar().sizeHint().width()
+        )
+        fit(self, max(self.sizeHint().width(), lines + margins.left() + margins.right() + 8), self.sizeHint().height())
 
     def chosen(self) -> recovery.Recovery | None:
         row = self.list.currentRow()

@@ -19,6 +19,7 @@ from fidedesk.gui.calculator import CalculatorTab
 from fidedesk.gui.calculator.games import GamesModel
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.settings import Settings
+from tests.gui.conftest import ModelChecks
 
 #: The corrected seeds/002 tournament example: a 2000 player, K 20.
 SEEDS_002 = "2100\t1\n2050\t½\n1950\t1\n1900\t0\n1850\t1\n"
@@ -269,3 +270,25 @@ def test_models(qtbot: QtBot, tab: CalculatorTab, qtmodeltester: ModelTester) ->
     qtmodeltester.check(tab.period.summary)
     assert tab.period.games.rowCount(tab.period.games.index(0, 0)) == 0
     assert not tab.period.games.setData(QModelIndex(), "2000")
+
+
+def test_a_result_not_counted_says_why_once(qtmodeltester: ModelChecks) -> None:
+    """An event left out of a first rating (a zero score in the first event, FIDE 8.2.1) is one row that
+    says the event and the reason once, in Why, not the same text in Value and Why."""
+    from fractions import Fraction
+
+    from fidedesk.core.editions import get_edition
+    from fidedesk.core.initial import UnratedEvent, initial_rating
+    from fidedesk.core.rated import Game
+    from fidedesk.gui.calculator.figures import FiguresModel, first_rating_figures
+
+    zero = UnratedEvent(tuple(Game(1900, Fraction(0)) for _ in range(3)), "Open A")
+    good = UnratedEvent(tuple(Game(1800, Fraction(1, 2)) for _ in range(5)), "Open B")
+    model = FiguresModel()
+    model.set_figures(
+        first_rating_figures(initial_rating(get_edition("fide-2025"), [zero, good]), get_edition("fide-2025"))
+    )
+    qtmodeltester.check(model)
+    row = model.row_of("disregarded_0")
+    shown = [model.index(row, column).data() for column in range(model.columnCount())]
+    assert shown == ["Not counted", "", "Open A: zero score in the first event is disregarded (FIDE 8.2.1)"]

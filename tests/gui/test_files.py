@@ -345,3 +345,43 @@ def test_opening_a_fidedesk_file_is_clean(window: MainWindow, tmp_path: Path, di
     assert window.open_path(path)
     assert not window.document.shows_modified and not window.isWindowModified()
     assert window.files.new() and not asked
+
+
+def test_an_event_without_a_date_is_rated_under_todays_edition(window: MainWindow, dialogs: UnattendedDialogs) -> None:
+    """Under auto, a new (or opened) event without a start date does not keep the last event's date, whose
+    edition would be applied unsaid: it takes today's, and the status bar says which edition that is."""
+    import datetime as dt
+
+    from fidedesk.core.editions import edition_for_date
+
+    window.context.set_edition_name("auto")
+    dialogs.answer("open_file", GELENDZHIK)
+    window.files.import_action.trigger()
+    assert window.context.edition().name == "fide-2014"
+    dialogs.answer("confirm_discard", Choice.DISCARD)
+    assert window.files.new()
+    today = edition_for_date(dt.date.today()).name
+    assert window.context.event_date == dt.date.today() and window.context.edition().name == today
+    assert window.statusBar().currentMessage() == f"The event has no start date: auto applies {today}, in force today"
+    window.rules_bar.date_edit.setDate(window.rules_bar.date_edit.date().addYears(-10))  # the arbiter's choice
+    assert window.context.edition().name != today
+    window.files.new()  # nothing unsaved: a new event takes today's date again
+    assert window.context.event_date == dt.date.today()
+
+
+def test_recovery_dialog_is_wide_enough_for_the_event_name(qtbot: QtBot, folder: Path) -> None:
+    """The line naming the event is shown whole (the dialog was narrower than a long event's name), and a
+    name longer than the screen leaves the dialog within the screen."""
+    name = "Internationales Schachfestival Bad Wiessee, A-Open"  # the line is 640 px of the screen's 800
+    recovery.write_recovery(Tournament(EventInfo(name=name), ()), None, folder)
+    dialog = qt_dialogs.RecoveryDialog(recovery.find_recoveries(folder))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    line = dialog.list.item(0).text()
+    assert line.startswith(name)
+    assert dialog.list.viewport().width() >= dialog.list.fontMetrics().horizontalAdvance(line)
+    recovery.write_recovery(Tournament(EventInfo(name="Open " * 400), ()), folder / "long.fidedesk", folder)
+    huge = qt_dialogs.RecoveryDialog(recovery.find_recoveries(folder))
+    qtbot.addWidget(huge)
+    assert huge.list.count() == 2 and huge.width() <= huge.screen().availableGeometry().width()

@@ -143,7 +143,7 @@ def test_every_tab_builds_and_renders(window: MainWindow, qtbot: QtBot) -> None:
 
 def test_smoke_test_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
     assert app_main(["--smoke-test"]) == 0
-    assert "3 tabs and About rendered, a rating list imported and searched" in capsys.readouterr().out
+    assert "3 tabs, About and the user guide rendered, a rating list imported and searched" in capsys.readouterr().out
 
 
 def test_settings_keep_their_types(tmp_path: object) -> None:

@@ -9,14 +9,17 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from fidedesk import __version__
+from fidedesk.gui import mainwindow
 from fidedesk.gui.app import FidedeskApplication, _arguments
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.resources import app_icon
 from fidedesk.io import fidedesk_file
 from fidedesk.io.trf import read_trf
+from tests.conftest import GELENDZHIK
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "round_robin_8_58.trf"
 
@@ -96,3 +99,28 @@ def test_file_open_offers_every_format_and_reads_each_with_its_reader(
     assert not window.open_path(broken)
     assert [title for title, _text in no_modal_dialogs] == ["Cannot import the file"]
     assert "broken.txt:1:5: expected a start rank" in no_modal_dialogs[0][1]
+
+
+def test_a_file_handed_over_waits_for_the_open_dialog(
+    window: MainWindow, qtbot: QtBot, dialogs: UnattendedDialogs
+) -> None:
+    """A second ``fidedesk FILE`` while a modal dialog is open (the Excel wizard, a question) opens no second
+    dialog over it: the status bar says the file waits, and it opens once the dialog is closed."""
+    from PySide6.QtWidgets import QDialog
+
+    wizard = QDialog(window)
+    wizard.setModal(True)
+    wizard.show()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is wizard)
+    window.open_requested(GELENDZHIK)
+    assert not window.document.tournament.players
+    assert window.statusBar().currentMessage() == f"{GELENDZHIK.name} opens when the open dialog is closed"
+    qtbot.wait(3 * mainwindow.REQUESTED_WAIT_MS)
+    assert not window.document.tournament.players  # still waiting while the dialog is up
+    wizard.close()
+    qtbot.waitUntil(lambda: len(window.document.tournament.players) == 14)
+    assert not window._requested_timer.isActive()
+    asked = dialogs.answer("confirm_discard", Choice.DISCARD)
+    window.open_requested(GELENDZHIK)  # with no dialog open it opens at once (asking first about the import)
+    assert asked
+    assert len(window.document.tournament.players) == 14 and not window._requested

@@ -90,8 +90,10 @@ def first_rating_figures(initial: InitialRating, edition: Edition) -> list[Figur
         ]
     tone = Tone.PLAIN if initial.published else Tone.WARN
     figures.append(Figure("published", "Published", "yes" if initial.published else "no", initial.reason, tone))
-    figures += [Figure(f"disregarded_{i}", "Not counted", note, note, Tone.WARN)
-                for i, note in enumerate(initial.disregarded)]  # fmt: skip
+    # the event and why it is left out, said once, in Why (the row has no figure of its own)
+    figures += [
+        Figure(f"disregarded_{i}", "Not counted", "", note, Tone.WARN) for i, note in enumerate(initial.disregarded)
+    ]
     return figures
 
 
