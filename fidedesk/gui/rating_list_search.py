@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
-from PySide6.QtGui import QFont, QKeyEvent, QPalette
+from PySide6.QtGui import QFont, QHideEvent, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -214,6 +214,14 @@ class RatingListDialog(QDialog):
         self._document.changed.connect(self._on_tournament_changed)
         self.search.installEventFilter(self)
         self.refresh_lists()
+
+    def hideEvent(self, event: QHideEvent) -> None:  # Qt override
+        """Closed: the keyboard goes back to the window, on the widget that had it before (a window system
+        without a window manager, or Qt's offscreen one, activates no window by itself)."""
+        super().hideEvent(event)
+        parent = self.parentWidget()
+        if parent is not None and not event.spontaneous():
+            parent.window().activateWindow()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         """Up, Down and the page keys in the search box move through the results: type, arrow, Enter."""

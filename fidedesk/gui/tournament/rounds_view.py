@@ -216,23 +216,26 @@ class RoundsWidget(QWidget):
         index = self.table.currentIndex()
         return index.row() if index.isValid() else self._first_pending()
 
-    def _first_pending(self) -> int | None:
-        pending = (row for row in range(self.model.rowCount()) if self.model.board(row).result is ResultCode.PENDING)
-        return next(pending, None)
+    def _first_pending(self, after: int = -1) -> int | None:
+        """The first board still without a result below row ``after`` (from the top by default)."""
+        rows = range(after + 1, self.model.rowCount())
+        return next((row for row in rows if self.model.board(row).result is ResultCode.PENDING), None)
 
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.player_chosen.emit(self.model.board(current.row()).white)
 
     def enter_result(self, code: ResultCode) -> None:
-        """Enter white's ``code`` on the selected board, then select the next board."""
+        """Enter white's ``code`` on the selected board, then select the next board without a result below it
+        (boards already done are skipped; at the last one, the keys stay on it)."""
         row = self._selected_row()
         if row is None:
             return
         board, round_ = self.model.board(row), self.model.round
         text = f"Result board {board.number}: {board_text(code) if board.black is not None else 'bye'}"
         if self._apply(text, lambda: set_board_result(self.document.tournament, round_, board, code)):
-            next_row = min(row + 1, self.model.rowCount() - 1)
+            pending = self._first_pending(after=row)
+            next_row = pending if pending is not None else min(row + 1, self.model.rowCount() - 1)
             self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))
 
     def unpair_selected(self) -> None:
