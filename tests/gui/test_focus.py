@@ -150,7 +150,8 @@ def test_a_result_key_moves_to_the_next_board_without_a_result(qtbot: QtBot, act
     assert rounds.table.currentIndex().row() == 0
     qtbot.keyClicks(rounds.table, "1")
     assert rounds.table.currentIndex().row() == 2  # board 2 is done: board 3 is next
-    qtbot.keyClicks(rounds.table, "0")
+    qtbot.keyClick(rounds.table, Qt.Key.Key_Plus, Qt.KeyboardModifier.ShiftModifier)  # + as most layouts type it
+    assert rounds.model.board(2).result is ResultCode.FORFEIT_WIN
     assert rounds.table.currentIndex().row() == 3
     qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)  # unpair board 4
     assert rounds.model.rowCount() == 3

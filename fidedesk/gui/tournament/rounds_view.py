@@ -7,9 +7,10 @@ Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the d
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QModelIndex, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QRegularExpressionValidator
+from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -31,6 +32,7 @@ from fidedesk.core.values import board_text, counted
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
+from fidedesk.gui.shortcuts import view_action
 from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
 
 _HINT = (
@@ -56,19 +58,18 @@ def _buddy(text: str, field: QWidget) -> QLabel:
 
 
 class BoardTable(QTableView):
-    """The boards table: result keys, Delete and paste are handed to the view as signals."""
+    """The boards table. Its keys are actions of the table (:func:`view_action`, made by the rounds view);
+    a result key typed with Shift (``+`` on most layouts), which a shortcut of ``+`` may not match, is
+    found by its character (``by_character``) and triggers the same action."""
 
-    result_key = Signal(ResultCode)
-    unpair_key = Signal()
-    paste_key = Signal()
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.by_character: dict[str, QAction] = {}
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
-        if event.matches(QKeySequence.StandardKey.Paste):
-            self.paste_key.emit()
-        elif event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.unpair_key.emit()
-        elif event.text() in RESULT_KEYS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self.result_key.emit(RESULT_KEYS[event.text()])
+        action = self.by_character.get(event.text())
+        if action is not None and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            action.trigger()
         else:
             super().keyPressEvent(event)
 
@@ -147,9 +148,15 @@ class RoundsWidget(QWidget):
         self.black_edit.returnPressed.connect(self.pair_entered)
         self.pair_button.clicked.connect(self.pair_entered)
         self.bye_button.clicked.connect(self.bye_entered)
-        self.table.result_key.connect(self.enter_result)
-        self.table.unpair_key.connect(self.unpair_selected)
-        self.table.paste_key.connect(self.paste)
+        # the boards' keys, listed in Help › Keyboard Shortcuts: 1 0 = 5 ½ + - enter white's result
+        keys_of: dict[ResultCode, list[str]] = {}
+        for key, code in RESULT_KEYS.items():
+            keys_of.setdefault(code, []).append(key)
+        for code, keys in keys_of.items():
+            action = view_action(self.table, f"Result {board_text(code)}", keys, partial(self.enter_result, code))
+            self.table.by_character.update(dict.fromkeys(keys, action))
+        view_action(self.table, "Unpair board", ["Delete", "Backspace"], self.unpair_selected)
+        view_action(self.table, "Paste a round", [QKeySequence.StandardKey.Paste], self.paste)
         document.changed.connect(self._update_rounds)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self._update_rounds()
