@@ -15,6 +15,7 @@ from benchmarks.make_fide_list import write_txt
 from fidedesk.core.editing import pair, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
+from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.io import ratinglist
@@ -59,17 +60,24 @@ def download(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_enter_in_the_rating_list_search_leaves_the_keyboard_in_the_search(
-    qtbot: QtBot, active: MainWindow, download: Path
+    qtbot: QtBot, active: MainWindow, download: Path, dialogs: UnattendedDialogs
 ) -> None:
+    """Seen under Xvfb: Enter in Find added the player and also pressed the dialog's default button (the
+    button that had the keyboard last, "Import list…"), which opened a file dialog."""
+    asked = dialogs.answer("open_file", None)
     ratinglist.import_list(active.rating_list.database, inspect(download), month=Month(2026, 11))
     active.document.reset(Tournament(EventInfo(name="Club", start=dt.date(2026, 11, 20)), ()), None)
     dialog = active.rating_list.show_search()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+    dialog.import_button.setFocus()  # an auto-default button becomes the default when it has the keyboard
+    wait_focus(qtbot, dialog.import_button)
+    dialog.search.setFocus()
     wait_focus(qtbot, dialog.search)
     qtbot.keyClicks(dialog.search, "carlsen")
     qtbot.waitUntil(lambda: not dialog._timer.isActive())
     qtbot.keyClick(dialog.search, Qt.Key.Key_Return)
     assert [p.name for p in active.document.tournament.players] == ["Carlsen, Magnus"]
+    assert asked == []  # Enter did only that
     qtbot.wait(50)
     wait_focus(qtbot, dialog.search)
     assert QApplication.activeWindow() is dialog
@@ -189,3 +197,19 @@ def test_the_calculators_add_game_starts_typing_the_opponent(qtbot: QtBot, activ
     qtbot.keyClick(focused(), Qt.Key.Key_Escape)
     qtbot.keyClick(period.table, Qt.Key.Key_Delete)
     wait_focus(qtbot, period.table)
+
+
+def test_after_importing_a_list_the_keyboard_is_in_find(
+    qtbot: QtBot, active: MainWindow, download: Path, dialogs: UnattendedDialogs
+) -> None:
+    """Seen under Xvfb: the keyboard stayed on "Import list…", so the name typed next went nowhere and
+    Enter opened the file dialog again."""
+    dialog = active.rating_list.show_search()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+    dialogs.answer("open_file", download)
+    dialogs.answer("confirm_list", lambda source: (Month(2026, 11), source.kind))
+    dialog.import_button.setFocus()
+    wait_focus(qtbot, dialog.import_button)
+    qtbot.keyClick(dialog.import_button, Qt.Key.Key_Space)
+    assert dialog.list_combo.count() == 1
+    wait_focus(qtbot, dialog.search)
