@@ -337,6 +337,7 @@ class RatingListDialog(QDialog):
             self.run_search()
         else:
             self.add_selected()
+            self.search.selectAll()  # the next name typed replaces this one (seen under Xvfb: they ran together)
 
     def _enable(self) -> None:
         self.add_button.setEnabled(bool(self.table.selectionModel().selectedRows()))

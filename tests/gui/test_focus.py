@@ -81,6 +81,11 @@ def test_enter_in_the_rating_list_search_leaves_the_keyboard_in_the_search(
     qtbot.wait(50)
     wait_focus(qtbot, dialog.search)
     assert QApplication.activeWindow() is dialog
+    qtbot.keyClicks(dialog.search, "dupre")  # the next name replaces the last (they ran together)
+    assert dialog.search.text() == "dupre"
+    qtbot.waitUntil(lambda: not dialog._timer.isActive())
+    qtbot.keyClick(dialog.search, Qt.Key.Key_Return)
+    assert [p.name for p in active.document.tournament.players] == ["Carlsen, Magnus", "Dupré, Sébastien"]
 
 
 def players_of(count: int) -> Tournament:
