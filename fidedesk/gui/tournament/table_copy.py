@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QAbstractItemModel, Qt
-from PySide6.QtGui import QGuiApplication, QKeySequence
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QTableView, QWidget
 
 from fidedesk.gui.shortcuts import view_action
@@ -43,3 +43,11 @@ class CopyTable(QTableView):
 
     def copy_table(self) -> None:
         QGuiApplication.clipboard().setText(table_text(self.model()))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
+        # the action's shortcut works while the table holds the keyboard; a Ctrl+C that reaches the table
+        # otherwise (its window not active) takes the same action, never the item view's one-cell copy
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_action.trigger()
+        else:
+            super().keyPressEvent(event)
