@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import count_text, counted
 from fidedesk.gui.calculator.look import named, say
-from fidedesk.gui.plain import plain_label, tip
+from fidedesk.gui.plain import back_to, plain_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
 from fidedesk.gui.widths import WIDEST_FIDE_ID, WIDEST_YEAR, fit_column
@@ -220,9 +220,8 @@ class RatingListDialog(QDialog):
         """Closed: the keyboard goes back to the window, on the widget that had it before (a window system
         without a window manager, or Qt's offscreen one, activates no window by itself)."""
         super().hideEvent(event)
-        parent = self.parentWidget()
-        if parent is not None and not event.spontaneous():
-            parent.window().activateWindow()
+        if not event.spontaneous():
+            back_to(self.parentWidget())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         """Up, Down and the page keys in the search box move through the results: type, arrow, Enter. Enter

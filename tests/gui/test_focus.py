@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.exceptions import TimeoutError
 from pytestqt.qtbot import QtBot
@@ -218,3 +218,56 @@ def test_after_importing_a_list_the_keyboard_is_in_find(
     qtbot.keyClick(dialog.import_button, Qt.Key.Key_Space)
     assert dialog.list_combo.count() == 1
     wait_focus(qtbot, dialog.search)
+
+
+TRF = Path(__file__).resolve().parents[1] / "data" / "trf"
+
+
+def test_import_trf_shows_the_players(qtbot: QtBot, active: MainWindow) -> None:
+    active.tabs.setCurrentIndex(1)
+    assert active.files.import_trf(TRF / "gros_open_2010_donostia.trf")
+    assert active.tabs.currentIndex() == 0
+    wait_focus(qtbot, tournament_tab(active).players.table)
+
+
+def test_save_and_exports_leave_the_keyboard_where_it_was(
+    qtbot: QtBot, active: MainWindow, dialogs: UnattendedDialogs, tmp_path: Path
+) -> None:
+    city = tournament_tab(active).event_form.city_edit
+    city.setFocus()
+    qtbot.keyClicks(city, "Berlin")
+    dialogs.answer("save_file", tmp_path / "club.fidedesk")
+    qtbot.keyClick(city, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert (tmp_path / "club.fidedesk").exists()
+    wait_focus(qtbot, city)
+    dialogs.answer("save_file", tmp_path / "club.trf")
+    active.files.export_action.trigger()
+    wait_focus(qtbot, city)
+    dialogs.answer("save_file", tmp_path / "club.xlsx")
+    active.excel.export_action.trigger()
+    wait_focus(qtbot, city)
+
+
+def test_alt_2_and_alt_3_put_the_keyboard_in_their_table(qtbot: QtBot, active: MainWindow) -> None:
+    active.document.reset(players_of(4), None)
+    views = tournament_tab(active).views
+    assert views is not None
+    qtbot.keyClick(focused(), Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, views.crosstable_table)  # type: ignore[attr-defined]
+    qtbot.keyClick(focused(), Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, views.standings.table)  # type: ignore[attr-defined]
+
+
+def test_a_modal_dialog_gives_the_keyboard_back(qtbot: QtBot, active: MainWindow) -> None:
+    city = tournament_tab(active).event_form.city_edit
+    city.setFocus()
+    wait_focus(qtbot, city)
+
+    def close() -> None:
+        modal = QApplication.activeModalWidget()
+        assert modal is not None
+        modal.close()
+
+    QTimer.singleShot(200, close)
+    active.shortcuts_action.trigger()  # Help › Keyboard Shortcuts, a modal dialog
+    wait_focus(qtbot, city)
