@@ -271,3 +271,31 @@ def test_a_modal_dialog_gives_the_keyboard_back(qtbot: QtBot, active: MainWindow
     QTimer.singleShot(200, close)
     active.shortcuts_action.trigger()  # Help › Keyboard Shortcuts, a modal dialog
     wait_focus(qtbot, city)
+
+
+def test_an_excel_import_shows_the_players(qtbot: QtBot, active: MainWindow, tmp_path: Path) -> None:
+    from tests.gui.test_excel_gui import accept_wizard
+
+    active.document.reset(players_of(3), None)
+    path = tmp_path / "club.xlsx"
+    assert active.excel.export_excel(path)
+    active.document.reset(Tournament(EventInfo(), ()), None)
+    active.tabs.setCurrentIndex(1)
+    accept_wizard(active, [])
+    assert active.excel.import_excel(path)
+    assert active.tabs.currentIndex() == 0
+    wait_focus(qtbot, tournament_tab(active).players.table)
+
+
+def test_update_ratings_leaves_the_keyboard_in_the_players(
+    qtbot: QtBot, active: MainWindow, download: Path, dialogs: UnattendedDialogs
+) -> None:
+    ratinglist.import_list(active.rating_list.database, inspect(download), month=Month(2026, 11))
+    carlsen = Player(1, "Carlsen", 2800, fide_id=1503014)
+    active.document.reset(Tournament(EventInfo(name="Club", start=dt.date(2026, 11, 20)), (carlsen,)), None)
+    players = tournament_tab(active).players
+    wait_focus(qtbot, players.table)
+    dialogs.answer("review_updates", True)
+    active.rating_list.update_action.trigger()
+    assert active.document.tournament.players[0].rating == 2823
+    wait_focus(qtbot, players.table)
