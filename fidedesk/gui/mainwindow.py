@@ -205,6 +205,7 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(LazyTab(self._builder(factory, stack)), title)
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self._on_tab_changed(self.tabs.currentIndex())
+        self.document.was_reset.connect(self._on_reset)
         self.setCentralWidget(self.tabs)
         self.rules_label = plain_label()
         self.statusBar().addPermanentWidget(self.rules_label)
@@ -231,6 +232,27 @@ class MainWindow(QMainWindow):
         self.document.commit_pending()
         if 0 <= index < len(self.tab_stacks):
             self.undo_group.setActiveStack(self.tab_stacks[index])
+            self.focus_tab(index)
+
+    def focus_tab(self, index: int) -> None:
+        """Put the keyboard in tab ``index``: on the field used last there, else on the tab's first field
+        (its ``first_field()``: the event's name or the players, "Your rating", the Find field)."""
+        page = self.tabs.widget(index)
+        assert isinstance(page, LazyTab)
+        content = page.ensure_built()
+        last = page.focusWidget()  # Qt keeps the child that had the keyboard last, while the page is hidden too
+        usable = last is not None and last is not page and last.isEnabled() and last.isVisibleTo(page)
+        first = getattr(content, "first_field", None)
+        target = last if usable else (first() if callable(first) else None)
+        if isinstance(target, QWidget):
+            target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _on_reset(self) -> None:
+        """A new or opened tournament is shown, the keyboard on its first field (an empty event's name)."""
+        self.tabs.setCurrentIndex(TOURNAMENT_TAB)
+        first = getattr(self.tab_content(TOURNAMENT_TAB), "first_field", None)
+        if callable(first):
+            first().setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _update_title(self) -> None:
         """The title "Event — fidedesk", with Qt's ``*`` while there are unsaved changes."""

@@ -109,5 +109,13 @@ def ask(box: QMessageBox) -> QMessageBox.StandardButton:
     escape button, as Qt chooses it)."""
     box.exec()
     answer = box.standardButton(box.clickedButton())
+    back_to(box.parentWidget())
     box.deleteLater()
     return answer
+
+
+def back_to(parent: QWidget | None) -> None:
+    """After a modal dialog over ``parent`` closed: ``parent``'s window gets the keyboard back, on the widget
+    that had it before (a window manager does this; a bare X server and Qt's offscreen platform do not)."""
+    if parent is not None and parent.isVisible():
+        parent.window().activateWindow()

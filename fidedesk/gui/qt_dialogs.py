@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.values import counted
 from fidedesk.gui.dialogs import Choice
-from fidedesk.gui.plain import ask, message_box, plain_label
+from fidedesk.gui.plain import ask, back_to, message_box, plain_label
 from fidedesk.gui.screen import fit
 from fidedesk.io import recovery
 
@@ -48,11 +48,15 @@ class QtDialogs:
         return active if active is not None and active.isVisible() else self._window
 
     def open_file(self, title: str, folder: str, filter_: str) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self._parent(), title, folder, filter_)
+        parent = self._parent()
+        name, _ = QFileDialog.getOpenFileName(parent, title, folder, filter_)
+        back_to(parent)
         return Path(name) if name else None
 
     def save_file(self, title: str, suggested: str, filter_: str) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(self._parent(), title, suggested, filter_)
+        parent = self._parent()
+        name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filter_)
+        back_to(parent)
         return Path(name) if name else None
 
     def confirm_discard(self, name: str) -> Choice:
@@ -100,6 +104,7 @@ def answered(dialog: QDialog) -> bool:
     event loop, so its answer can still be read): a window's child kept after use piles up with every
     question asked, and the tenth or so Excel import wizard kept so crashed the window."""
     accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    back_to(dialog.parentWidget())
     dialog.deleteLater()
     return accepted
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
-from PySide6.QtGui import QFont, QKeyEvent, QPalette
+from PySide6.QtGui import QFont, QHideEvent, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import count_text, counted
 from fidedesk.gui.calculator.look import named, say
-from fidedesk.gui.plain import plain_label, tip
+from fidedesk.gui.plain import back_to, plain_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
 from fidedesk.gui.widths import WIDEST_FIDE_ID, WIDEST_YEAR, fit_column
@@ -142,6 +142,8 @@ class RatingListDialog(QDialog):
         self.import_button = named(QPushButton("&Import list…"), "import_list")
         self.import_button.setToolTip("Import a list downloaded from ratings.fide.com (players_list.zip)")
         self.remove_button = named(QPushButton("Remove list"), "remove_list")
+        for button in (self.import_button, self.remove_button):  # Enter is for adding players, never these
+            button.setAutoDefault(False)
         self.search = named(QLineEdit(), "search")
         self.search.setPlaceholderText("FIDE ID or name: carlsen m, sebastien, 1503014")
         self.search.setClearButtonEnabled(True)
@@ -203,7 +205,6 @@ class RatingListDialog(QDialog):
         self._timer.setInterval(150)
         self._timer.timeout.connect(self.run_search)
         self.search.textChanged.connect(lambda _text: self._timer.start())
-        self.search.returnPressed.connect(self._on_return)
         self.federation.currentIndexChanged.connect(lambda _index: self.run_search())
         self.list_combo.currentIndexChanged.connect(self._on_list_chosen)
         self.import_button.clicked.connect(lambda _checked=False: self._import())
@@ -215,11 +216,22 @@ class RatingListDialog(QDialog):
         self.search.installEventFilter(self)
         self.refresh_lists()
 
+    def hideEvent(self, event: QHideEvent) -> None:  # Qt override
+        """Closed: the keyboard goes back to the window, on the widget that had it before (a window system
+        without a window manager, or Qt's offscreen one, activates no window by itself)."""
+        super().hideEvent(event)
+        if not event.spontaneous():
+            back_to(self.parentWidget())
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
-        """Up, Down and the page keys in the search box move through the results: type, arrow, Enter."""
-        moves = isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() in _RESULT_KEYS
-        if watched is self.search and moves and self.model.rowCount():
+        """Up, Down and the page keys in the search box move through the results: type, arrow, Enter. Enter
+        is taken here, whole: passed on, it also pressed the dialog's default button (a file dialog)."""
+        key = event.key() if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress else None
+        if watched is self.search and key in _RESULT_KEYS and self.model.rowCount():
             QApplication.sendEvent(self.table, event)
+            return True
+        if watched is self.search and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._on_return()
             return True
         return super().eventFilter(watched, event)
 
@@ -274,6 +286,9 @@ class RatingListDialog(QDialog):
         stored = self._actions.import_list()
         if stored is not None:
             self.refresh_lists(select=stored.id)
+            # a name is typed next: left on "Import list…", it went nowhere and Enter imported again
+            self.search.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.search.selectAll()
 
     def _remove(self) -> None:
         stored = self.current_list()
@@ -321,6 +336,7 @@ class RatingListDialog(QDialog):
             self.run_search()
         else:
             self.add_selected()
+            self.search.selectAll()  # the next name typed replaces this one (seen under Xvfb: they ran together)
 
     def _enable(self) -> None:
         self.add_button.setEnabled(bool(self.table.selectionModel().selectedRows()))

@@ -323,6 +323,10 @@ class ReferenceTablesTab(QWidget):
         self._on_find_text("")
         self._on_rules_changed()
 
+    def first_field(self) -> QWidget:
+        """Where the keyboard goes when the tab is first shown (Ctrl+3): the Find field."""
+        return self.find_field
+
     def _view(self, table: TableId) -> ReferenceTableView:
         return self.dp_view if table is TableId.DP else self.pd_view
 

@@ -6,9 +6,10 @@ it is shown, never from a list of its own, so it cannot go stale when a key chan
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -44,6 +45,24 @@ def key_text(keys: Iterable[QKeySequence]) -> str:
 
 #: The property naming an action whose text changes as it is used (Undo is "Undo Enter result 1-0, board 3").
 COMMAND_NAME = "shortcut_command"
+
+
+def view_action(
+    view: QWidget,
+    text: str,
+    keys: Sequence[QKeySequence | QKeySequence.StandardKey | str],
+    slot: Callable[[], object],
+) -> QAction:
+    """A command of one view on its own keys (a table's Insert, a board's result keys), as a QAction of
+    ``view`` that works while ``view`` itself has the keyboard (not its cell editor, where Delete deletes a
+    character): so Help › Keyboard Shortcuts lists it and the keys test sees it, where a key caught in a
+    ``keyPressEvent`` was invisible to both."""
+    action = QAction(text, view)
+    action.setShortcuts([QKeySequence(key) for key in keys])
+    action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+    action.triggered.connect(lambda _checked=False: slot())
+    view.addAction(action)
+    return action
 
 
 def _command(action: QAction) -> str:

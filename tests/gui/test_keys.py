@@ -217,3 +217,19 @@ def test_help_lists_every_key_of_the_window(
     assert ("Tournament", "Show the Crosstable", "Alt+2") in table
     assert ("Calculator", "Add game", "Ins") in table
     assert len(set(table)) == len(table)  # each table's Copy selected rows on Reference tables: one row
+
+
+def test_help_lists_the_keys_of_the_players_and_the_boards(window: MainWindow) -> None:
+    """Insert and Delete on the players, the result keys on the boards and Ctrl+C on a table were caught in
+    the tables' keyPressEvent, unseen by Help and by the clash test; now they are the tables' actions."""
+    rows = {(row.area, row.command): row.keys for row in window.shortcut_rows()}
+    copy = QKeySequence(QKeySequence.StandardKey.Copy).toString(QKeySequence.SequenceFormat.NativeText)
+    assert rows[("Tournament", "Add player")] == "Ins"
+    assert rows[("Tournament", "Remove player")] == "Del"
+    assert rows[("Tournament", "Result 1-0")] == "1"
+    assert rows[("Tournament", "Result 0-1")] == "0"
+    assert rows[("Tournament", "Result ½-½")] == "=, 5, ½"
+    assert rows[("Tournament", "Result +--")] == "+"
+    assert rows[("Tournament", "Result --+")] == "-"
+    assert rows[("Tournament", "Unpair board")] == "Del, Backspace"
+    assert ("Tournament", "Paste a round") in rows and rows[("Tournament", "Copy table")] == copy

@@ -51,6 +51,10 @@ class CalculatorTab(QWidget):
         layout.addWidget(player_box)
         layout.addWidget(splitter, 1)
 
+    def first_field(self) -> QWidget:
+        """Where the keyboard goes when the tab is first shown (Ctrl+2): "Your rating"."""
+        return self.player_widget.own_edit
+
 
 def _group(title: str, content: QWidget, name: str) -> QGroupBox:
     box = named(QGroupBox(title), name)

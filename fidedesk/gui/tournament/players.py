@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QRegularExpressionValidator
+from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -64,6 +64,7 @@ from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import row_runs
+from fidedesk.gui.shortcuts import view_action
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 from fidedesk.gui.widths import WIDEST_BIRTH, WIDEST_FIDE_ID, fit_column
 
@@ -370,24 +371,6 @@ def _typed_in(editor: QWidget, index: QModelIndex) -> bool:
 _WIDEST = ("999", "", "m", "WGM", "RUS", WIDEST_FIDE_ID, "2427", WIDEST_BIRTH, "9999", "2400+", "40", "10.5")
 
 
-class PlayersTable(CopyTable):
-    """The table itself: Insert adds a player, Delete removes the selected ones (when not editing); Ctrl+C
-    copies the whole list for a spreadsheet."""
-
-    insert_pressed = Signal()
-    delete_pressed = Signal()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
-        if self.state() != QAbstractItemView.State.EditingState:
-            if event.key() == Qt.Key.Key_Insert:
-                self.insert_pressed.emit()
-                return
-            if event.key() == Qt.Key.Key_Delete:
-                self.delete_pressed.emit()
-                return
-        super().keyPressEvent(event)
-
-
 class PlayersWidget(QWidget):
     """The players table with Add and Remove, and a line that says why an edit was refused.
 
@@ -402,7 +385,7 @@ class PlayersWidget(QWidget):
         self.model = PlayersModel(document, self)
         self.proxy = PlayersProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.table = named(PlayersTable(), "players_table")
+        self.table = named(CopyTable(), "players_table")  # Ctrl+C copies the whole list
         self.table.setModel(self.proxy)
         self.delegate = PlayerDelegate(self.table)
         self.table.setItemDelegate(self.delegate)
@@ -453,8 +436,9 @@ class PlayersWidget(QWidget):
             signal.connect(self._fit_names)
         self.add_button.clicked.connect(self.add_player)
         self.remove_button.clicked.connect(self.remove_selected)
-        self.table.insert_pressed.connect(self.add_player)
-        self.table.delete_pressed.connect(self.remove_selected)
+        # on the table's own keys while it has the keyboard (in a cell being typed, Delete deletes a character)
+        self.add_action = view_action(self.table, "Add player", ["Insert"], self.add_player)
+        self.remove_action = view_action(self.table, "Remove player", ["Delete"], self.remove_selected)
         self.model.problem.connect(self._on_problem)
         self._refusal: str | None = None  # why the last value typed in a cell was refused
         self.delegate.typed.connect(lambda: self._set_typed(True))

@@ -7,9 +7,10 @@ Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the d
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QModelIndex, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QRegularExpressionValidator
+from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -31,6 +32,7 @@ from fidedesk.core.values import board_text, counted
 from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
+from fidedesk.gui.shortcuts import view_action
 from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
 
 _HINT = (
@@ -56,19 +58,18 @@ def _buddy(text: str, field: QWidget) -> QLabel:
 
 
 class BoardTable(QTableView):
-    """The boards table: result keys, Delete and paste are handed to the view as signals."""
+    """The boards table. Its keys are actions of the table (:func:`view_action`, made by the rounds view);
+    a result key typed with Shift (``+`` on most layouts), which a shortcut of ``+`` may not match, is
+    found by its character (``by_character``) and triggers the same action."""
 
-    result_key = Signal(ResultCode)
-    unpair_key = Signal()
-    paste_key = Signal()
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.by_character: dict[str, QAction] = {}
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
-        if event.matches(QKeySequence.StandardKey.Paste):
-            self.paste_key.emit()
-        elif event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
-            self.unpair_key.emit()
-        elif event.text() in RESULT_KEYS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self.result_key.emit(RESULT_KEYS[event.text()])
+        action = self.by_character.get(event.text())
+        if action is not None and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            action.trigger()
         else:
             super().keyPressEvent(event)
 
@@ -147,9 +148,15 @@ class RoundsWidget(QWidget):
         self.black_edit.returnPressed.connect(self.pair_entered)
         self.pair_button.clicked.connect(self.pair_entered)
         self.bye_button.clicked.connect(self.bye_entered)
-        self.table.result_key.connect(self.enter_result)
-        self.table.unpair_key.connect(self.unpair_selected)
-        self.table.paste_key.connect(self.paste)
+        # the boards' keys, listed in Help › Keyboard Shortcuts: 1 0 = 5 ½ + - enter white's result
+        keys_of: dict[ResultCode, list[str]] = {}
+        for key, code in RESULT_KEYS.items():
+            keys_of.setdefault(code, []).append(key)
+        for code, keys in keys_of.items():
+            action = view_action(self.table, f"Result {board_text(code)}", keys, partial(self.enter_result, code))
+            self.table.by_character.update(dict.fromkeys(keys, action))
+        view_action(self.table, "Unpair board", ["Delete", "Backspace"], self.unpair_selected)
+        view_action(self.table, "Paste a round", [QKeySequence.StandardKey.Paste], self.paste)
         document.changed.connect(self._update_rounds)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self._update_rounds()
@@ -216,23 +223,26 @@ class RoundsWidget(QWidget):
         index = self.table.currentIndex()
         return index.row() if index.isValid() else self._first_pending()
 
-    def _first_pending(self) -> int | None:
-        pending = (row for row in range(self.model.rowCount()) if self.model.board(row).result is ResultCode.PENDING)
-        return next(pending, None)
+    def _first_pending(self, after: int = -1) -> int | None:
+        """The first board still without a result below row ``after`` (from the top by default)."""
+        rows = range(after + 1, self.model.rowCount())
+        return next((row for row in rows if self.model.board(row).result is ResultCode.PENDING), None)
 
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.player_chosen.emit(self.model.board(current.row()).white)
 
     def enter_result(self, code: ResultCode) -> None:
-        """Enter white's ``code`` on the selected board, then select the next board."""
+        """Enter white's ``code`` on the selected board, then select the next board without a result below it
+        (boards already done are skipped; at the last one, the keys stay on it)."""
         row = self._selected_row()
         if row is None:
             return
         board, round_ = self.model.board(row), self.model.round
         text = f"Result board {board.number}: {board_text(code) if board.black is not None else 'bye'}"
         if self._apply(text, lambda: set_board_result(self.document.tournament, round_, board, code)):
-            next_row = min(row + 1, self.model.rowCount() - 1)
+            pending = self._first_pending(after=row)
+            next_row = pending if pending is not None else min(row + 1, self.model.rowCount() - 1)
             self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))
 
     def unpair_selected(self) -> None:

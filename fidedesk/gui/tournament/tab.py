@@ -71,6 +71,14 @@ class TournamentTab(QWidget):
         layout.addWidget(self.splitter)
         self.players.player_selected.connect(self._on_player_selected)
 
+    def first_field(self) -> QWidget:
+        """Where the keyboard goes in this tab when no field of it was used yet: an empty event's name
+        (File › New), else the players table."""
+        tournament = self.document.tournament
+        if not tournament.info.name and not tournament.players:
+            return self.event_form.name_edit
+        return self.players.table
+
     def _on_player_selected(self, start_rank: int) -> None:
         select = getattr(self.views, "select_player", None)
         if callable(select):

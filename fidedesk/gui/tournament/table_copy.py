@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QAbstractItemModel, Qt
-from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QTableView, QWidget
 
+from fidedesk.gui.shortcuts import view_action
 from fidedesk.io.sheet_text import pasted_rows
 
 #: A horizontal header role: True for a column of text from a file or a person (a name), False or None
@@ -32,21 +33,21 @@ def table_text(model: QAbstractItemModel) -> str:
 
 
 class CopyTable(QTableView):
-    """Ctrl+C and the context menu's "Copy table" put every row, headers first, on the clipboard."""
+    """Ctrl+C and the context menu's "Copy table" put every row, headers first, on the clipboard (the item
+    view's own Ctrl+C copies one cell; a whole standings or crosstable is what gets pasted)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        action = QAction("&Copy table", self)
-        action.triggered.connect(self.copy_table)
-        self.addAction(action)
+        self.copy_action = view_action(self, "&Copy table", [QKeySequence.StandardKey.Copy], self.copy_table)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
     def copy_table(self) -> None:
         QGuiApplication.clipboard().setText(table_text(self.model()))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
-        # the item view's own Ctrl+C copies one cell; a whole standings or crosstable is what gets pasted
+        # the action's shortcut works while the table holds the keyboard; a Ctrl+C that reaches the table
+        # otherwise (its window not active) takes the same action, never the item view's one-cell copy
         if event.matches(QKeySequence.StandardKey.Copy):
-            self.copy_table()
+            self.copy_action.trigger()
         else:
             super().keyPressEvent(event)
