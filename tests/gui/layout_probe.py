@@ -2,7 +2,7 @@
 
     python -m tests.gui.layout_probe WIDTH HEIGHT
 
-builds the main window (its settings in a scratch folder), opens the 9-round Donostia Swiss, shows the window at
+builds the main window (its settings in a scratch folder), opens the 7-round San Viator Swiss, shows the window at
 WIDTH x HEIGHT and prints what :func:`pane_faults` finds, one line each (nothing when every pane is usable):
 the tests run it in a subprocess with ``QT_SCALE_FACTOR`` set, which a running application cannot change.
 """
@@ -28,8 +28,8 @@ from fidedesk.gui.tournament.rounds_view import LEAST_BOARDS
 from fidedesk.gui.tournament.views import TournamentViews
 
 REPO = Path(__file__).resolve().parents[2]
-#: A 9-round Swiss of 52 players: its crosstable is the widest of the test files'.
-SWISS_9 = REPO / "tests" / "data" / "trf" / "gros_open_2010_donostia.trf"
+#: A 7-round Swiss of 137 players (three-digit ranks): its crosstable is the widest of the test files' Swisses.
+SWISS_7 = REPO / "tests" / "data" / "trf" / "torneo_san_viator_2018_madrid_B.trf"
 
 #: The least size of a pane still worth looking at, in pixels.
 USEFUL_WIDTH, USEFUL_HEIGHT = 200, 120
@@ -66,9 +66,10 @@ def one_click_away(pane: QWidget) -> QWidget | None:
     return None
 
 
-def pane_faults(window: MainWindow) -> list[str]:
+def pane_faults(window: MainWindow, *, whole_crosstable: bool = True) -> list[str]:
     """What is wrong with the Tournament tab as shown: a pane neither visible nor one click away, a pane too
-    small to use, a Rounds table of fewer than 4 boards, a crosstable cut (when the window is 1920 wide)."""
+    small to use, a Rounds table of fewer than 4 boards, a crosstable cut (when the window is 1920 wide and
+    ``whole_crosstable``: a divider the arbiter dragged may cut it)."""
     faults = []
     for name, pane in panes(window).items():
         shown = pane if pane.isVisible() else one_click_away(pane)
@@ -81,7 +82,7 @@ def pane_faults(window: MainWindow) -> list[str]:
     shown_boards = boards.viewport().height() // boards.verticalHeader().defaultSectionSize()
     if shown_boards < BOARDS_SHOWN:
         faults.append(f"rounds: {shown_boards} boards shown")
-    if window.width() >= 1920:
+    if whole_crosstable and window.width() >= 1920:
         views.tabs.setCurrentWidget(views.crosstable_table)
         QApplication.processEvents()
         crosstable = views.crosstable_table
@@ -93,9 +94,9 @@ def pane_faults(window: MainWindow) -> list[str]:
 
 
 def shown_with_swiss(settings: Settings, scratch: Path, width: int, height: int) -> MainWindow:
-    """The main window on ``settings``, the 9-round Swiss open, shown at ``width`` x ``height``."""
+    """The main window on ``settings``, the 7-round Swiss open, shown at ``width`` x ``height``."""
     window = MainWindow(settings, recovery_folder=scratch / "recovery", dialogs=UnattendedDialogs())
-    assert window.open_path(SWISS_9)
+    assert window.open_path(SWISS_7)
     window.resize(width, height)
     window.show()
     if not QTest.qWaitForWindowExposed(window):

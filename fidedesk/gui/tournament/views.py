@@ -6,7 +6,7 @@ rated once per change (:class:`EventRatings`) for the panel and the warnings tog
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,10 +45,15 @@ WIDE = 1000
 #: left them one pixel wide, as good as gone.
 SIDE_MIN_WIDTH = 240
 
-#: The tabs' share and the side's, side by side (the crosstable of a 9-round Swiss needs about 560 pixels, the
-#: warnings as much for what they say)
-#: and stacked (the Rounds table shows several boards above the calculation).
-ACROSS_SHARES, DOWN_SHARES = (50, 50), (60, 40)
+#: Side by side, the tabs take the crosstable's whole width while this much is left beside them (the
+#: calculation's columns and what the warnings say), and at least half.
+SIDE_WIDTH = 420
+
+#: Stacked, the tabs' share and the side's (the Rounds table shows several boards above the calculation).
+DOWN_SHARES = (60, 40)
+
+#: The tab widget's frame and the table's around the crosstable's columns, in pixels.
+_TAB_FRAME = 12
 
 
 class TournamentViews(QWidget):
@@ -155,6 +160,8 @@ class TournamentViews(QWidget):
         self.rounds.player_chosen.connect(self.select_player)
         self.crosstable_table.selectionModel().currentRowChanged.connect(self._on_crosstable_row)
         self.warnings.modelReset.connect(self._on_warnings_reset)
+        # another event has other rounds: the crosstable's width changes the divider's place (unless dragged)
+        document.was_reset.connect(lambda: QTimer.singleShot(0, self, lambda: self.memory.restore("views")))
         self._on_warnings_reset()
 
     def show_view(self, number: int, focus: QWidget) -> None:
@@ -175,7 +182,19 @@ class TournamentViews(QWidget):
         self._arrange(wide=event.size().width() >= WIDE)
 
     def _shares(self, _size_class: SizeClass) -> tuple[int, int]:
-        return ACROSS_SHARES if self.wide else DOWN_SHARES
+        """The tabs' and the side's shares where no divider was saved: side by side, the crosstable uncut
+        (a 9-round Swiss needs about 800 pixels) as long as the side keeps ``SIDE_WIDTH``."""
+        if not self.wide:
+            return DOWN_SHARES
+        length = self.splitter.width()
+        tabs = max(length // 2, min(self.crosstable_width(), length - SIDE_WIDTH))
+        return tabs, length - tabs
+
+    def crosstable_width(self) -> int:
+        """The width the crosstable needs to show every column, its scroll bar and frames included."""
+        table = self.crosstable_table
+        bar = table.verticalScrollBar().sizeHint().width()
+        return table.horizontalHeader().length() + bar + 2 * table.frameWidth() + _TAB_FRAME
 
     def _arrange(self, *, wide: bool) -> None:
         """Put the calculation and the warnings beside the tabs (wide) or in tabs under them (narrow)."""
