@@ -14,6 +14,9 @@ from PySide6.QtCore import QByteArray, QPoint, QRect, QSize
 from PySide6.QtWidgets import QApplication, QSplitter
 from pytestqt.qtbot import QtBot
 
+from fidedesk.core.editing import add_player, pair
+from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui import screen
 from fidedesk.gui.calculator import CalculatorTab
 from fidedesk.gui.layouts import SizeClass, SplitterMemory, size_class, splitter_sizes
@@ -216,4 +219,28 @@ def test_an_event_opened_in_a_wide_window_shows_its_whole_crosstable(window: Mai
     resized(window, 1920, 1080)
     assert window.open_path(SWISS_7)
     QApplication.processEvents()
+    assert pane_faults(window) == []
+
+
+def swiss_9(players: int = 300) -> Tournament:
+    """A 9-round Swiss of 300 players, its crosstable as wide as they come (long names, "151w½" in every
+    round's column): each round the top half meets the bottom half, shifted by the round, every game drawn."""
+    tournament = Tournament(EventInfo(name="Nine rounds"), ())
+    for number in range(players):
+        tournament = add_player(tournament, Player(0, f"Gorrochategui Torres, Eugenio {number + 1}", 2400 - number))
+    half = players // 2
+    for round_ in range(1, 10):
+        for top in range(1, half + 1):
+            bottom = half + (top + round_) % half + 1
+            white, black = (top, bottom) if round_ % 2 else (bottom, top)
+            tournament = pair(tournament, round_, white, black, ResultCode.DRAW)
+    return tournament
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (2560, 1440)])
+def test_the_crosstable_of_a_9_round_swiss_is_whole_from_1920(window: MainWindow, width: int, height: int) -> None:
+    window.document.reset(swiss_9(), None)
+    QApplication.processEvents()
+    _, views = tournament_parts(resized(window, width, height))
+    assert views.crosstable.columnCount() == 3 + 9 + 2  # No, Name, Rtg, R1-R9, Pts, Rank
     assert pane_faults(window) == []

@@ -16,7 +16,7 @@ from fidedesk.gui.tournament.players import PlayersWidget
 
 #: The shares of the event and players and of the views, by window size class: from 1920 on the views take
 #: more, so that the crosstable of a 9-round Swiss and the calculation stand side by side.
-SHARES = {SizeClass.NARROW: (42, 58), SizeClass.MEDIUM: (45, 55), SizeClass.WIDE: (35, 65)}
+SHARES = {SizeClass.NARROW: (42, 58), SizeClass.MEDIUM: (45, 55), SizeClass.WIDE: (34, 66)}
 
 
 #: The margins of the tab and of its boxes (left, top, right, bottom): Qt's 9 pixels on every side of each
