@@ -155,6 +155,7 @@ class TournamentViews(QWidget):
         self.memory.add("views", self.splitter, self._shares)
         self.memory.add("side", self.side_split, lambda _size_class: (3, 1))  # the calculation, the warnings
         self._arrange(wide=True)
+        self._set_least_width()  # now: a window sized before it is shown must not be held to the wide layout
 
         self.standings.player_chosen.connect(self.select_player)
         self.rounds.player_chosen.connect(self.select_player)
@@ -175,11 +176,14 @@ class TournamentViews(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
         super().resizeEvent(event)
-        # the least width is that of the stacked layout: side by side would need the tabs' and the side's
-        # together, and the views could then never be made narrow enough to stack
-        self.setMinimumWidth(max(self.tabs.minimumSizeHint().width(), SIDE_MIN_WIDTH))
+        self._set_least_width()  # the style of the tab around the views may have changed the tabs' own
         self.memory.enter(self.window().width())
         self._arrange(wide=event.size().width() >= WIDE)
+
+    def _set_least_width(self) -> None:
+        """The views' least width is that of the stacked layout: side by side would need the tabs' and the
+        side's together, and the views (and the window) could then never be made narrow enough to stack."""
+        self.setMinimumWidth(max(self.tabs.minimumSizeHint().width(), SIDE_MIN_WIDTH))
 
     def _shares(self, _size_class: SizeClass) -> tuple[int, int]:
         """The tabs' and the side's shares where no divider was saved: side by side, the crosstable uncut
