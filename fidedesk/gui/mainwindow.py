@@ -30,7 +30,7 @@ from fidedesk.gui.files import FileActions
 from fidedesk.gui.plain import plain_label, title_text, without_mnemonic
 from fidedesk.gui.qt_dialogs import QtDialogs, answered
 from fidedesk.gui.rating_list import RatingListActions
-from fidedesk.gui.screen import fit
+from fidedesk.gui.screen import bring_inside, place_first
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.shortcuts import COMMAND_NAME, ShortcutRow, ShortcutsDialog, shortcut_rows
 
@@ -431,7 +431,9 @@ class MainWindow(QMainWindow):
     def _restore(self) -> None:
         geometry = self.settings.geometry
         if geometry.isEmpty() or not self.restoreGeometry(geometry):
-            fit(self, 1280, 800)
+            place_first(self)
+        else:
+            bring_inside(self)  # left on a larger screen than this one
         if not self.settings.state.isEmpty():
             self.restoreState(self.settings.state)
         tab = self.settings.tab

@@ -113,8 +113,21 @@ class Settings:
     def tiebreaks(self, tiebreaks: tuple[TieBreak, ...]) -> None:
         self.tiebreak_choice = tiebreak_codes(tiebreaks)
 
+    def splitter_state(self, key: str) -> QByteArray:
+        """A splitter's divider as saved under ``key`` (its size class and name, :mod:`fidedesk.gui.layouts`);
+        empty when none was."""
+        return cast(QByteArray, self.read(_splitter_setting(key)))
+
+    def set_splitter_state(self, key: str, state: QByteArray) -> None:
+        self.write(_splitter_setting(key), state)
+
     def write(self, setting: Setting[T], value: T) -> None:
         self._store.setValue(setting.key, value)
 
     def sync(self) -> None:
         self._store.sync()
+
+
+def _splitter_setting(key: str) -> Setting[QByteArray]:
+    """The setting of one splitter's divider in one size class: one per key, so declared when asked for."""
+    return Setting(f"layout/{key}", QByteArray())

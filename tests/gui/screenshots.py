@@ -13,6 +13,11 @@ proposes), and the figures on screen are checked before a picture is taken, here
 Each shot is a function of a fresh main window (shown at 1280 x 800, its settings, recovery files and
 rating lists in a scratch folder), that folder and a :class:`Camera`, which it hands each widget to
 photograph, by file name, at the moment the README shows it.
+
+    python -m tests.gui.screenshots FOLDER --sizes
+
+writes each tab at 1024 x 640, 1366 x 768, 1920 x 1080 and 2560 x 1440 instead (tournament-1024x640.png,
+calculator-1024x640.png, reference-1024x640.png, ...), the San Viator Swiss open (issue 14's screens).
 """
 
 from __future__ import annotations
@@ -219,6 +224,26 @@ def rating_list(window: MainWindow, scratch: Path, camera: Camera) -> None:
 
 SHOTS: tuple[Shot, ...] = (calculator, reference, tournament_swiss, tournament_round_robin, excel_import, rating_list)
 
+#: The screens every tab is shown on by ``--sizes`` (issue 14): a projector, a laptop, two monitors.
+SCREEN_SIZES = ((1024, 640), (1366, 768), (1920, 1080), (2560, 1440))
+SAN_VIATOR = REPO / "tests" / "data" / "trf" / "torneo_san_viator_2018_madrid_B.trf"
+
+
+def every_size(window: MainWindow, _scratch: Path, camera: Camera) -> None:
+    """Each tab at each of SCREEN_SIZES, the San Viator Swiss (137 players, 7 rounds) in the Tournament tab with
+    its crosstable and a calculation: tournament-1024x640.png, calculator-1024x640.png, reference-1024x640.png..."""
+    assert window.files.import_trf(SAN_VIATOR)
+    views = _tournament_tab(window).views
+    assert isinstance(views, TournamentViews)
+    views.show_view(1, views.crosstable_table)
+    views.crosstable_table.selectRow(0)
+    for width, height in SCREEN_SIZES:
+        window.resize(width, height)
+        for index, name in enumerate(("tournament", "calculator", "reference")):
+            window.tabs.setCurrentIndex(index)
+            camera.snap(f"{name}-{width}x{height}", window)
+    window.tabs.setCurrentIndex(0)
+
 
 def take(shot: Shot, scratch: Path) -> tuple[MainWindow, dict[str, QImage]]:
     """``shot`` in a fresh window shown at 1280 x 800; the window and the pictures by name."""
@@ -236,6 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--shot", action="append", choices=[shot.__name__ for shot in SHOTS], help="only this shot (repeatable)"
     )
+    parser.add_argument("--sizes", action="store_true", help="each tab at 1024x640, 1366x768, 1920x1080, 2560x1440")
     args = parser.parse_args(argv)
     from fidedesk.gui.app import FidedeskApplication
 
@@ -243,7 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or FidedeskApplication(sys.argv[:1])
     args.folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="fidedesk-screenshots-") as scratch:
-        for shot in SHOTS:
+        for shot in (every_size,) if args.sizes else SHOTS:
             if args.shot and shot.__name__ not in args.shot:
                 continue
             window, images = take(shot, Path(scratch) / shot.__name__)

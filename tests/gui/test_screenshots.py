@@ -55,3 +55,16 @@ def test_the_command_writes_the_pictures_where_it_is_told(qapp: QApplication, tm
     written = sorted(path.name for path in (tmp_path / "shots").iterdir())
     assert written == ["reference.png"] and (tmp_path / "shots" / "reference.png").stat().st_size > 10_000
     assert screenshots.FOLDER == screenshots.REPO / "docs" / "screenshots"  # by default, the README's own
+
+
+def test_every_tab_at_every_screen_size(window: MainWindow, tmp_path: Path) -> None:
+    """``--sizes``: the Tournament, Calculator and Reference tables tabs at each of the four screens (issue 14)."""
+    camera = Camera()
+    screenshots.every_size(window, tmp_path, camera)
+    expected = {
+        f"{tab}-{width}x{height}": (width, height)
+        for width, height in screenshots.SCREEN_SIZES
+        for tab in ("tournament", "calculator", "reference")
+    }
+    assert {name: (image.width(), image.height()) for name, image in camera.pictures.items()} == expected
+    assert window.undo_stack.count() == 0

@@ -85,7 +85,8 @@ class EventForm(QWidget):
         )
         self.federation_edit.setPlaceholderText(FEDERATION_HINT)  # "RUS" looked like a value already typed
         hint_width = self.federation_edit.fontMetrics().horizontalAdvance(FEDERATION_HINT)
-        self.federation_edit.setMaximumWidth(hint_width + 24)  # the whole hint shows (frame and text margins)
+        # the whole hint shows (frame and text margins), also where the form is squeezed (a 1024-wide window)
+        self.federation_edit.setFixedWidth(hint_width + 24)
         self.start_edit = _date_edit("event_start")
         self.end_edit = _date_edit("event_end")
         self.arbiter_edit = named(QLineEdit(), "event_arbiter")

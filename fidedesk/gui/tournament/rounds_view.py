@@ -57,6 +57,10 @@ def _buddy(text: str, field: QWidget) -> QLabel:
     return label
 
 
+#: The boards the Rounds table shows at the least (on a 1024 x 640 screen, or with a divider dragged to its end).
+LEAST_BOARDS = 4
+
+
 class BoardTable(QTableView):
     """The boards table. Its keys are actions of the table (:func:`view_action`, made by the rounds view);
     a result key typed with Shift (``+`` on most layouts), which a shortcut of ``+`` may not match, is
@@ -105,6 +109,10 @@ class RoundsWidget(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(24)
+        # however the dividers are dragged, a few boards stay in sight: the arbiter enters the results there
+        self.table.setMinimumHeight(
+            self.table.horizontalHeader().sizeHint().height() + LEAST_BOARDS * 24 + 2 * self.table.frameWidth()
+        )
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         # Board and Result sized once for their widest text: fitting them to the contents after every
@@ -138,6 +146,7 @@ class RoundsWidget(QWidget):
         self.bye_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.bye_box.setMinimumContentsLength(12)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 6, 4, 6)  # Qt's 9 pixels a side: the row above was too wide for 1024
         layout.addLayout(entry)
         layout.addWidget(self.table, 1)
         layout.addWidget(hint)

@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QGroupBox, QSplitter, QVBoxLayout, QWidget
 
 from fidedesk.gui.calculator.look import STYLE, named
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.layouts import SizeClass, SplitterMemory
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.event_form import EventForm
 from fidedesk.gui.tournament.players import PlayersWidget
 
+#: The shares of the event and players and of the views, by window size class: from 1920 on the views take
+#: more, so that the crosstable of a 9-round Swiss and the calculation stand side by side.
+SHARES = {SizeClass.NARROW: (42, 58), SizeClass.MEDIUM: (45, 55), SizeClass.WIDE: (34, 66)}
 
-def _views(document: TournamentDocument, context: RatingContext, settings: Settings) -> QWidget | None:
+
+#: The margins of the tab and of its boxes (left, top, right, bottom): Qt's 9 pixels on every side of each
+#: made the tab too wide for a 1024-wide projector.
+TIGHT = (4, 4, 4, 4)
+
+
+def _views(
+    document: TournamentDocument, context: RatingContext, settings: Settings, memory: SplitterMemory
+) -> QWidget | None:
     """The rounds, crosstable, standings and rating panel, when this version has them (None otherwise)."""
     try:
         from fidedesk.gui.tournament.views import (  # type: ignore[import-not-found,unused-ignore]
@@ -24,7 +36,7 @@ def _views(document: TournamentDocument, context: RatingContext, settings: Setti
         if error.name != "fidedesk.gui.tournament.views":
             raise  # a bug inside the views must not pass for their absence
         return None
-    views: QWidget = TournamentViews(document, context, settings)
+    views: QWidget = TournamentViews(document, context, settings, memory=memory)
     return views
 
 
@@ -49,7 +61,9 @@ class TournamentTab(QWidget):
         self.undo_stack = undo_stack
         self.event_form = EventForm(document)
         self.players = PlayersWidget(document)
-        self.views = _views(document, context, settings)
+        # the dividers of this tab and of its views, remembered per size class of the window
+        self.memory = SplitterMemory(settings)
+        self.views = _views(document, context, settings, self.memory)
 
         event_box = _group("Event", self.event_form, "event_box")
         players_box = _group("Players", self.players, "players_box")
@@ -64,10 +78,10 @@ class TournamentTab(QWidget):
             self.splitter.addWidget(self.views)
             self.splitter.setStretchFactor(0, 1)
             self.splitter.setStretchFactor(1, 1)
-            # at 1280 the crosstable of a 7-round Swiss fits beside the players (their last columns scroll)
-            self.splitter.setSizes([600, 680])
         self.splitter.setChildrenCollapsible(False)
+        self.memory.add("tournament", self.splitter, SHARES.__getitem__)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(*TIGHT)
         layout.addWidget(self.splitter)
         self.players.player_selected.connect(self._on_player_selected)
 
@@ -79,6 +93,10 @@ class TournamentTab(QWidget):
             return self.event_form.name_edit
         return self.players.table
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
+        super().resizeEvent(event)
+        self.memory.enter(self.window().width())
+
     def _on_player_selected(self, start_rank: int) -> None:
         select = getattr(self.views, "select_player", None)
         if callable(select):
@@ -88,5 +106,6 @@ class TournamentTab(QWidget):
 def _group(title: str, content: QWidget, name: str) -> QGroupBox:
     box = named(QGroupBox(title), name)
     layout = QVBoxLayout(box)
+    layout.setContentsMargins(*TIGHT)
     layout.addWidget(content)
     return box

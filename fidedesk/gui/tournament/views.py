@@ -6,7 +6,7 @@ rated once per change (:class:`EventRatings`) for the panel and the warnings tog
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.layouts import SizeClass, SplitterMemory
 from fidedesk.gui.plain import bold, rich_label
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.crosstable import CrosstableModel
@@ -40,11 +41,26 @@ SAMPLED_ROWS = 40
 #: From this width on the calculation sits beside the tabs rather than under them.
 WIDE = 1000
 
+#: The least width of the calculation and the warnings beside the tabs: a divider dragged all the way once
+#: left them one pixel wide, as good as gone.
+SIDE_MIN_WIDTH = 240
+
+#: Side by side, the tabs take the crosstable's whole width while this much is left beside them (the
+#: calculation's columns and what the warnings say), and at least half.
+SIDE_WIDTH = 420
+
+#: Stacked, the tabs' share and the side's (the Rounds table shows several boards above the calculation).
+DOWN_SHARES = (60, 40)
+
+#: The tab widget's frame and the table's around the crosstable's columns, in pixels.
+_TAB_FRAME = 12
+
 
 class TournamentViews(QWidget):
     """Rounds, Crosstable, Standings; the selected player's rating calculation and the event's warnings.
 
-    ``settings`` holds the standings' tie-break choice, read here and written whenever it changes.
+    ``settings`` holds the standings' tie-break choice, read here and written whenever it changes;
+    ``memory`` keeps the dividers per size class of the window (the Tournament tab's, or one of their own).
     """
 
     def __init__(
@@ -53,11 +69,14 @@ class TournamentViews(QWidget):
         context: RatingContext,
         settings: Settings,
         parent: QWidget | None = None,
+        *,
+        memory: SplitterMemory | None = None,
     ) -> None:
         super().__init__(parent)
         self.document = document
         self.context = context
         self.settings = settings
+        self.memory = memory if memory is not None else SplitterMemory(settings)
         # the look (STYLE) comes from the Tournament tab around these views: a second style sheet on them
         # made Qt style every widget twice while building the tab (~35 ms of start-up)
         self.ratings = EventRatings(document, context, self)
@@ -123,8 +142,8 @@ class TournamentViews(QWidget):
         self.side = QStackedWidget()
         self.side.addWidget(self.side_split)
         self.side.addWidget(self.side_tabs)
-        # a wide layout must not stop the view from being made narrow (which then lays it out anew)
-        self.side.setMinimumWidth(1)
+        # never so narrow that it is gone (the views' own least width, in resizeEvent, lets them be stacked)
+        self.side.setMinimumWidth(SIDE_MIN_WIDTH)
         self.splitter = named(QSplitter(Qt.Orientation.Horizontal), "views_splitter")
         self.splitter.addWidget(self.tabs)
         self.splitter.addWidget(self.side)
@@ -133,12 +152,17 @@ class TournamentViews(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
+        self.memory.add("views", self.splitter, self._shares)
+        self.memory.add("side", self.side_split, lambda _size_class: (3, 1))  # the calculation, the warnings
         self._arrange(wide=True)
+        self._set_least_width()  # now: a window sized before it is shown must not be held to the wide layout
 
         self.standings.player_chosen.connect(self.select_player)
         self.rounds.player_chosen.connect(self.select_player)
         self.crosstable_table.selectionModel().currentRowChanged.connect(self._on_crosstable_row)
         self.warnings.modelReset.connect(self._on_warnings_reset)
+        # another event has other rounds: the crosstable's width changes the divider's place (unless dragged)
+        document.was_reset.connect(lambda: QTimer.singleShot(0, self, lambda: self.memory.restore("views")))
         self._on_warnings_reset()
 
     def show_view(self, number: int, focus: QWidget) -> None:
@@ -152,7 +176,29 @@ class TournamentViews(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
         super().resizeEvent(event)
+        self._set_least_width()  # the style of the tab around the views may have changed the tabs' own
+        self.memory.enter(self.window().width())
         self._arrange(wide=event.size().width() >= WIDE)
+
+    def _set_least_width(self) -> None:
+        """The views' least width is that of the stacked layout: side by side would need the tabs' and the
+        side's together, and the views (and the window) could then never be made narrow enough to stack."""
+        self.setMinimumWidth(max(self.tabs.minimumSizeHint().width(), SIDE_MIN_WIDTH))
+
+    def _shares(self, _size_class: SizeClass) -> tuple[int, int]:
+        """The tabs' and the side's shares where no divider was saved: side by side, the crosstable uncut
+        (a 9-round Swiss needs about 800 pixels) as long as the side keeps ``SIDE_WIDTH``."""
+        if not self.wide:
+            return DOWN_SHARES
+        length = self.splitter.width()
+        tabs = max(length // 2, min(self.crosstable_width(), length - SIDE_WIDTH))
+        return tabs, length - tabs
+
+    def crosstable_width(self) -> int:
+        """The width the crosstable needs to show every column, its scroll bar and frames included."""
+        table = self.crosstable_table
+        bar = table.verticalScrollBar().sizeHint().width()
+        return table.horizontalHeader().length() + bar + 2 * table.frameWidth() + _TAB_FRAME
 
     def _arrange(self, *, wide: bool) -> None:
         """Put the calculation and the warnings beside the tabs (wide) or in tabs under them (narrow)."""
@@ -165,17 +211,15 @@ class TournamentViews(QWidget):
             self.side_split.addWidget(self.warnings_box)
             for page in (self.panel, self.warnings_box):
                 page.show()  # the tabs hid the page that was not current, and a splitter keeps it hidden
-            self.side_split.setSizes([600, 200])
             self.side.setCurrentWidget(self.side_split)
             self.splitter.setOrientation(Qt.Orientation.Horizontal)
-            # the crosstable of a 7-round Swiss needs about 600 pixels, the calculation beside it as much
-            self.splitter.setSizes([600, 680])
+            self.memory.restore("side")
         else:
             self.side_tabs.addTab(self.panel, "Rating calculation")
             self.side_tabs.addTab(self.warnings_box, "Warnings")
             self.side.setCurrentWidget(self.side_tabs)
             self.splitter.setOrientation(Qt.Orientation.Vertical)
-            self.splitter.setSizes([330, 470])  # the calculation needs the height more than the boards
+        self.memory.restore("views")  # where it was left in this size class and orientation
         self.warnings_title.setVisible(wide)
         self._on_warnings_reset()
 
