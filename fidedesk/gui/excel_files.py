@@ -10,6 +10,7 @@ as one undoable step.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_new_players
+from fidedesk.core.tournament import EventInfo, Tournament
 from fidedesk.core.values import counted
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.context import RatingContext
@@ -94,6 +96,14 @@ class ExcelActions(QObject):
             return False
         imported = result.tournament
         current = self.document.tournament
+        if imported.last_round == 0 and not current.players and current != Tournament(EventInfo(), ()):
+            # the event typed first, then the club's list: the list fills it (its own numbers kept), where
+            # replacing the tournament asked to save or discard the event just typed
+            players = imported.players
+            self.document.apply(
+                f"Import {counted(len(players), 'player')} from {source}", replace(current, players=players)
+            )
+            return True
         if imported.last_round == 0 and current.players:
             merged, added, left_out = add_new_players(current, imported.players)
             self.document.apply(f"Import {counted(len(added), 'player')} from {source}", merged)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -100,6 +101,33 @@ def test_a_player_list_is_added_to_the_open_tournament_as_one_undo_step(
     assert [row.reads_as.field for row in seen[0].mapping.rows()][:6] == [
         Field.START_RANK, Field.NAME, Field.TITLE, Field.FEDERATION, Field.FIDE_ID, Field.RATING
     ]  # fmt: skip
+
+
+def test_a_player_list_fills_an_event_typed_before_any_player(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """Seen in issue 14's keyboard walk-through: the arbiter types the event, then imports the club's list.
+    The list used to replace the whole tournament (asking to save or discard the event just typed)."""
+    typed = Tournament(EventInfo(name="Winter Open", city="Kassel", start=dt.date(2026, 12, 5)), ())
+    window.document.reset(typed, None)
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["No", "Name", "Rating"])
+    sheet.append([1, "Erste, Eva", 2100])
+    sheet.append([2, "Zweiter, Bernd", 1900])
+    path = tmp_path / "list.xlsx"
+    book.save(path)
+    assert isinstance(window.dialogs, UnattendedDialogs)
+    asked = window.dialogs.answer("confirm_discard", Choice.CANCEL)
+    accept_wizard(window, [])
+    assert window.excel.import_excel(path)
+    assert asked == []  # nothing of the event is at stake: no question
+    tournament = window.document.tournament
+    assert tournament.info == typed.info
+    assert [(p.start_rank, p.name, p.rating) for p in tournament.players] == [
+        (1, "Erste, Eva", 2100), (2, "Zweiter, Bernd", 1900)
+    ]  # fmt: skip
+    assert window.undo_stack.undoText() == "Import 2 players from list.xlsx"
+    window.undo_stack.undo()
+    assert window.document.tournament == typed
 
 
 def test_the_wizard_follows_a_changed_mapping_and_reports_places(qtbot: QtBot) -> None:
