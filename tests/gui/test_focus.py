@@ -18,6 +18,7 @@ from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
+from fidedesk.gui.tournament.views import TournamentViews
 from fidedesk.io import ratinglist
 from fidedesk.io.fide_list import Month, inspect
 
@@ -256,6 +257,39 @@ def test_alt_2_and_alt_3_put_the_keyboard_in_their_table(qtbot: QtBot, active: M
     wait_focus(qtbot, views.crosstable_table)  # type: ignore[attr-defined]
     qtbot.keyClick(focused(), Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
     wait_focus(qtbot, views.standings.table)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("width", [1100, 2000])  # the side pages stacked in tabs, and beside the views
+def test_alt_4_and_alt_5_reach_the_calculation_and_the_warnings(qtbot: QtBot, active: MainWindow, width: int) -> None:
+    """Neither pane could be reached by key: the tables before them keep the arrows (and Tab) to themselves."""
+    active.resize(width, 760)
+    active.document.reset(players_of(4), None)
+    views = tournament_tab(active).views
+    assert isinstance(views, TournamentViews)
+    qtbot.waitUntil(lambda: views.wide is (width >= 2000))
+    qtbot.keyClick(focused(), Qt.Key.Key_5, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, views.warnings_table)
+    assert views.warnings_table.isVisible() and views.warnings_table.currentIndex().row() == 0  # Right opens it
+    qtbot.keyClick(focused(), Qt.Key.Key_4, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, views.panel.games_table)
+    assert views.panel.games_table.isVisible()
+
+
+def test_tab_leaves_the_standings_for_the_tie_breaks_which_the_keys_order(qtbot: QtBot, active: MainWindow) -> None:
+    active.document.reset(players_of(4), None)
+    views = tournament_tab(active).views
+    assert isinstance(views, TournamentViews)
+    qtbot.keyClick(focused(), Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, views.standings.table)
+    qtbot.keyClick(views.standings.table, Qt.Key.Key_Tab)
+    tiebreaks = views.standings.tiebreak_list
+    wait_focus(qtbot, tiebreaks)
+    tiebreaks.setCurrentRow(0)
+    first, second = views.standings.chosen()[:2]
+    qtbot.keyClick(tiebreaks, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+    assert views.standings.chosen()[:2] == [second, first]  # the first tie-break is now second
+    assert tiebreaks.currentRow() == 1  # and stays current: Ctrl+Down again moves it on
+    assert views.standings.model.tiebreaks[:2] == (second, first)
 
 
 def test_a_modal_dialog_gives_the_keyboard_back(qtbot: QtBot, active: MainWindow) -> None:

@@ -158,6 +158,7 @@ class RatingPanel(QWidget):
         self.games_table.setModel(self.games)
         self.games_table.verticalHeader().hide()
         self.games_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.games_table.setTabKeyNavigation(False)  # read only: arrows scroll it, Tab leaves it
         header = self.games_table.horizontalHeader()
         # sized once from the widest values: fitting them to each player's games laid the window out again
         metrics = self.games_table.fontMetrics()

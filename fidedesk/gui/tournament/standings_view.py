@@ -29,6 +29,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.settings import Settings
+from fidedesk.gui.shortcuts import view_action
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 
 
@@ -155,6 +156,7 @@ class StandingsWidget(QWidget):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setTabKeyNavigation(False)  # nothing to edit: arrows move in it, Tab goes on to the tie-breaks
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -172,7 +174,13 @@ class StandingsWidget(QWidget):
         self.tiebreak_list.setFixedWidth(210)
         self.tiebreak_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tiebreak_list.setTextElideMode(Qt.TextElideMode.ElideRight)
-        title = plain_label("Tie-breaks (tick; drag to order)")
+        # by keyboard too: Tab from the table, Space ticks, Ctrl+Up/Down moves the current one
+        self.move_actions = [
+            view_action(self.tiebreak_list, "Move tie-break up", ["Ctrl+Up"], lambda: self.move_current(-1)),
+            view_action(self.tiebreak_list, "Move tie-break down", ["Ctrl+Down"], lambda: self.move_current(1)),
+        ]
+        self.tiebreak_list.setToolTip("Space ticks the current tie-break; Ctrl+Up and Ctrl+Down move it")
+        title = plain_label("Tie-breaks (tick; drag or Ctrl+↑↓ to order)")
         side = QVBoxLayout()
         side.addWidget(title)
         side.addWidget(self.tiebreak_list, 1)
@@ -188,6 +196,17 @@ class StandingsWidget(QWidget):
         """The ticked tie-breaks in list order."""
         items = (self.tiebreak_list.item(row) for row in range(self.tiebreak_list.count()))
         return [item.data(Qt.ItemDataRole.UserRole) for item in items if item.checkState() == Qt.CheckState.Checked]
+
+    def move_current(self, step: int) -> None:
+        """Move the current tie-break ``step`` places up (-1) or down (+1) in the order, staying on it."""
+        row = self.tiebreak_list.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.tiebreak_list.count():
+            return
+        item = self.tiebreak_list.takeItem(row)
+        self.tiebreak_list.insertItem(target, item)
+        self.tiebreak_list.setCurrentRow(target)
+        self._on_choice_changed()
 
     def _on_choice_changed(self, *_args: object) -> None:
         chosen = tuple(self.chosen())

@@ -38,6 +38,9 @@ WARNING_PLACES_WIDTH = 220
 #: Rows measured to size the columns of the crosstable and the standings.
 SAMPLED_ROWS = 40
 
+#: The panes beside the views' tabs, by their Alt+number.
+SIDE_PAGES = {4: "rating calculation", 5: "warnings"}
+
 #: From this width on the calculation sits beside the tabs rather than under them.
 WIDE = 1000
 
@@ -90,6 +93,7 @@ class TournamentViews(QWidget):
         self.crosstable_table.verticalHeader().setDefaultSectionSize(24)
         self.crosstable_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.crosstable_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.crosstable_table.setTabKeyNavigation(False)  # read only: arrows move in it, Tab leaves it
         self.crosstable_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # widths from the first rows only: measuring every cell of a 500-player crosstable takes longer than an edit
         self.crosstable_table.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
@@ -164,10 +168,31 @@ class TournamentViews(QWidget):
         # another event has other rounds: the crosstable's width changes the divider's place (unless dragged)
         document.was_reset.connect(lambda: QTimer.singleShot(0, self, lambda: self.memory.restore("views")))
         self._on_warnings_reset()
+        # Alt+4 and Alt+5 reach the calculation and the warnings, beside the tabs or (narrow) in tabs of their own:
+        # neither was reachable by key, as the tables before them keep the arrows (and the boards Tab) to themselves
+        for number, page, focus in (
+            (4, self.panel, self.panel.games_table),
+            (5, self.warnings_box, self.warnings_table),
+        ):
+            shortcut = QShortcut(QKeySequence(f"Alt+{number}"), self)
+            shortcut.setWhatsThis(f"Show the {SIDE_PAGES[number]}")
+            shortcut.activated.connect(lambda page=page, focus=focus: self.show_side(page, focus))
+            self.view_shortcuts.append(shortcut)
 
     def show_view(self, number: int, focus: QWidget) -> None:
         """Show view ``number`` (Rounds, Crosstable, Standings) and put the keyboard in it."""
         self.tabs.setCurrentIndex(number)
+        focus.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def show_side(self, page: QWidget, focus: QAbstractItemView) -> None:
+        """Show the calculation or the warnings (their tab, when they are tabs) and put the keyboard in it,
+        on its first row when none is current (so that the arrows and Right work at once)."""
+        index = self.side_tabs.indexOf(page)
+        if index >= 0:
+            self.side_tabs.setCurrentIndex(index)
+        model = focus.model()
+        if not focus.currentIndex().isValid() and model is not None and model.rowCount():
+            focus.setCurrentIndex(model.index(0, 0))
         focus.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def select_player(self, start_rank: int) -> None:
@@ -217,6 +242,8 @@ class TournamentViews(QWidget):
         else:
             self.side_tabs.addTab(self.panel, "Rating calculation")
             self.side_tabs.addTab(self.warnings_box, "Warnings")
+            self.side_tabs.setTabToolTip(0, "Alt+4")
+            self.side_tabs.setTabToolTip(1, "Alt+5")
             self.side.setCurrentWidget(self.side_tabs)
             self.splitter.setOrientation(Qt.Orientation.Vertical)
         self.memory.restore("views")  # where it was left in this size class and orientation
