@@ -61,7 +61,7 @@ class ExcelActions(QObject):
         """Read a workbook (off the GUI thread), let the user check the import, then take it."""
         self.document.commit_pending()  # typed text becomes a step before the workbook adds to it or replaces it
         if path is None:
-            path = self.dialogs.open_file("Import from Excel", self.settings.last_folder, XLSX_FILTER)
+            path = self.dialogs.open_file("Import from Excel", self.settings.folder, XLSX_FILTER)
             if path is None:
                 return False
         from fidedesk.io.xlsx_read import read_workbook  # openpyxl is loaded when first needed, not at start-up
@@ -126,7 +126,7 @@ class ExcelActions(QObject):
         if not self.files.commit_typing("Cannot export"):
             return False
         if path is None:
-            folder = Path(self.settings.last_folder)
+            folder = Path(self.settings.folder)
             suggested = str(folder / f"{Path(self.files.suggested_name()).stem}{XLSX.extensions[0]}")
             path = self.dialogs.save_file("Export to Excel", suggested, XLSX_FILTER)
             if path is None:
@@ -160,7 +160,7 @@ class ExcelActions(QObject):
     def save_template(self, path: Path | None = None) -> bool:
         """Save the blank player list a club secretary fills in and imports."""
         if path is None:
-            suggested = str(Path(self.settings.last_folder) / "player-list.xlsx")
+            suggested = str(Path(self.settings.folder) / "player-list.xlsx")
             path = self.dialogs.save_file("Save Blank Player List", suggested, XLSX_FILTER)
             if path is None:
                 return False

@@ -167,7 +167,7 @@ class FileActions(QObject):
         """
         self.document.commit_pending()  # typed text becomes a step, and is asked about before it is replaced
         if path is None:
-            path = self.dialogs.open_file("Open tournament", self.settings.last_folder, OPEN_FILTER)
+            path = self.dialogs.open_file("Open tournament", self.settings.folder, OPEN_FILTER)
             if path is None:
                 return False
         format_ = format_for(path)
@@ -215,7 +215,7 @@ class FileActions(QObject):
         if not self.commit_typing("Cannot save"):
             return False
         current = self.document.path
-        suggested = str(current) if current else str(Path(self.settings.last_folder) / self.suggested_name())
+        suggested = str(current) if current else str(Path(self.settings.folder) / self.suggested_name())
         path = self.dialogs.save_file("Save tournament", suggested, FIDEDESK_FILTER)
         if path is None:
             return False
@@ -227,7 +227,7 @@ class FileActions(QObject):
         """Replace the document by a tournament read from a TRF file (it becomes an untitled document)."""
         self.document.commit_pending()  # typed text becomes a step, and is asked about before it is replaced
         if path is None:
-            path = self.dialogs.open_file("Import TRF", self.settings.last_folder, TRF_FILTER)
+            path = self.dialogs.open_file("Import TRF", self.settings.folder, TRF_FILTER)
             if path is None:
                 return False
         return self._take(path, TRF, "Cannot import the file")
@@ -243,7 +243,7 @@ class FileActions(QObject):
             self.dialogs.error("Cannot export TRF", f"TRF cannot hold this tournament yet: {refusal}")
             return False
         if path is None:
-            suggested = str(Path(self.settings.last_folder) / f"{Path(self.suggested_name()).stem}{TRF.extensions[0]}")
+            suggested = str(Path(self.settings.folder) / f"{Path(self.suggested_name()).stem}{TRF.extensions[0]}")
             path = self.dialogs.save_file("Export TRF", suggested, TRF_FILTER)
             if path is None:
                 return False

@@ -115,7 +115,7 @@ class RatingListActions(QObject):
     def import_list(self, path: Path | None = None) -> StoredList | None:
         """Import a downloaded list (off the GUI thread, cancellable); the list kept, None if not."""
         if path is None:
-            path = self.dialogs.open_file("Import FIDE Rating List", self.settings.last_folder, LIST_FILTER)
+            path = self.dialogs.open_file("Import FIDE Rating List", self.settings.folder, LIST_FILTER)
             if path is None:
                 return None
         try:

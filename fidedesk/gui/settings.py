@@ -6,9 +6,10 @@ keys, their types and their defaults. Tests pass a QSettings on a temporary file
 
 from __future__ import annotations
 
+import os
 from typing import Any, Generic, TypeVar, cast, overload
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak
 
@@ -102,6 +103,17 @@ class Settings:
             except (TypeError, ValueError):
                 value = setting.default
         return value
+
+    @property
+    def folder(self) -> str:
+        """The folder file dialogs open in: the last one used, while it exists; else the user's documents
+        folder (a first Save once proposed a bare name, which the dialog put in whatever folder fidedesk was
+        started from)."""
+        last = self.last_folder
+        if last and os.path.isdir(last):
+            return last
+        documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return documents if documents and os.path.isdir(documents) else os.path.expanduser("~")
 
     @property
     def tiebreaks(self) -> tuple[TieBreak, ...]:

@@ -385,3 +385,21 @@ def test_recovery_dialog_is_wide_enough_for_the_event_name(qtbot: QtBot, folder:
     huge = qt_dialogs.RecoveryDialog(recovery.find_recoveries(folder))
     qtbot.addWidget(huge)
     assert huge.list.count() == 2 and huge.width() <= huge.screen().availableGeometry().width()
+
+
+def test_the_first_save_proposes_a_real_folder(window: MainWindow, dialogs: UnattendedDialogs, tmp_path: Path) -> None:
+    """Issue 14: with no folder used yet, Save proposed a bare name, which the dialog put in whatever folder
+    fidedesk was started from (the installation's, or the repository's); now the documents folder, and the
+    last folder used once there is one, while it exists."""
+    window.document.reset(Tournament(EventInfo(name="Club Open"), ()), None)
+    asked = dialogs.answer("save_file", None)
+    window.settings.last_folder = ""
+    window.files.save_action.trigger()
+    folder = Path(str(asked[-1][1])).parent
+    assert folder.is_absolute() and folder.is_dir()
+    window.settings.last_folder = str(tmp_path)
+    window.files.save_action.trigger()
+    assert Path(str(asked[-1][1])) == tmp_path / "Club Open.fidedesk"
+    window.settings.last_folder = str(tmp_path / "gone")
+    window.files.save_action.trigger()
+    assert Path(str(asked[-1][1])).parent != tmp_path / "gone"
