@@ -205,7 +205,6 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(LazyTab(self._builder(factory, stack)), title)
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self._on_tab_changed(self.tabs.currentIndex())
-        self.document.was_reset.connect(self._on_reset)
         self.setCentralWidget(self.tabs)
         self.rules_label = plain_label()
         self.statusBar().addPermanentWidget(self.rules_label)
@@ -247,13 +246,6 @@ class MainWindow(QMainWindow):
         if isinstance(target, QWidget):
             target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    def _on_reset(self) -> None:
-        """A new or opened tournament is shown, the keyboard on its first field (an empty event's name)."""
-        self.tabs.setCurrentIndex(TOURNAMENT_TAB)
-        first = getattr(self.tab_content(TOURNAMENT_TAB), "first_field", None)
-        if callable(first):
-            first().setFocus(Qt.FocusReason.OtherFocusReason)
-
     def _update_title(self) -> None:
         """The title "Event — fidedesk", with Qt's ``*`` while there are unsaved changes."""
         self.setWindowTitle(f"{title_text(self.files.display_name())}[*] — fidedesk")
@@ -268,8 +260,13 @@ class MainWindow(QMainWindow):
             self._take_event_date(start)
 
     def _on_document_reset(self) -> None:
-        """A new, opened or imported tournament brings its own date, even one equal to the last event's or
-        none: a date left from the previous event would have ``auto`` apply its edition, unsaid."""
+        """A new, opened or imported tournament is shown, the keyboard on its first field (an empty event's
+        name), and brings its own date, even one equal to the last event's or none: a date left from the
+        previous event would have ``auto`` apply its edition, unsaid."""
+        self.tabs.setCurrentIndex(TOURNAMENT_TAB)
+        first = getattr(self.tab_content(TOURNAMENT_TAB), "first_field", None)
+        if callable(first):
+            first().setFocus(Qt.FocusReason.OtherFocusReason)
         self._take_event_date(self.document.tournament.info.start)
 
     def _take_event_date(self, start: dt.date | None) -> None:

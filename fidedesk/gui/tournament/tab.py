@@ -13,6 +13,7 @@ from fidedesk.gui.layouts import SizeClass, SplitterMemory
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.event_form import EventForm
 from fidedesk.gui.tournament.players import PlayersWidget
+from fidedesk.gui.tournament.views import TournamentViews
 
 #: The shares of the event and players and of the views, by window size class: from 1920 on the views take
 #: more, so that the crosstable of a 9-round Swiss and the calculation stand side by side.
@@ -22,22 +23,6 @@ SHARES = {SizeClass.NARROW: (42, 58), SizeClass.MEDIUM: (45, 55), SizeClass.WIDE
 #: The margins of the tab and of its boxes (left, top, right, bottom): Qt's 9 pixels on every side of each
 #: made the tab too wide for a 1024-wide projector.
 TIGHT = (4, 4, 4, 4)
-
-
-def _views(
-    document: TournamentDocument, context: RatingContext, settings: Settings, memory: SplitterMemory
-) -> QWidget | None:
-    """The rounds, crosstable, standings and rating panel, when this version has them (None otherwise)."""
-    try:
-        from fidedesk.gui.tournament.views import (  # type: ignore[import-not-found,unused-ignore]
-            TournamentViews,
-        )
-    except ModuleNotFoundError as error:  # built in parallel with this tab: the tab works without it
-        if error.name != "fidedesk.gui.tournament.views":
-            raise  # a bug inside the views must not pass for their absence
-        return None
-    views: QWidget = TournamentViews(document, context, settings, memory=memory)
-    return views
 
 
 class TournamentTab(QWidget):
@@ -63,7 +48,7 @@ class TournamentTab(QWidget):
         self.players = PlayersWidget(document)
         # the dividers of this tab and of its views, remembered per size class of the window
         self.memory = SplitterMemory(settings)
-        self.views = _views(document, context, settings, self.memory)
+        self.views = TournamentViews(document, context, settings, memory=self.memory)
 
         event_box = _group("Event", self.event_form, "event_box")
         players_box = _group("Players", self.players, "players_box")
@@ -74,10 +59,9 @@ class TournamentTab(QWidget):
         left_layout.addWidget(players_box, 1)
         self.splitter = named(QSplitter(Qt.Orientation.Horizontal), "tournament_splitter")
         self.splitter.addWidget(left)
-        if self.views is not None:
-            self.splitter.addWidget(self.views)
-            self.splitter.setStretchFactor(0, 1)
-            self.splitter.setStretchFactor(1, 1)
+        self.splitter.addWidget(self.views)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
         self.memory.add("tournament", self.splitter, SHARES.__getitem__)
         layout = QVBoxLayout(self)
@@ -98,9 +82,7 @@ class TournamentTab(QWidget):
         self.memory.enter(self.window().width())
 
     def _on_player_selected(self, start_rank: int) -> None:
-        select = getattr(self.views, "select_player", None)
-        if callable(select):
-            select(start_rank)
+        self.views.select_player(start_rank)
 
 
 def _group(title: str, content: QWidget, name: str) -> QGroupBox:
