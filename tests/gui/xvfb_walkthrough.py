@@ -4,15 +4,16 @@
 
 run from the repository on Linux with Debian's ``xvfb``, ``xdotool`` and ``imagemagick``. ``rr`` runs an
 8-player round robin: the event form, the user guide (F1), FIDE's rating list imported and six players
-found in it by FIDE ID, two players typed by hand, the seven rounds of the Berger tables paired and their
-results typed, the crosstable, the standings, the rating calculation (Alt+4) and the warnings (Alt+5), a
-save, the TRF and Excel exports, the calculator (your rating) and the reference tables (a difference looked up).
-``swiss`` runs a 30-player,
-5-round Swiss: the event form, the club's player list from Excel, five rounds paired as a pairing program
-would give them (one half-point bye asked for and one pairing-allocated bye in round 3) and their results,
-and the same end. Only ``xdotool key`` and ``xdotool type`` reach the window: every key press and every
-character typed is counted, and the mouse is never used (with no window manager, the window is given the
-keyboard back after a dialog closes, which a desktop does by itself; that is not counted).
+found in it by FIDE ID, two players typed by hand, their ratings checked against the list, the seven rounds
+of the Berger tables paired and their results typed, Undo and Redo, Help › Keyboard Shortcuts, the
+crosstable, the standings, the rating calculation (Alt+4) and the warnings (Alt+5), a save, the TRF and Excel
+exports, the calculator (your rating), the reference tables (a difference looked up), File › New and the
+event opened again from File › Open Recent. ``swiss`` runs a 30-player, 5-round Swiss: the event form, the
+club's player list from Excel, five rounds paired as a pairing program would give them (one half-point bye
+asked for and one pairing-allocated bye in round 3) and their results, and the same end. Only
+``xdotool key`` and ``xdotool type`` reach the window: every key press and every character typed is
+counted, and the mouse is never used (with no window manager, the window is given the keyboard back after a
+dialog closes, which a desktop does by itself; that is not counted).
 
 At the end the saved ``.fidedesk`` file is read back and every board, result and bye typed is compared with
 it, so a key lost on the way fails the run. It prints the keys per step and in all; ``--shots`` keeps a
@@ -50,6 +51,7 @@ class Walk:
     shots: Path | None
     steps: list[tuple[str, int]] = field(default_factory=list)
     event: str = ""
+    reopened_title: str = ""
     games: list[tuple[int, int, int, str]] = field(default_factory=list)
     byes: list[tuple[int, int, str]] = field(default_factory=list)
     _mark: int = 0
@@ -125,6 +127,11 @@ class Walk:
         key("ctrl+3")
         type_("237")
         self.step("reference-tables")
+        key("ctrl+n", pause=1.0)  # saved: New asks nothing
+        key("alt+f", "r", "1", pause=3.0)  # File › Open Recent, the first: the event again
+        self.step("reopened")
+        window = screen.window()
+        self.reopened_title = screen.xdotool("getwindowname", window).strip() if window else ""
         key("ctrl+q", pause=2.0)  # saved: Quit asks nothing
 
 
@@ -171,9 +178,18 @@ def round_robin(walk: Walk) -> None:
     type_("Keller, Jonas\t\t\tGER")
     key("Return")
     walk.step("two-players-by-hand")
+    key("alt+l", "u", pause=2.0)  # Update Ratings from List: nothing to change, and it says so
+    key("Return")
+    screen.focus()
+    walk.step("ratings-checked-against-the-list")
     rng = random.Random(8)
     for number, boards in enumerate(berger_table(8), start=1):
         walk.pair_round(number, boards, [rng.choice("10=") for _ in boards])
+    key("ctrl+z", "ctrl+y")  # the last result taken back and given again
+    key("alt+h", "k", pause=1.5)  # Help › Keyboard Shortcuts
+    key("Escape")
+    screen.focus()
+    walk.step("undo-redo-and-the-keys")
     walk.finish()
 
 
@@ -263,6 +279,8 @@ def check(walk: Walk) -> list[str]:
         entry = next((e for e in players[player].rounds if e.round == round_), None)
         if entry is None or entry.opponent is not None or entry.result.value != code:
             problems.append(f"round {round_}, bye {code} for {player}: the file has {entry}")
+    if not walk.reopened_title.startswith(walk.event):
+        problems.append(f"File › Open Recent left the window titled {walk.reopened_title!r}")
     for suffix in (".trf", ".xlsx"):
         if not (walk.scratch / f"{walk.event}{suffix}").is_file():
             problems.append(f"{walk.event}{suffix} was not written")
