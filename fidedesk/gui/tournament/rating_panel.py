@@ -33,6 +33,7 @@ from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import bold, escaped, rich_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
+from fidedesk.gui.widths import fit_column
 
 
 class EventRatings(QObject):
@@ -163,8 +164,7 @@ class RatingPanel(QWidget):
         # sized once from the widest values: fitting them to each player's games laid the window out again
         metrics = self.games_table.fontMetrics()
         for column, (title, widest) in enumerate(zip(PanelGamesModel.HEADERS, PanelGamesModel.WIDEST, strict=True)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(widest)) + 16)
+            fit_column(header, column, (title, widest), metrics)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.games_table.verticalHeader().setDefaultSectionSize(22)
         self.summary_table = named(FiguresView(self.summary), "panel_summary")

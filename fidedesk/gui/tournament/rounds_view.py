@@ -34,6 +34,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.shortcuts import view_action
 from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
+from fidedesk.gui.widths import text_width
 
 _HINT = (
     "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
@@ -120,7 +121,7 @@ class RoundsWidget(QWidget):
         metrics = self.table.fontMetrics()
         for column, samples in ((RoundModel.BOARD, ("Board", "999")), (RoundModel.RESULT, result_texts())):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(column, max(metrics.horizontalAdvance(text) for text in samples) + 20)
+            header.resizeSection(column, text_width(samples, metrics))
         hint = named(plain_label(), "rounds_hint")
         hint.setWordWrap(True)
         say(hint, _HINT)

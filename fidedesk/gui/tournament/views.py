@@ -6,6 +6,9 @@ rated once per change (:class:`EventRatings`) for the panel and the warnings tog
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
@@ -37,9 +40,6 @@ WARNING_PLACES_WIDTH = 220
 
 #: Rows measured to size the columns of the crosstable and the standings.
 SAMPLED_ROWS = 40
-
-#: The panes beside the views' tabs, by their Alt+number.
-SIDE_PAGES = {4: "rating calculation", 5: "warnings"}
 
 #: From this width on the calculation sits beside the tabs rather than under them.
 WIDE = 1000
@@ -105,13 +105,9 @@ class TournamentViews(QWidget):
         self.tabs.addTab(self.standings, "Standings")
         self.tabs.currentChanged.connect(lambda _index: document.commit_pending())  # the view shown reads it
         # Alt+1/2/3 reach each view from anywhere in the tab: the tables keep Tab and Ctrl+Tab for themselves
-        self.view_shortcuts: list[QShortcut] = []
         for number, focus in enumerate((self.rounds.white_edit, self.crosstable_table, self.standings.table)):
             self.tabs.setTabToolTip(number, f"Alt+{number + 1}")
-            shortcut = QShortcut(QKeySequence(f"Alt+{number + 1}"), self)
-            shortcut.setWhatsThis(f"Show the {self.tabs.tabText(number)}")  # its line in Help › Keyboard Shortcuts
-            shortcut.activated.connect(lambda number=number, focus=focus: self.show_view(number, focus))
-            self.view_shortcuts.append(shortcut)
+            self._view_key(number + 1, self.tabs.tabText(number), partial(self.show_view, number, focus))
 
         self.panel = RatingPanel(self.ratings)
         self.warnings = WarningsModel(self.ratings, self)
@@ -170,14 +166,14 @@ class TournamentViews(QWidget):
         self._on_warnings_reset()
         # Alt+4 and Alt+5 reach the calculation and the warnings, beside the tabs or (narrow) in tabs of their own:
         # neither was reachable by key, as the tables before them keep the arrows (and the boards Tab) to themselves
-        for number, page, focus in (
-            (4, self.panel, self.panel.games_table),
-            (5, self.warnings_box, self.warnings_table),
-        ):
-            shortcut = QShortcut(QKeySequence(f"Alt+{number}"), self)
-            shortcut.setWhatsThis(f"Show the {SIDE_PAGES[number]}")
-            shortcut.activated.connect(lambda page=page, focus=focus: self.show_side(page, focus))
-            self.view_shortcuts.append(shortcut)
+        self._view_key(4, "rating calculation", partial(self.show_side, self.panel, self.panel.games_table))
+        self._view_key(5, "warnings", partial(self.show_side, self.warnings_box, self.warnings_table))
+
+    def _view_key(self, number: int, what: str, show: Callable[[], None]) -> None:
+        """Alt+``number`` shows ``what`` from anywhere in the views (its line in Help › Keyboard Shortcuts)."""
+        shortcut = QShortcut(QKeySequence(f"Alt+{number}"), self)
+        shortcut.setWhatsThis(f"Show the {what}")
+        shortcut.activated.connect(show)
 
     def show_view(self, number: int, focus: QWidget) -> None:
         """Show view ``number`` (Rounds, Crosstable, Standings) and put the keyboard in it."""
