@@ -297,9 +297,15 @@ class ExcelImportDialog(QDialog):
             self.plan = ImportPlan(None, sheet_plan, self.plan.event_sheet)
         else:
             players = self.plan.players if self.plan.players and self.plan.players.sheet != sheet_plan.sheet else None
-            # the other round sheets stay while the round sheet read first is still read as pairings
+            # the other round sheets stay while the round sheet read first was and still is read as pairings
+            # (back to pairings from another layout, they are found again)
             current = self.plan.results
-            same = current is not None and current.sheet == sheet_plan.sheet and sheet_plan.layout is Layout.PAIRINGS
+            same = (
+                current is not None
+                and current.sheet == sheet_plan.sheet
+                and current.layout is Layout.PAIRINGS
+                and sheet_plan.layout is Layout.PAIRINGS
+            )
             rounds = self.plan.more_rounds if same else other_rounds(list(self.grids.values()), sheet_plan)
             self.plan = ImportPlan(sheet_plan, players, self.plan.event_sheet, rounds)
         self._show_plan()

@@ -177,6 +177,12 @@ def test_the_wizard_says_which_sheet_became_which_round(qtmodeltester: ModelTest
     dialog.layout_box.activated.emit(dialog.layout_box.currentIndex())
     dialog.rebuild()
     assert dialog.plan.more_rounds == () and "as round" not in dialog.players_note.text()
+    for layout in (Layout.SWISS_TABLE, Layout.PAIRINGS):  # away from pairings and back: the rounds come back
+        dialog.layout_box.setCurrentIndex(dialog.layout_box.findData(layout))
+        dialog.layout_box.activated.emit(dialog.layout_box.currentIndex())
+    dialog.rebuild()
+    assert [more.sheet for more in dialog.plan.more_rounds] == ["R1", "Round 3"]
+    assert dialog.outcome.tournament.last_round == 3
 
 
 def test_the_wizards_models_pass_the_model_tester(qtmodeltester: ModelTester, qtbot: QtBot) -> None:
