@@ -26,7 +26,7 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
 from shiboken6 import Shiboken
 
@@ -74,21 +74,21 @@ class _CollectHere:
     """Automatic garbage collection off, for the time of a ``with``; :meth:`collect` does its work instead,
     on the thread that calls it (the GUI thread). Nested uses keep it off until the outermost ends."""
 
-    _depth = 0  # GUI thread only
+    depth = 0  # GUI thread only: the runs under way
     _was_enabled = False
 
     @classmethod
     @contextmanager
     def off(cls) -> Iterator[None]:
-        if cls._depth == 0:
+        if cls.depth == 0:
             cls._was_enabled = gc.isenabled()
             gc.disable()
-        cls._depth += 1
+        cls.depth += 1
         try:
             yield
         finally:
-            cls._depth -= 1
-            if cls._depth == 0 and cls._was_enabled:
+            cls.depth -= 1
+            if cls.depth == 0 and cls._was_enabled:
                 gc.enable()
 
     @staticmethod
@@ -99,6 +99,11 @@ class _CollectHere:
             if thresholds[0] and counts[generation] > thresholds[generation]:
                 gc.collect(generation)
                 return
+
+
+def working() -> bool:
+    """Whether work runs off the GUI thread now (also before its progress dialog shows)."""
+    return _CollectHere.depth > 0
 
 
 def run_with_progress(
@@ -130,6 +135,8 @@ def run_with_progress(
     dialog.setWindowTitle(title_text(title))
     dialog.setLabel(plain_label(label))  # the label may name the file being read: shown as written
     dialog.setMinimumDuration(SHOW_AFTER)
+    # the window waits for the work: no second import or file opened into the middle of this one
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setAutoReset(False)
     dialog.setAutoClose(False)
     dialog.setValue(0)

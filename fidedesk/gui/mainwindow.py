@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.editions import AUTO, DEFAULT_EDITION, EDITIONS
 from fidedesk.core.tournament import RatingKind
+from fidedesk.gui.background import working
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
@@ -295,13 +296,18 @@ class MainWindow(QMainWindow):
     def open_requested(self, path: Path) -> None:
         """A file handed over while fidedesk runs (a later start, macOS's open event): opened as
         :meth:`open_path` does, but never over a dialog the arbiter has open (the Excel wizard, a question):
-        it waits, with a word in the status bar, and opens once no modal dialog is left."""
+        it waits, with a word in the status bar, and opens once no modal dialog is left and no work runs."""
         self._requested.append(path)
-        if QApplication.activeModalWidget() is not None or self._opening_requested:
+        if self._busy() or self._opening_requested:
             self.statusBar().showMessage(f"{path.name} opens when the open dialog is closed")
         if not self._requested_timer.isActive():
             self._requested_timer.start()
         self._open_requested()
+
+    @staticmethod
+    def _busy() -> bool:
+        """A modal dialog is open, or work runs off the GUI thread (an import, before its dialog shows too)."""
+        return QApplication.activeModalWidget() is not None or working()
 
     def _open_requested(self) -> None:
         """Open the files handed over, first come first, while no modal dialog is open."""
@@ -309,7 +315,7 @@ class MainWindow(QMainWindow):
             return  # a file is being opened (its own wizard or question may be up): the rest wait for it
         self._opening_requested = True
         try:
-            while self._requested and QApplication.activeModalWidget() is None:
+            while self._requested and not self._busy():
                 self.open_path(self._requested.pop(0))
         finally:
             self._opening_requested = False

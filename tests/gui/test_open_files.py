@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -124,3 +125,27 @@ def test_a_file_handed_over_waits_for_the_open_dialog(
     window.open_requested(GELENDZHIK)  # with no dialog open it opens at once (asking first about the import)
     assert asked
     assert len(window.document.tournament.players) == 14 and not window._requested
+
+
+def test_a_file_handed_over_waits_for_work_in_progress(window: MainWindow, qtbot: QtBot) -> None:
+    """Found in review: the progress dialog of an import was not modal, so a file handed over while a workbook
+    or a rating list was being read opened at once, in the middle of the import (whose players then went into
+    the file just opened). The dialog is now window-modal, and a file waits while any work runs, also in the
+    moment before the dialog shows."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QProgressDialog
+
+    from fidedesk.gui.background import run_with_progress
+
+    release = threading.Event()
+    seen: list[tuple[bool, int]] = []
+
+    def during(dialog: QProgressDialog) -> None:  # on the GUI thread, while the work runs
+        window.open_requested(GELENDZHIK)
+        seen.append((dialog.windowModality() == Qt.WindowModality.WindowModal, len(window.document.tournament.players)))
+        release.set()
+
+    outcome = run_with_progress(window, "Import", "Reading…", lambda _progress: release.wait(10), dialog_hook=during)
+    assert outcome.value is True
+    assert seen == [(True, 0)]  # modal, and the file did not open while the work ran
+    qtbot.waitUntil(lambda: len(window.document.tournament.players) == 14)  # it opens once the work is done
