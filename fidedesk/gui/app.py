@@ -201,13 +201,11 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
 
 def _guide_works(window: MainWindow) -> bool:
     """Help › User Guide can show the guide the bundle carries: found, read, its first heading rendered."""
-    from fidedesk.gui.guide import GUIDE_HEADING, GuideMissingError, GuideWindow, guide_text
+    from fidedesk.gui.guide import GUIDE_HEADING, GuideWindow
 
-    try:
-        guide_text()
-    except (GuideMissingError, OSError, UnicodeDecodeError):
-        return False
-    shown = GuideWindow(window)  # Help › User Guide's window (not raised: the offscreen platform cannot)
+    # Help › User Guide's window (not raised: the offscreen platform cannot); a guide it cannot find or read
+    # it shows as a sentence, not the heading
+    shown = GuideWindow(window)
     shown.show()
     rendered = shown.browser.toPlainText().startswith(GUIDE_HEADING.lstrip("# ")) and not shown.grab().isNull()
     shown.close()
@@ -290,12 +288,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from fidedesk.gui.mainwindow import MainWindow
     from fidedesk.gui.resources import app_icon
     from fidedesk.gui.settings import Settings
-    from fidedesk.gui.single_instance import ChannelError, InstanceServer, forward, server_name
+    from fidedesk.gui.single_instance import InstanceServer, forward, server_name
 
     app = _application()
     try:
         name: str | None = server_name()
-    except ChannelError as error:  # never a channel another user could listen on: this one runs on its own
+    except OSError as error:  # never a channel another user could listen on (ChannelError), nor a folder for one
+        # that cannot be made (a runtime folder without write permission): this one runs on its own
         _say(sys.stderr, f"fidedesk: {error}; files opened meanwhile open in new windows\n")
         name = None
     if name is not None and forward([str(Path(args.file).resolve())] if args.file else [], name):

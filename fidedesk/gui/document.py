@@ -38,6 +38,10 @@ class ReplaceTournament(QUndoCommand):
         self._document.show(self._before)
 
 
+#: The tournament of File › New: no event details, no players (what nothing was typed into yet).
+BLANK = Tournament(EventInfo(), ())
+
+
 class TournamentDocument(QObject):
     """The tournament being edited, its file and whether it has unsaved changes."""
 
@@ -53,7 +57,7 @@ class TournamentDocument(QObject):
     def __init__(self, undo_stack: QUndoStack, tournament: Tournament | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self.undo_stack = undo_stack
-        self._tournament = tournament or Tournament(EventInfo(), ())
+        self._tournament = tournament or BLANK
         self._path: Path | None = None
         self._pending: set[str] = set()  # who holds typed text the document does not have yet
         self._refusals: list[str] | None = None  # collected while commit_pending asks

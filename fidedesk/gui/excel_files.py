@@ -19,11 +19,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_new_players
-from fidedesk.core.tournament import EventInfo, Tournament
 from fidedesk.core.values import counted
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs, file_filter
+from fidedesk.gui.document import BLANK
 from fidedesk.gui.files import FileActions
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.formats import XLSX, FileFormatError, write_tournament
@@ -96,7 +96,7 @@ class ExcelActions(QObject):
             return False
         imported = result.tournament
         current = self.document.tournament
-        if imported.last_round == 0 and not current.players and current != Tournament(EventInfo(), ()):
+        if imported.last_round == 0 and not current.players and current != BLANK:
             # the event typed first, then the club's list: the list fills it (its own numbers kept), where
             # replacing the tournament asked to save or discard the event just typed
             players = imported.players

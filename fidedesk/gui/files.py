@@ -18,9 +18,9 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from fidedesk.core.tournament import EventInfo, Tournament
+from fidedesk.core.tournament import Tournament
 from fidedesk.gui.dialogs import Choice, Dialogs, file_filter
-from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.document import BLANK, TournamentDocument
 from fidedesk.gui.plain import menu_text, tip
 from fidedesk.gui.settings import Settings
 from fidedesk.io import recovery
@@ -115,7 +115,7 @@ class FileActions(QObject):
             return True
         if not self.document.is_modified:
             return False
-        return self.document.path is not None or self.document.tournament != Tournament(EventInfo(), ())
+        return self.document.path is not None or self.document.tournament != BLANK
 
     # --- asking before work is lost -------------------------------------------------------------
 
@@ -156,7 +156,7 @@ class FileActions(QObject):
         """An empty, untitled tournament."""
         if not self.close_document():
             return False
-        self.document.reset(Tournament(EventInfo(), ()), None)
+        self.document.reset(BLANK, None)
         return True
 
     def open(self, path: Path | None = None) -> bool:
@@ -349,7 +349,7 @@ class FileActions(QObject):
 
     def _restore(self, recovered: Tournament, path: Path | None) -> None:
         """Show recovered work as unsaved changes to its file: Undo goes back to the file as saved."""
-        saved = Tournament(EventInfo(), ())
+        saved = BLANK
         if path is not None:
             try:
                 saved = read_tournament(path, FIDEDESK).tournament

@@ -28,8 +28,8 @@ from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
-from fidedesk.gui.plain import plain_label, title_text, without_mnemonic
-from fidedesk.gui.qt_dialogs import QtDialogs, answered
+from fidedesk.gui.plain import answered, plain_label, title_text, without_mnemonic
+from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import bring_inside, place_first
 from fidedesk.gui.settings import Settings

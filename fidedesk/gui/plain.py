@@ -18,7 +18,7 @@ from typing import overload
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QWidget
 
 #: Qt's placeholder for the "modified" mark in a window title; Qt shows ``[*][*]`` as a literal ``[*]``.
 _MODIFIED_MARK = "[*]"
@@ -107,11 +107,19 @@ def message_box(
 def ask(box: QMessageBox) -> QMessageBox.StandardButton:
     """Show ``box`` (a :func:`message_box`) until it is answered; the button pressed (Escape: the box's
     escape button, as Qt chooses it)."""
-    box.exec()
-    answer = box.standardButton(box.clickedButton())
-    back_to(box.parentWidget())
-    box.deleteLater()
-    return answer
+    answered(box)
+    return box.standardButton(box.clickedButton())
+
+
+def answered(dialog: QDialog) -> bool:
+    """Show ``dialog`` modally: True if accepted. The keyboard then goes back to its window (:func:`back_to`)
+    and the dialog is deleted (once control is back in the event loop, so its answer can still be read): a
+    window's child kept after use piles up with every question asked, and the tenth or so Excel import wizard
+    kept so crashed the window."""
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    back_to(dialog.parentWidget())
+    dialog.deleteLater()
+    return accepted
 
 
 def back_to(parent: QWidget | None) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.values import counted
 from fidedesk.gui.dialogs import Choice
-from fidedesk.gui.plain import ask, back_to, message_box, plain_label
+from fidedesk.gui.plain import answered, ask, back_to, message_box, plain_label
 from fidedesk.gui.screen import fit
 from fidedesk.io import recovery
 
@@ -97,16 +97,6 @@ class QtDialogs:
 
         dialog = ExcelImportDialog(grids, source, self._parent())
         return dialog.outcome if answered(dialog) else None
-
-
-def answered(dialog: QDialog) -> bool:
-    """Show ``dialog`` modally: True if accepted. The dialog is then deleted (once control is back in the
-    event loop, so its answer can still be read): a window's child kept after use piles up with every
-    question asked, and the tenth or so Excel import wizard kept so crashed the window."""
-    accepted = dialog.exec() == QDialog.DialogCode.Accepted
-    back_to(dialog.parentWidget())
-    dialog.deleteLater()
-    return accepted
 
 
 def describe(found: recovery.Recovery) -> str:
