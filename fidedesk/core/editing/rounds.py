@@ -29,7 +29,12 @@ def rounds_count(tournament: Tournament) -> int:
 
 
 def entry_for(player: Player, round_: int) -> RoundEntry | None:
-    return next((entry for entry in player.rounds if entry.round == round_), None)
+    """The player's entry for ``round_``, if any. Entries are kept in round order and are usually complete,
+    so the entry's own place is looked at first (every pairing of a pasted round looks up every player)."""
+    rounds = player.rounds
+    if 0 < round_ <= len(rounds) and rounds[round_ - 1].round == round_:
+        return rounds[round_ - 1]
+    return next((entry for entry in rounds if entry.round == round_), None)
 
 
 def pair(
@@ -157,6 +162,8 @@ def number_boards(tournament: Tournament, round_: int | None = None) -> Tourname
     """The tournament with every game of ``round_`` (of every round when None) that has no board number
     given the number :func:`boards` shows it on, so that an edit of the round moves no other board (and a
     ``.fidedesk`` file of schema 1, which kept no board, gets the order it was shown in)."""
+    if round_ is not None and _all_numbered(_round_entries(tournament, round_)):
+        return tournament  # every game of the round has its board already (each pairing after the first)
     rounds = range(1, tournament.last_round + 1) if round_ is None else (round_,)
     changed: dict[int, Player] = {}
     ranks = tournament.by_rank()
@@ -187,9 +194,19 @@ def _number(board: Board) -> int:
     return board.number
 
 
-def _free_board(tournament: Tournament, round_: int) -> int:
-    """The lowest board number no game of ``round_`` has."""
-    taken = {entry.board for player in tournament.players if (entry := entry_for(player, round_)) is not None}
+def _round_entries(tournament: Tournament, round_: int) -> list[RoundEntry]:
+    """Every player's entry for ``round_`` (games and byes)."""
+    return [entry for player in tournament.players if (entry := entry_for(player, round_)) is not None]
+
+
+def _all_numbered(entries: list[RoundEntry]) -> bool:
+    """Whether every game among ``entries`` has its board number."""
+    return all(entry.board is not None for entry in entries if entry.opponent is not None)
+
+
+def _free_board(entries: list[RoundEntry]) -> int:
+    """The lowest board number no game among ``entries`` (a round's) has."""
+    taken = {entry.board for entry in entries}
     return next(number for number in range(1, len(taken) + 2) if number not in taken)
 
 
@@ -207,8 +224,11 @@ def _pair(
         raise EditError("a player cannot be paired with themselves")
     for rank in (white, black):
         _refuse_if_paired(tournament, round_, rank)
-    tournament = number_boards(tournament, round_)
-    number = board if board is not None else _free_board(tournament, round_)
+    entries = _round_entries(tournament, round_)  # looked through once for the two questions below
+    if not _all_numbered(entries):
+        tournament = number_boards(tournament, round_)
+        entries = _round_entries(tournament, round_)
+    number = board if board is not None else _free_board(entries)
     return _with_entries(
         tournament,
         {
