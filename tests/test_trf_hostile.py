@@ -152,6 +152,9 @@ def test_utf8_with_bom_and_chosen_encoding() -> None:
         parse_trf(text.encode("cp1251"), "t.trf", encoding="utf-8")
     with pytest.raises(TrfError, match="unknown encoding 'koi8-r'"):
         parse_trf(text.encode("cp1251"), "t.trf", encoding="koi8-r")
+    # found in review: after a BOM the place and the byte were those three bytes further back
+    with pytest.raises(TrfError, match=r"t.trf:2:1: byte 0xFF is not utf-8 text"):
+        parse_trf(b"\xef\xbb\xbf012 a\n\xff\n", "t.trf", encoding="utf-8")
 
 
 def test_cli_encoding_option(capsys: pytest.CaptureFixture[str]) -> None:
@@ -235,6 +238,13 @@ def test_fidedesk_without_trf_records_is_written_as_before() -> None:
         data = json.loads(dumps(tournament))
         data["tournament"]["trf_records"] = ["013 Team", "XXR 9\n001"]
         loads(json.dumps(data))
+    # found in review: a record fidedesk reads or writes itself, kept, made a TRF export fail on a line the
+    # user never saw ("a second 012 record"); it is refused where it is, in the .fidedesk file
+    for record in ("012 Other event", "001    1      Somebody"):
+        data = json.loads(dumps(tournament))
+        data["tournament"]["trf_records"] = ["013 Team", record]
+        with pytest.raises(FidedeskFileError, match=r"trf_records\[1\]: a TRF record fidedesk reads or writes itself"):
+            loads(json.dumps(data))
 
 
 def test_excel_export_and_convert_name_the_records_they_leave_out(

@@ -83,7 +83,8 @@ from fidedesk.core.values import (
 )
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.bounded import FileLimitError, read_bounded
-from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, shown
+from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, has_surrogate, shown
+from fidedesk.io.trf_records import extra_records
 
 __all__ = [
     "FORMAT",
@@ -403,18 +404,12 @@ def _read_trf_records(body: JsonObject) -> tuple[str, ...]:
     if not isinstance(value, list):
         body.fail(f"expected an array of strings, found {shown(value)}", key=_TRF_RECORDS)
     for index, line in enumerate(value):
-        if not isinstance(line, str) or "\n" in line or "\r" in line or _broken(line):
-            body.fail(f"expected one line of text, found {shown(line)}", key=f"{_TRF_RECORDS}[{index}]")
+        key = f"{_TRF_RECORDS}[{index}]"
+        if not isinstance(line, str) or "\n" in line or "\r" in line or has_surrogate(line):
+            body.fail(f"expected one line of text, found {shown(line)}", key=key)
+        if extra_records((line,)) != (line,):  # the one rule of what a kept record is (what TRF reading keeps)
+            body.fail(f"a TRF record fidedesk reads or writes itself, not one to keep: {shown(line)}", key=key)
     return tuple(value)
-
-
-def _broken(line: str) -> bool:
-    """Whether a string cannot be written as UTF-8 (a lone surrogate)."""
-    try:
-        line.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def _read_event(event: JsonObject) -> EventInfo:

@@ -21,6 +21,13 @@ POSITIVE = Range(1, NO_LIMIT)
 _DECIMAL = re.compile(r"-?[0-9]{1,12}(?:\.[0-9]{1,12})?")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (not Unicode text: it cannot be written as UTF-8)."""
+    return _SURROGATE.search(text) is not None
+
+
 _MISSING = object()
 _E = TypeVar("_E", bound=enum.Enum)
 _T = TypeVar("_T")
@@ -85,7 +92,7 @@ class JsonObject:
         value = self.get(key, "a string")
         if not isinstance(value, str):
             self.fail(f"expected a string, found {shown(value)}", key=key)
-        if _SURROGATE.search(value):
+        if has_surrogate(value):
             self.fail("the string is not valid Unicode text (a lone surrogate)", key=key)
         return value
 

@@ -74,8 +74,9 @@ def decode_as(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """The whole file as text in ``encoding`` (None: :func:`detect`), without a BOM, and the encoding
     used. UnicodeDecodeError when the bytes are not text in the encoding chosen."""
     chosen = encoding or detect(data)
-    text = data.decode("utf-8-sig" if chosen == "utf-8" else chosen)
-    return text, chosen
+    # decoded with its BOM and stripped after: an error's position is then a place in ``data`` itself
+    # ("utf-8-sig" counts from after the BOM, and an error was reported three bytes off)
+    return data.decode(chosen).removeprefix("\ufeff"), chosen
 
 
 def implausible_words(text: str) -> int:

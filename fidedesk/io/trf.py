@@ -198,7 +198,7 @@ def _decode(data: bytes | str, source: str, encoding: str | None) -> tuple[str, 
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise TrfError(source, line, column, f"byte 0x{data[error.start]:02X} is not {encoding} text") from None
-    return text.removeprefix("\ufeff"), used
+    return text, used
 
 
 def _split_lines(text: str) -> list[str]:
