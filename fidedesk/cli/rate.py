@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import aligned, edition_named, number, print_json
-from fidedesk.cli.files import read_tournament
 from fidedesk.core.calculation import PlayerLine, player_line
 from fidedesk.core.event import EventRating, rate_tournament
 from fidedesk.core.notation import fixed
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import counted
 from fidedesk.core.warnings import listed, no_rating, not_rated_groups
+from fidedesk.io.formats import read_tournament
 
 
 def _player_json(line: PlayerLine) -> dict[str, Any]:
@@ -86,7 +86,7 @@ def _notes(lines: list[PlayerLine], result: EventRating) -> list[str]:
 
 def cmd_rate(args: argparse.Namespace, out: TextIO) -> None:
     path = Path(args.file)
-    tournament = read_tournament(path, args.encoding).tournament
+    tournament = read_tournament(path, encoding=args.encoding).tournament
     if args.kind is not None:
         info = dataclasses.replace(tournament.info, kind=RatingKind(args.kind))
         tournament = dataclasses.replace(tournament, info=info)

@@ -54,12 +54,9 @@ def cmd_ratinglist_find(args: argparse.Namespace, out: TextIO) -> None:
     path = _database(args)
     if not path.exists():
         raise InputError(f"{path}: no rating list imported yet (fidedesk-cli ratinglist import FILE)")
-    try:
-        with RatingDatabase(path) as db:
-            stored = _stored_list(args, db)
-            found = db.find(stored.id, args.text, federation=federation, limit=args.limit)
-    except ListFormatError as error:
-        raise InputError(str(error)) from None
+    with RatingDatabase(path) as db:  # a ListFormatError is main's to report, as every one of ours
+        stored = _stored_list(args, db)
+        found = db.find(stored.id, args.text, federation=federation, limit=args.limit)
     if args.json:
         print_json(
             {
@@ -90,11 +87,8 @@ def cmd_ratinglist_lists(args: argparse.Namespace, out: TextIO) -> None:
     path = _database(args)
     lists: list[StoredList] = []
     if path.exists():
-        try:
-            with RatingDatabase(path) as db:
-                lists = db.lists()
-        except ListFormatError as error:
-            raise InputError(str(error)) from None
+        with RatingDatabase(path) as db:
+            lists = db.lists()
     if args.json:
         print_json(
             [{"month": str(s.month), "kind": s.kind.value, "players": s.players, "source": s.source,

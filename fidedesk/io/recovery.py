@@ -157,8 +157,7 @@ def _read_recovery(path: Path) -> Recovery:
 
 def _summary(path: Path, belongs_to: Path | None, saved: dt.datetime, document: FidedeskDocument) -> Recovery:
     tournament = document.tournament
-    rounds = max((entry.round for player in tournament.players for entry in player.rounds), default=0)
-    return Recovery(path, belongs_to, saved, tournament.info.name, len(tournament.players), rounds)
+    return Recovery(path, belongs_to, saved, tournament.info.name, len(tournament.players), tournament.last_round)
 
 
 def _aware(moment: dt.datetime) -> dt.datetime:
