@@ -159,6 +159,23 @@ def test_one_start_number_with_two_names_is_refused_naming_both_cells() -> None:
     ]  # before: Dorn and Ernst were one player
 
 
+def test_a_board_left_out_gives_its_player_no_name() -> None:
+    """Found in review: a line skipped (its player already paired in the round) still named the player."""
+    sheet = grid(
+        "Pairings",
+        [
+            ["Round", "No.", "White", "Result", "Black", "No."],
+            [1, 1, "", "1-0", "", 2],
+            [1, 1, "Smith", "0-1", "", 3],
+        ],
+    )
+    result = build([sheet], propose([sheet]))
+    assert [str(problem) for problem in result.problems] == [
+        "Pairings!B3: player 1 already plays in round 1 (Pairings!2)"
+    ]
+    assert result.tournament.player(1).name == ""
+
+
 # --------------------------------------------------------------------------------------- size limits
 
 

@@ -274,11 +274,12 @@ class _State:
         self.order.append(player.start_rank)
         self.entries.setdefault(player.start_rank, {})
 
-    def resolve(self, who: int | str, written: tuple[str, int | None, str], column: int | None) -> int:
-        """A board's player (``who``, in ``column``) as a start rank; BoardError when there is none, or when
-        a start rank without a player list was first written with another name. ``written`` is the name
-        cell beside it: its text, column and place."""
-        name, name_column, name_place = written
+    def resolve(self, who: int | str, written: tuple[str, int | None, str], column: int | None) -> tuple[int, bool]:
+        """A board's player (``who``, in ``column``) as a start rank, and whether the name cell beside it
+        (``written``: its text, column and place) names a player known only by number so far, which
+        :meth:`_name` does once the board enters; BoardError when there is no such player, or when a start
+        rank without a player list was first written with another name."""
+        name, name_column, _name_place = written
         if isinstance(who, int):
             if who in self.players:
                 known = self.players[who].name
@@ -291,25 +292,19 @@ class _State:
                             column if name_column is None else name_column,
                             f'start rank {who} is "{known}" in {there} and "{name}" here: one number, two names',
                         )
-                    self.players[who] = dataclasses.replace(self.players[who], name=name)
-                    self.named.setdefault(loose(name), []).append(who)
-                    self.written[(who, Field.NAME)] = name_place
-                return who
+                    return who, True
+                return who, False
             if self.have_list:
                 where = self.skipped_ranks.get(who)
                 reason = (
                     f"player {who} is not imported ({where})" if where else f"player {who} is not in the player list"
                 )
                 raise NotInListError(column, reason)
-            named = name if name and not name.isdigit() else ""
-            self._add(Player(who, named))
-            if named:
-                self.named.setdefault(loose(named), []).append(who)
-                self.written[(who, Field.NAME)] = name_place
-            return who
+            self._add(Player(who, ""))
+            return who, bool(name) and not name.isdigit()
         ranks = self.named.get(loose(who), [])
         if len(ranks) == 1:
-            return ranks[0]
+            return ranks[0], False
         if len(ranks) > 1:
             raise AmbiguousNameError(
                 column, f'"{who}" is the name of players {", ".join(map(str, ranks))}: use start ranks'
@@ -319,8 +314,15 @@ class _State:
         rank = max(self.players, default=0) + 1
         self._add(Player(rank, who))
         self.named[loose(who)] = [rank]
-        self.written[(rank, Field.NAME)] = name_place
-        return rank
+        self.written[(rank, Field.NAME)] = _name_place
+        return rank, False
+
+    def _name(self, rank: int, written: tuple[str, int | None, str]) -> None:
+        """Give player ``rank`` the name of the cell ``written`` (its text, column and place)."""
+        name, _column, place = written
+        self.players[rank] = dataclasses.replace(self.players[rank], name=name)
+        self.named.setdefault(loose(name), []).append(rank)
+        self.written[(rank, Field.NAME)] = place
 
     def _details(self, rank: int, details: Sequence[_Detail]) -> dict[str, object]:
         """The details a board writes beside a player that the player has not had yet (attribute ->
@@ -351,10 +353,12 @@ class _State:
                 return "", None, ""
             return plain_text(sheet.grid.value(board.row, column)), column, sheet.place(board.row, column)
 
-        white = self.resolve(board.white, name(Field.WHITE_NAME), white_column)
+        white_name = name(Field.WHITE_NAME)
+        white, name_white = self.resolve(board.white, white_name, white_column)
         black: int | None = None
+        black_name, name_black = name(Field.BLACK_NAME), False
         if board.black is not None:
-            black = self.resolve(board.black, name(Field.BLACK_NAME), black_column)
+            black, name_black = self.resolve(board.black, black_name, black_column)
             if black == white:
                 raise PairedTwiceError(black_column, f"player {white} is paired with themselves")
         for rank, column in ((white, white_column), (black, black_column)):
@@ -364,7 +368,12 @@ class _State:
         number = self._board_number(sheet, board) if black is not None else None
         sides = [(white, board.white_details)] + ([(black, board.black_details)] if black is not None else [])
         changes = [(rank, details, self._details(rank, details)) for rank, details in sides]
-        for rank, details, changed in changes:  # only once the board is known to enter
+        # only once the board is known to enter: its names and details
+        if name_white:
+            self._name(white, white_name)
+        if name_black and black is not None:
+            self._name(black, black_name)
+        for rank, details, changed in changes:
             if changed:
                 self.players[rank] = dataclasses.replace(self.players[rank], **changed)  # type: ignore[arg-type]
             for field, _value, column in details:
