@@ -344,8 +344,9 @@ def propose(grids: Sequence[SheetGrid]) -> ImportPlan:
     results = [plan for plan in plans if plan.layout is not Layout.PLAYER_LIST]
     result = results[0] if results else None
     player_list = lists[0] if lists and (result is None or result.layout is Layout.PAIRINGS) else None
-    more_rounds = other_rounds(grids, result) if result is not None else ()
-    return ImportPlan(result, player_list, event, more_rounds)
+    # the other round sheets among the plans just made (proposing them again read each header twice)
+    others = [plan for plan in plans if plan is not result] if result is not None and is_round_sheet(result) else []
+    return ImportPlan(result, player_list, event, tuple(plan for plan in others if is_round_sheet(plan)))
 
 
 def other_rounds(grids: Sequence[SheetGrid], first: SheetPlan) -> tuple[SheetPlan, ...]:
