@@ -19,7 +19,7 @@ from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import RoundEntry as E
 from fidedesk.core.values import ROUND_RANGE
 from fidedesk.io.xlsx_grid import SheetGrid
-from fidedesk.io.xlsx_import import Field, build, map_columns, propose
+from fidedesk.io.xlsx_import import Field, build, map_columns, propose, sheet_rounds
 from fidedesk.io.xlsx_read import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, read_workbook
 from tests.bounds import MB
 from tests.test_xlsx_hostile import bounded, excel_like
@@ -115,6 +115,19 @@ def test_a_workbook_with_a_sheet_per_round_is_read_round_by_round() -> None:
     assert t.player(1).rounds == (E(1, 3, "w", R.WIN, 1), E(2, 2, "b", R.DRAW, 1), E(3, 4, "w", R.WIN, 1))
     assert t.player(3).rounds == (E(1, 1, "b", R.LOSS, 1), E(2, 4, "w", R.WIN, 2), E(3, 2, "b", R.WIN, 2))
     assert (result.rows_imported, result.rows_skipped) == (4 + 6, 0)
+
+
+def test_the_wizard_names_the_round_a_title_line_gives_a_sheet() -> None:
+    """Found in review: a sheet "R3" whose title line says "Round 2" is read as round 2, and the wizard said
+    "as round 3"; it now leaves the round to the sheet, as it does for a Round column."""
+    book = workbook(
+        ("R1", [["Board", "White", "Black", "Result"], [1, 1, 3, "1-0"], [2, 4, 2, "0-1"]]),
+        ("R3", [["Board", "White", "Black", "Result"], ["Round 2"], [1, 2, 1, "½-½"], [2, 3, 4, "1-0"]]),
+    )
+    grids = read_grids(book)
+    plan = propose(grids)
+    assert sheet_rounds(plan, {grid.name: grid for grid in grids}) == (("R1", 1), ("R3", None))
+    assert build(grids, plan).tournament.player(2).rounds[-1].round == 2
 
 
 def test_a_sheet_named_as_a_round_without_pairings_is_an_error_naming_it() -> None:

@@ -363,7 +363,7 @@ class ExcelImportDialog(QDialog):
         extra = []
         if players is not None:
             extra.append(f"players' details from sheet “{players.sheet}”")
-        rounds = sheet_rounds(self.plan)
+        rounds = sheet_rounds(self.plan, self.grids)
         if rounds:
             extra.append(
                 "rounds from sheets "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid
 from fidedesk.io.xlsx_import.cells import plain_text
@@ -14,15 +14,25 @@ from fidedesk.io.xlsx_import.sheet import Row, Sheet, classify, read_player_row
 __all__ = ["preview_rows", "sheet_rounds"]
 
 
-def sheet_rounds(plan: ImportPlan) -> tuple[tuple[str, int | None], ...]:
+def sheet_rounds(plan: ImportPlan, grids: Mapping[str, SheetGrid]) -> tuple[tuple[str, int | None], ...]:
     """Which sheet becomes which round, for a workbook with a sheet per round: each round sheet's name and
-    its round (None when a Round column or title lines inside it say); () for any other plan."""
+    its round (None when a Round column or title lines inside it say, as the build then reads them); () for
+    any other plan. ``grids``: the workbook's sheets by name."""
     if not plan.more_rounds or plan.results is None:
         return ()
     return tuple(
-        (sheet.sheet, None if Field.ROUND_NUMBER in {c.field for c in sheet.columns} else round_header(sheet.sheet))
+        (sheet.sheet, None if _rounds_inside(grids[sheet.sheet], sheet) else round_header(sheet.sheet))
         for sheet in (plan.results, *plan.more_rounds)
     )
+
+
+def _rounds_inside(grid: SheetGrid, plan: SheetPlan) -> bool:
+    """Whether the sheet says its rounds itself: a Round column, or a title line (``Round 2``) that the
+    build (:func:`~fidedesk.io.xlsx_import.pairings.read_pairings`) takes over the sheet's name."""
+    if Field.ROUND_NUMBER in {column.field for column in plan.columns}:
+        return True
+    sheet = Sheet(grid, plan)
+    return any(classify(sheet, values) is None and round_title(values) is not None for _index, values in sheet.rows())
 
 
 def preview_rows(grid: SheetGrid, plan: SheetPlan, limit: int = 20) -> list[PreviewRow]:
