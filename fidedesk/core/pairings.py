@@ -40,10 +40,16 @@ class PairingProblem:
     back_slot: int | None = None
 
 
-def pairing_problems(players: Sequence[Player]) -> Iterator[PairingProblem]:
-    """Every inconsistent pairing, in the order of the players and their rounds."""
+def _places(players: Sequence[Player]) -> tuple[dict[int, int], dict[tuple[int, int], int]]:
+    """Each player's index by start rank, and each round entry's slot by (start rank, round)."""
     index_of = {player.start_rank: index for index, player in enumerate(players)}
     slot_of = {(p.start_rank, entry.round): slot for p in players for slot, entry in enumerate(p.rounds)}
+    return index_of, slot_of
+
+
+def pairing_problems(players: Sequence[Player]) -> Iterator[PairingProblem]:
+    """Every inconsistent pairing, in the order of the players and their rounds."""
+    index_of, slot_of = _places(players)
     for index, player in enumerate(players):
         for slot, entry in enumerate(player.rounds):
             if entry.opponent is None:
@@ -114,8 +120,7 @@ def board_problems(players: Sequence[Player]) -> Iterator[BoardProblem]:
     no two games of a round share one (the boards of a pairing sheet, C.05 Annex 1); a bye has none.
     Entries without a board (a file that gave none) are never at fault. Run after
     :func:`pairing_problems`: an entry's opponent is taken to answer it."""
-    index_of = {player.start_rank: index for index, player in enumerate(players)}
-    slot_of = {(p.start_rank, entry.round): slot for p in players for slot, entry in enumerate(p.rounds)}
+    index_of, slot_of = _places(players)
     boards: dict[tuple[int, int], tuple[int, int]] = {}
     for index, player in enumerate(players):
         for slot, entry in enumerate(player.rounds):
