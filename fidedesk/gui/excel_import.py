@@ -367,7 +367,10 @@ class ExcelImportDialog(QDialog):
         if rounds:
             extra.append(
                 "rounds from sheets "
-                + ", ".join(f"“{name}” as round {number}" if number else f"“{name}”" for name, number in rounds)
+                + ", ".join(
+                    f"“{name}” as round {number}" if number else f"“{name}” (its rounds as named in it)"
+                    for name, number in rounds
+                )
             )
         if self.plan.event_sheet is not None:
             extra.append(f"event from sheet “{self.plan.event_sheet}”")
