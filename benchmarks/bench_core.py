@@ -25,7 +25,7 @@ from fidedesk.core.editions import get_edition
 from fidedesk.core.event import rate_tournament
 from fidedesk.core.standings import standings
 from fidedesk.core.tables import pd_hundredths
-from fidedesk.core.tiebreaks import TieBreak
+from fidedesk.core.tiebreaks import KNOWN_TIEBREAKS
 from fidedesk.core.tournament import Tournament
 
 _POINTS = {"1": 100, "=": 50, "0": 0}
@@ -71,7 +71,7 @@ def main() -> None:
     edition = get_edition("fide-2025")
     base_best, base_median = best_of(args.repeat, lambda: bare_loop(tournament))
     core_best, core_median = best_of(args.repeat, lambda: rate_tournament(tournament, edition))
-    rank_best, rank_median = best_of(args.repeat, lambda: standings(tournament, list(TieBreak)))
+    rank_best, rank_median = best_of(args.repeat, lambda: standings(tournament, KNOWN_TIEBREAKS))
     print(f"event: {args.players} players ({unrated} unrated), {args.rounds} rounds, {games} played games")
     print(f"bare table loop : best {base_best * 1000:8.1f} ms   median {base_median * 1000:8.1f} ms")
     print(f"rate_tournament : best {core_best * 1000:8.1f} ms   median {core_median * 1000:8.1f} ms")

@@ -25,7 +25,7 @@ from fidedesk.core.event import rate_tournament
 from fidedesk.core.notation import score_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.standings import standings
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, UNITS, TieBreak
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak, unit
 from fidedesk.core.tournament import (
     BirthDate,
     EventInfo,
@@ -221,8 +221,8 @@ def test_standings(swiss: Tournament, swiss_data: bytes) -> None:
     assert len(rows) == len(expected) + 1
     for row, standing in zip(rows[1:], expected, strict=True):
         values = tuple(
-            None if v is None else (score_text(v) if UNITS.get(t, 1) == 2 else float(v)) if isinstance(v, Fraction)
-            else v
+            None if v is None else (score_text(v) if unit(t, swiss.last_round) == 2 else float(v))
+            if isinstance(v, Fraction) else v
             for t, v in zip(TIEBREAKS, standing.tiebreaks, strict=True)
         )  # fmt: skip
         assert row == (standing.rank, standing.player.start_rank, standing.player.name, standing.player.rating,

@@ -70,6 +70,10 @@ class ResultCode(enum.Enum):
     is_bye: bool
     #: Why FIDE does not rate this result, or None when it is a played game.
     reason_not_rated: str | None
+    #: A game decided at the board, played or of less than one move (``1 = 0 W D L``): a game to C.07.
+    is_game: bool
+    #: A voluntarily unplayed round (C.07 16.1): no game, less than a win, not a result still to come.
+    is_vur: bool
 
     def __init__(self, code: str) -> None:
         self.score = _SCORES[code]
@@ -77,6 +81,8 @@ class ResultCode(enum.Enum):
         self.is_played = code in _PLAYED
         self.is_bye = code in "HFUZ"
         self.reason_not_rated = _NOT_RATED.get(code)
+        self.is_game = code in "1=0WDL"
+        self.is_vur = not self.is_game and self.score < 1 and code != "?"
 
     def mirrored(self) -> ResultCode:
         """The opponent's code for the same game (``1`` <-> ``0``, ``+`` <-> ``-``, ``W`` <-> ``L``)."""

@@ -12,7 +12,17 @@ import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from fidedesk.core.tiebreaks import RawValue, TieBreak, TieBreakValue, direct_encounter_in, tiebreak_event
+from fidedesk.core.tiebreaks import (
+    Kind,
+    RawValue,
+    TieBreak,
+    TieBreakRules,
+    TieBreakValue,
+    direct_encounter_in,
+    raw_values,
+    shown_values,
+    tiebreak_event,
+)
 from fidedesk.core.tournament import Player, Tournament
 
 
@@ -40,23 +50,35 @@ class Standing:
         return f"{self.rank}–{self.rank_to}" if self.shared else str(self.rank)
 
 
-def standings(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> tuple[Standing, ...]:
-    """The tournament ranked by points, then by each tie-break in turn among those still tied (C.07 4.2)."""
-    event = tiebreak_event(tournament)
+def standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[TieBreak] | None = None,
+    rules: TieBreakRules | None = None,
+    after_round: int | None = None,
+) -> tuple[Standing, ...]:
+    """The tournament ranked by points, then by each tie-break in turn among those still tied (C.07 4.2).
+
+    ``tiebreaks`` and ``rules`` (the edition of C.07) are by default the event's own
+    (:attr:`EventInfo.tiebreaks_in_use`, :attr:`EventInfo.rules_in_use`); ``after_round`` gives the
+    standings as they stood after that round.
+    """
+    if tiebreaks is None:
+        tiebreaks = tournament.info.tiebreaks_in_use
+    event = tiebreak_event(tournament, rules, after_round)
     players = tournament.by_rank()
     # ranking compares the raw ints (half points, counts); Fractions are made only for what is shown
     groups = _split(sorted(players), event.halves)
     shown: list[Mapping[int, TieBreakValue]] = []
     for tiebreak in tiebreaks:
         order: Mapping[int, RawValue]
-        if tiebreak is TieBreak.DIRECT_ENCOUNTER:
+        if tiebreak.kind is Kind.DIRECT_ENCOUNTER:
             # DE is a ranking among the players tied so far, not a value of its own (C.07 6)
             places = direct_encounter_in(event, [group for group in groups if len(group) > 1])
             shown.append(places)
             order = {rank: -places.get(rank, 0) for rank in players}
         else:
-            order = event.raw(tiebreak)
-            shown.append(event.values(tiebreak))
+            order = raw_values(event, tiebreak)
+            shown.append(shown_values(event, tiebreak))
         groups = [block for group in groups for block in (_split(group, order) if len(group) > 1 else [group])]
     rows = list(zip(*(map(column.get, players) for column in shown), strict=True)) if shown else [()] * len(players)
     values = dict(zip(players, rows, strict=True))
@@ -69,7 +91,9 @@ def standings(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> tuple[St
     return tuple(result)
 
 
-def with_points_and_ranks(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> Tournament:
+def with_points_and_ranks(
+    tournament: Tournament, tiebreaks: Sequence[TieBreak] | None = None, rules: TieBreakRules | None = None
+) -> Tournament:
     """The tournament with the points and ranks a results file reports (TRF's 001 columns 81-89).
 
     A tournament whose players all carry points and a rank (as a TRF file gives them) is returned as it
@@ -79,7 +103,7 @@ def with_points_and_ranks(tournament: Tournament, tiebreaks: Sequence[TieBreak])
     """
     if all(player.points is not None and player.rank is not None for player in tournament.players):
         return tournament
-    ranked = {standing.player.start_rank: standing for standing in standings(tournament, tiebreaks)}
+    ranked = {standing.player.start_rank: standing for standing in standings(tournament, tiebreaks, rules)}
     players = tuple(
         dataclasses.replace(player, points=player.score, rank=ranked[player.start_rank].rank)
         for player in tournament.players

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from fidedesk.core.results import ResultCode
+from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules, default_tiebreaks, rules_for_date
 
 #: FIDE's titles a player can hold (``Player.title``): the open ones, then the women's.
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
@@ -139,6 +140,20 @@ class EventInfo:
     time_control: str = ""
     system: System = System.SWISS
     kind: RatingKind = RatingKind.STANDARD
+    #: The organiser's tie-breaks after the points, in order (C.07 4.2); None: the system's defaults.
+    tiebreaks: tuple[TieBreak, ...] | None = None
+    #: The edition of C.07 the organiser chose; None: ``auto``, the one in force on the start date.
+    tiebreak_rules: TieBreakRules | None = None
+
+    @property
+    def tiebreaks_in_use(self) -> tuple[TieBreak, ...]:
+        """The tie-breaks the standings use: the organiser's, else the defaults of the system."""
+        return self.tiebreaks if self.tiebreaks is not None else default_tiebreaks(self.system.is_round_robin)
+
+    @property
+    def rules_in_use(self) -> TieBreakRules:
+        """The edition of C.07 the standings use: the organiser's, else the one in force on the start date."""
+        return self.tiebreak_rules if self.tiebreak_rules is not None else rules_for_date(self.start)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar, cast, overload
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak, UnknownTieBreak, parse_tiebreak
 
 T = TypeVar("T", str, int, bool, QByteArray)
 
@@ -26,11 +26,11 @@ def tiebreaks_from_codes(text: str) -> tuple[TieBreak, ...] | None:
 
     An empty text is a choice too: no tie-break after the points.
     """
-    known = {tiebreak.code: tiebreak for tiebreak in TieBreak}
-    codes = text.split()
-    if len(set(codes)) != len(codes) or not all(code in known for code in codes):
+    try:
+        chosen = tuple(parse_tiebreak(code) for code in text.split())
+    except UnknownTieBreak:
         return None
-    return tuple(known[code] for code in codes)
+    return chosen if len(set(chosen)) == len(chosen) else None
 
 
 class Setting(Generic[T]):

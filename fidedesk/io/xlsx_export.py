@@ -78,7 +78,7 @@ from fidedesk.core.event import PlayerRating, rate_tournament
 from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import Standing, standings
-from fidedesk.core.tiebreaks import UNITS, TieBreak
+from fidedesk.core.tiebreaks import TieBreak, unit
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, board_text
 from fidedesk.io.atomic import write_atomic
@@ -256,21 +256,21 @@ def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[i
     return _Table(CROSSTABLE, ["No", "Name", "Rtg", *middle, "Pts", "Rank"], table_rows, formats_row, freeze="C2")
 
 
-_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: None, 4: TWO_PLACES}
+_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: None, 4: TWO_PLACES, 100: TWO_PLACES}
 
 
-def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: dict[int, _Value]) -> _Table:
+def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: dict[int, _Value], last: int) -> _Table:
+    units = [unit(tiebreak, last) for tiebreak in tiebreaks]
     table_rows: list[list[_Value]] = []
     for row in rows:
         player = row.player
         values: list[_Value] = [
-            None if value is None else _shown_tiebreak(value, UNITS.get(tiebreak, 1)) if isinstance(value, Fraction)
-            else value
-            for tiebreak, value in zip(tiebreaks, row.tiebreaks, strict=True)
+            None if value is None else _shown_tiebreak(value, scale) if isinstance(value, Fraction) else value
+            for scale, value in zip(units, row.tiebreaks, strict=True)
         ]  # fmt: skip
         table_rows.append([places[player.start_rank], player.start_rank, player.name, player.rating,
                            score_text(row.points), *values])  # fmt: skip
-    tiebreak_formats = [_TIEBREAK_FORMAT[UNITS.get(tiebreak, 1)] for tiebreak in tiebreaks]
+    tiebreak_formats = [_TIEBREAK_FORMAT.get(scale, FOUR_PLACES) for scale in units]
     header = ["Rank", "No", "Name", "Rtg", "Pts", *(tiebreak.code for tiebreak in tiebreaks)]
     return _Table(STANDINGS, header, table_rows, [WHOLE, WHOLE, None, WHOLE, None, *tiebreak_formats])
 
@@ -518,7 +518,7 @@ def workbook_bytes(
     properties.title = clean_text(tournament.info.name) or None
     properties.description = clean_text(f"Rating changes under {edition.name}: {edition.title}")
     writer.write(_crosstable(tournament, ranked, places))
-    writer.write(_standings(ranked, tiebreaks, places))
+    writer.write(_standings(ranked, tiebreaks, places, tournament.last_round))
     writer.write(_rating_changes(tournament, rating.players, edition))
     writer.write(_players(tournament))
     writer.write(_rounds(tournament))

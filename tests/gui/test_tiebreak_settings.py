@@ -39,7 +39,7 @@ def open_views(qtbot: QtBot, settings: Settings) -> TournamentViews:
 
 def item_of(tiebreaks: QListWidget, tiebreak: TieBreak) -> int:
     return next(
-        row for row in range(tiebreaks.count()) if tiebreaks.item(row).data(Qt.ItemDataRole.UserRole) is tiebreak
+        row for row in range(tiebreaks.count()) if tiebreaks.item(row).data(Qt.ItemDataRole.UserRole) == tiebreak
     )
 
 

@@ -105,7 +105,7 @@ def test_tiebreak_choice_reorders(qtbot: QtBot, context: RatingContext, settings
     tiebreaks: QListWidget = views.standings.tiebreak_list
     for row in range(tiebreaks.count()):
         item = tiebreaks.item(row)
-        wanted = item.data(Qt.ItemDataRole.UserRole) is TieBreak.WINS
+        wanted = item.data(Qt.ItemDataRole.UserRole) == TieBreak.WINS
         item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
     assert views.standings.chosen() == [TieBreak.WINS]
     assert [views.standings.model.headerData(c, Qt.Orientation.Horizontal) for c in range(6)][-1] == "WIN"

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.notation import fixed, score_text
 from fidedesk.core.standings import Standing, standings
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak, TieBreakValue
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, KNOWN_TIEBREAKS, TieBreak, TieBreakValue
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
@@ -164,7 +164,7 @@ class StandingsWidget(QWidget):
 
         self.tiebreak_list = named(QListWidget(), "tiebreak_list")
         self.tiebreak_list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        for tiebreak in [*chosen, *(t for t in TieBreak if t not in chosen)]:
+        for tiebreak in [*chosen, *(t for t in KNOWN_TIEBREAKS if t not in chosen)]:
             item = QListWidgetItem(f"{tiebreak.code}: {tiebreak.label}")
             item.setToolTip(f"{tiebreak.label} (C.07 {tiebreak.article})")
             item.setData(Qt.ItemDataRole.UserRole, tiebreak)
