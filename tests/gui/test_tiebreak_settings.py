@@ -103,4 +103,4 @@ def test_garbage_in_the_file_gives_the_default(qtbot: QtBot, tmp_path: Path, sto
 def test_codes_read_strictly() -> None:
     assert tiebreaks_from_codes(" BH-C1  SB ") == (TieBreak.BUCHHOLZ_CUT1, TieBreak.SONNEBORN_BERGER)
     assert tiebreaks_from_codes("") == ()
-    assert tiebreaks_from_codes("bh") is None  # codes are C.07's, in its capitals
+    assert tiebreaks_from_codes("bh/c1") == (TieBreak.BUCHHOLZ_CUT1,)  # issue 15: "/" for "-", any case
