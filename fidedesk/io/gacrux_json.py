@@ -12,7 +12,7 @@ straight from a fidedesk :class:`~fidedesk.core.tournament.Tournament`, once per
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -157,14 +157,42 @@ def gacrux_tiebreaks(
     exact Fractions, counts and ratings ints, and a value gacrux leaves out (no game to average) None.
     Ranks are by points, then by these tie-breaks in order; players equal on all share the first place.
     """
-    event = chess_json(tournament, rounds)
-    return run_gacrux(event, codes, rules, round_robin=tournament.info.system.is_round_robin)
+    return run_gacrux(
+        lambda: chess_json(tournament, rounds), codes, rules, round_robin=tournament.info.system.is_round_robin
+    )
 
 
 def run_gacrux(
-    event: dict[str, Any], codes: Sequence[str], rules: TieBreakRules, *, round_robin: bool
+    event: Callable[[], dict[str, Any]],
+    codes: Sequence[str],
+    rules: TieBreakRules,
+    *,
+    round_robin: bool,
+    ranks_only: bool = False,
 ) -> GacruxStandings:
-    """gacrux's engine on a tournament dict (:func:`chess_json`, or gacrux's own TRF reader's); it fills the dict in."""
+    """gacrux's engine on the tournament dicts ``event`` makes (:func:`chess_json`, or gacrux's own TRF reader's).
+
+    Each tie-break is computed in a run of its own, on a new dict (gacrux fills in the one it reads):
+    gacrux 1.11.65 carries state from one tie-break into the next of a run, so that a fore Buchholz
+    (FB) changes the Buchholz, AOB and Sonneborn-Berger computed after it. The ranks come from one
+    run of the whole order, which that state changes only where FB comes before one of those.
+    DE's value is its place among the players tied on points. ``ranks_only`` leaves the values out.
+    """
+    values: dict[int, list[Fraction | int | None]] = {}
+    for code in () if ranks_only else codes:
+        whole = parse_tiebreak(code).kind in _WHOLE
+        for cid, scores in _run(event(), [code], rules, round_robin).items():
+            values.setdefault(cid, []).append(_exact(scores[1], whole))
+    ranks = _run(event(), codes, rules, round_robin, rank=True)
+    return GacruxStandings(
+        {cid: tuple(found) for cid, found in values.items()}, {cid: r[0] for cid, r in ranks.items()}
+    )
+
+
+def _run(
+    event: dict[str, Any], codes: Sequence[str], rules: TieBreakRules, round_robin: bool, *, rank: bool = False
+) -> dict[int, list[Any]]:
+    """One run of gacrux's engine: by start rank, the points and each code's value, or (``rank``) the rank."""
     from gacrux.tiebreak import tiebreak  # type: ignore[import-untyped]  # a test dependency, untyped
 
     params: dict[str, Any] = {
@@ -177,15 +205,10 @@ def run_gacrux(
         "swiss": not round_robin,
     }
     result = tiebreak(event, -1, params).compute_tiebreaks(event, params)
-    whole = [parse_tiebreak(code).kind in _WHOLE for code in codes]
-    values = {
-        competitor["cid"]: tuple(
-            _exact(value, is_whole) for value, is_whole in zip(competitor["tiebreakScore"][1:], whole, strict=True)
-        )
+    return {
+        competitor["cid"]: [competitor["rank"]] if rank else list(competitor["tiebreakScore"])
         for competitor in result["competitors"]
     }
-    ranks = {competitor["cid"]: competitor["rank"] for competitor in result["competitors"]}
-    return GacruxStandings(values, ranks)
 
 
 def _exact(value: object, whole: bool) -> Fraction | int | None:

@@ -1,10 +1,12 @@
 """Generate the tournaments of ``generated.trf.gz`` with FIDE TEC's tournament generator (gacrux 1.11.65).
 
 Run once, from the repository's root: ``python -m tests.data.tiebreaks.make_generated``. The tests
-read the file it writes and never run this. Every tournament is drawn from seed ``SEED + index``:
+read the file it writes and never run this. Every tournament is drawn from seed ``SEED + index`` (or,
+when gacrux's Dutch engine finds no legal pairing for a round, the next of ``SEED + index + 1,000,000
+× attempt``; the 012 line says which):
 
-- 85 % Swiss (gacrux's Dutch engine), 6-60 players, 3-11 rounds (at most half the players plus one,
-  so that the engine can always pair); 15 % single round robins (gacrux's Berger tables), 6-12 players.
+- 85 % Swiss (gacrux's Dutch engine), 6-60 players, 3-11 rounds (at most half the players plus
+  one); 15 % single round robins (gacrux's Berger tables), 6-12 players.
 - Results by gacrux's rating model; ratings all given (C.07 10 drops the rating tie-breaks when any
   player is unrated, so the generated events have none).
 - Swiss: zero-point byes (0-4 % a player a round), half-point byes (0-12 %, in rounds 1-3 as gacrux
@@ -15,17 +17,26 @@ read the file it writes and never run this. Every tournament is drawn from seed 
   2026-12-31 (C.07 2026), with the days either side of 1 March 2026 among them.
 
 The file holds the TRF texts one after the other, each after a line ``=== <index>``.
+
+``python -m tests.data.tiebreaks.make_generated expected`` then writes ``generated_expected.json.gz``:
+gacrux's figures for every tournament, read by gacrux's own TRF reader (not fidedesk's), in both
+editions: every code of :data:`CODES` but DE (``values``, by start rank, ``-`` for none; a 2026 line
+equal to the 2024 one is ``=``) and the ranks of each order of :data:`ORDERS` (``ranks``). The
+test compares fidedesk with that file, so that it runs in seconds instead of the minutes gacrux takes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import gzip
+import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from gacrux.drawresult import drawresult  # type: ignore[import-untyped]
+from gacrux.gacruxexeptions import GacruxNoLegalPairing  # type: ignore[import-untyped]
 from gacrux.tournamentgenerator import tournamentgenerator  # type: ignore[import-untyped]
 from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
 
@@ -36,7 +47,10 @@ CODES = [
 ]  # fmt: skip
 SEED = 20260301
 COUNT = 1000
+#: The orders of tie-breaks after the points whose ranks the test compares.
+ORDERS = [["BH-C1", "BH", "SB"], ["DE", "WIN", "SB"], ["SB", "KS", "ARO"]]
 OUTPUT = Path(__file__).with_name("generated.trf.gz")
+EXPECTED = Path(__file__).with_name("generated_expected.json.gz")
 _FIRST_2024, _LAST_2024 = dt.date(2024, 8, 1), dt.date(2026, 2, 28)
 _FIRST_2026, _LAST_2026 = dt.date(2026, 3, 1), dt.date(2026, 12, 31)
 
@@ -76,8 +90,18 @@ def _date(draw: random.Random, first: dt.date, last: dt.date) -> dt.date:
 
 
 def tournament(index: int) -> str:
-    """The TRF text of tournament ``index``."""
-    draw = random.Random(SEED + index)
+    """The TRF text of tournament ``index``: the first draw, from seed ``SEED + index + 1,000,000 × attempt``,
+    that gacrux's engine can pair to the end (a Swiss with few players left may have no legal pairing)."""
+    for attempt in range(100):
+        try:
+            return _tournament(index, SEED + index + 1_000_000 * attempt)
+        except GacruxNoLegalPairing:
+            continue
+    raise RuntimeError(f"tournament {index}: no draw could be paired")
+
+
+def _tournament(index: int, seed: int) -> str:
+    draw = random.Random(seed)
     round_robin = draw.random() < 0.15
     if round_robin:
         players = draw.randint(6, 12)
@@ -114,7 +138,7 @@ def tournament(index: int) -> str:
         generator.read_command_line()
     finally:
         sys.argv = saved
-    generator.statistics.set_seed(SEED * 7 + index)
+    generator.statistics.set_seed(seed * 7)
     event = generator.gen_tournament(index)
     text: str = trf2json().output_file(event, 1, 0)
     system = "Individual: Round-Robin" if round_robin else "Individual: Swiss-System"
@@ -123,7 +147,7 @@ def tournament(index: int) -> str:
         if line.startswith(("022", "052", "122")):
             continue  # gacrux's parameters and blank fields: nothing a tie-break reads
         if line.startswith("012"):
-            line = f"012 Generated {index} ({method}, {players} players, {rounds} rounds, seed {SEED + index})"
+            line = f"012 Generated {index} ({method}, {players} players, {rounds} rounds, seed {seed})"
         elif line.startswith("042"):
             line = f"042 {start:%Y/%m/%d}"
         elif line.startswith("092"):
@@ -132,7 +156,87 @@ def tournament(index: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def read_generated(path: Path = OUTPUT) -> list[str]:
+    """The TRF texts of the generated tournaments, by index."""
+    with gzip.open(path, "rt", encoding="utf-8") as source:
+        text = source.read()
+    chunks = text.split("=== ")[1:]
+    texts = []
+    for index, chunk in enumerate(chunks):
+        number, _, body = chunk.partition("\n")
+        assert int(number) == index, f"tournament {number} where {index} was expected"
+        texts.append(body)
+    return texts
+
+
+def gacrux_reading(text: str) -> dict[str, Any]:
+    """The tournament of a TRF text as gacrux's own TRF reader reads it."""
+    reader = trf2json()
+    reader.parse_file(text, False)
+    event: dict[str, Any] = reader.get_tournament(1)
+    return event
+
+
+def gacrux_figures(text: str) -> dict[str, dict[str, dict[str, str]]]:
+    """gacrux's values and ranks for one tournament, in each edition, as the expected file holds them."""
+    from fidedesk.core.tiebreaks import TieBreakRules
+    from fidedesk.io.gacrux_json import run_gacrux
+
+    round_robin = "092 Individual: Round-Robin" in text
+    figures = {}
+    for rules in TieBreakRules:
+        result = run_gacrux(lambda: gacrux_reading(text), CODES, rules, round_robin=round_robin)
+        ranks = sorted(result.values)
+        assert ranks == list(range(1, len(ranks) + 1)), "start ranks 1 to n"
+        values = {
+            code: " ".join(
+                "-" if result.values[rank][index] is None else str(result.values[rank][index]) for rank in ranks
+            )
+            for index, code in enumerate(CODES)
+        }
+        orders = {}
+        for order in ORDERS:
+            placed = run_gacrux(
+                lambda: gacrux_reading(text), order, rules, round_robin=round_robin, ranks_only=True
+            ).ranks
+            orders[" ".join(order)] = " ".join(str(placed[rank]) for rank in ranks)
+        figures[rules.code] = {"values": values, "ranks": orders}
+    return figures
+
+
+def write_expected() -> None:
+    texts = read_generated()
+    tournaments = []
+    for index, text in enumerate(texts):
+        tournaments.append(gacrux_figures(text))
+        if index % 50 == 0:
+            print(index, file=sys.stderr, flush=True)
+    document = {"codes": CODES, "orders": [" ".join(order) for order in ORDERS], "tournaments": tournaments}
+    write_document(shrunk(document))
+
+
+def shrunk(document: dict[str, Any]) -> dict[str, Any]:
+    """The figures without what the test does not read or can tell: DE's values (DE is compared by the
+    ranks) and a 2026 value line equal to the 2024 one (written ``=``)."""
+    for figures in document["tournaments"]:
+        for edition in figures.values():
+            edition["values"].pop("DE", None)
+        first, second = figures["2024"]["values"], figures["2026"]["values"]
+        for code, line in second.items():
+            if line == first[code]:
+                second[code] = "="
+    return document
+
+
+def write_document(document: dict[str, Any]) -> None:
+    with gzip.GzipFile(EXPECTED, "wb", compresslevel=9, mtime=0) as out:
+        out.write(json.dumps(document, separators=(",", ":")).encode("utf-8"))
+
+
 def main() -> None:
+    if sys.argv[1:] == ["expected"]:
+        write_expected()
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else COUNT
     parts = []
     for index in range(count):
