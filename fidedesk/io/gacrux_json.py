@@ -3,7 +3,7 @@
 FIDE's Technical Commission publishes its own implementation of the Tie-Break Regulations (C.07) as
 the package ``gacrux``. fidedesk computes its tie-breaks itself (:mod:`fidedesk.core.tiebreaks`);
 this adapter hands the same tournament to TEC's engine so that the two can be compared, figure by
-figure. It is a test dependency for now: gacrux is imported only inside :func:`gacrux_tiebreaks`.
+figure. It is a test dependency for now: gacrux is imported only when the engine is run.
 
 gacrux reads tournaments as "JSON for chess" dicts (its ``chessjson``). Its own TRF reader builds
 them in time quadratic in the players (220 s at 5,000), so :func:`chess_json` builds the dict
@@ -41,7 +41,8 @@ _RESULTS: dict[ResultCode, tuple[str, bool]] = {
     ResultCode.ZERO_BYE: ("Z", False),
 }
 
-#: The standard scoring (C.07 3.1) as gacrux spells it: a letter's points, or the letter it scores as.
+#: The standard scoring as gacrux spells it: a letter's points, or the letter it scores as. gacrux's
+#: default, kept as it is; its ``A`` (a result still to come) scores as a draw, where fidedesk counts none.
 _GAME_SCORES: dict[str, Decimal | str] = {
     "W": Decimal("1.0"),
     "D": Decimal("0.5"),
@@ -140,7 +141,8 @@ def gacrux_code(code: str, rules: TieBreakRules) -> str:
     """A C.07 code as fidedesk writes it (``BH-C1``, ``bh/c1``) in gacrux's spelling for an edition (``BH/C1/V2024``).
 
     Raises :class:`~fidedesk.core.tiebreak_codes.UnknownTieBreak` for a code fidedesk does not know.
-    Koya's limit is gacrux's ``L`` modifier in percent, as fidedesk's; DE takes no edition.
+    Koya's limit is gacrux's ``L`` modifier in percent, as fidedesk's. Every code names its edition;
+    gacrux reads it only where the two editions differ.
     """
     tiebreak = parse_tiebreak(code)
     parts = tiebreak.code.split("-")
