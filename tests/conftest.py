@@ -21,6 +21,20 @@ TRF_DIR = DATA / "trf"
 GELENDZHIK = TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf"
 
 
+def readable_trf_files() -> list[Path]:
+    """The TRF files in tests/data that fidedesk reads (it refuses the hostile ones with the place and the reason)."""
+    from fidedesk.io.trf import read_trf
+
+    found = []
+    for path in sorted(DATA.rglob("*.trf")):
+        try:
+            read_trf(path)
+        except ValueError:
+            continue
+        found.append(path)
+    return found
+
+
 def load_vector(name: str) -> Any:
     """A vector file from tests/data/vectors."""
     return json.loads((VECTORS / name).read_text(encoding="utf-8"))

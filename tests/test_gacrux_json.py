@@ -20,7 +20,7 @@ from fidedesk.io.gacrux_json import chess_json, gacrux_code, gacrux_tiebreaks, r
 from fidedesk.io.trf import parse_trf, read_trf
 
 from .bounds import calls
-from .conftest import DATA
+from .conftest import DATA, readable_trf_files
 from .data.tiebreaks.make_generated import CODES, gacrux_reading, read_generated
 
 #: Files in tests/data that fidedesk reads and gacrux's TRF reader cannot compare, and why.
@@ -34,18 +34,7 @@ NOT_COMPARED = {
 }
 
 
-def _readable() -> list[Path]:
-    found = []
-    for path in sorted(DATA.rglob("*.trf")):
-        try:
-            read_trf(path)
-        except ValueError:
-            continue  # hostile files fidedesk refuses, with the place and the reason (tests/test_trf_hostile.py)
-        found.append(path)
-    return found
-
-
-FILES = [path for path in _readable() if path.relative_to(DATA).as_posix() not in NOT_COMPARED]
+FILES = [path for path in readable_trf_files() if path.relative_to(DATA).as_posix() not in NOT_COMPARED]
 
 
 def test_the_comparison_covers_the_exercises_and_the_real_files() -> None:

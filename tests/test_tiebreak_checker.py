@@ -22,10 +22,11 @@ from typing import Any
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import standings
 from fidedesk.core.tiebreaks import TieBreakRules, TieBreakValue, parse_tiebreaks, tiebreak_values
-from fidedesk.core.tournament import Tournament
-from fidedesk.io.gacrux_json import chess_json
-from fidedesk.io.trf import parse_trf
+from fidedesk.core.tournament import System, Tournament
+from fidedesk.io.gacrux_json import chess_json, gacrux_tiebreaks
+from fidedesk.io.trf import parse_trf, read_trf
 
+from .conftest import readable_trf_files
 from .data.tiebreaks.make_generated import EXPECTED, OUTPUT, read_generated
 
 #: The number of differences an assertion message lists (it says how many there are in all).
@@ -156,4 +157,34 @@ def test_auto_picks_the_edition_fide_tec_checker_picks_by_start_date() -> None:
         ]
         if ours != [int(rank) for rank in ranks]:
             differences.append(f"tournament {index}, PTS {order}, auto ({theirs}): fidedesk {ours}, gacrux {ranks}")
+    assert differences == [], _report(differences)
+
+
+#: C.07 article 10's tie-breaks: gacrux drops them for everyone when any player is unrated (unless the
+#: event says how to rate them); fidedesk leaves unrated opponents out.
+RATING_CODES = {"ARO", "ARO-C1", "ARO-M1", "TPR", "PTP", "APRO", "APPO"}
+
+
+def test_real_events_equal_fide_tec_checker() -> None:
+    """The real TRF files in tests/data (individual events), through the adapter: every tie-break, both editions."""
+    differences = []
+    compared = 0
+    for path in readable_trf_files():
+        tournament = read_trf(path).tournament
+        if tournament.info.system is System.TEAM_SWISS:
+            continue
+        rated = all(player.rating is not None for player in tournament.players)
+        codes = [code for code in expected()["codes"] if code != "DE" and (rated or code not in RATING_CODES)]
+        for rules in TieBreakRules:
+            theirs = gacrux_tiebreaks(tournament, codes, rules).values
+            ours = tiebreak_values(tournament, parse_tiebreaks(codes), rules)
+            compared += 1
+            differences += [
+                f"{path.name}, {code}, {rules.code}, player {rank}: fidedesk {values[rank]}, "
+                f"gacrux {theirs[rank][index]}"
+                for index, (code, values) in enumerate(zip(codes, ours, strict=True))
+                for rank in theirs
+                if values[rank] != theirs[rank][index]
+            ]
+    assert compared >= 2 * 10
     assert differences == [], _report(differences)
