@@ -12,7 +12,8 @@ when gacrux's Dutch engine finds no legal pairing for a round, the next of ``SEE
 - Swiss: zero-point byes (0-4 % a player a round), half-point byes (0-12 %, in rounds 1-3 as gacrux
   allows them), pairing-allocated byes whenever the number present is odd, forfeits (0-8 % of the
   pairings), and in half of them 1-6 players who leave: absent (a zero-point bye, ``Z``) from a round
-  on to the end. Round robins: forfeits only (gacrux's Berger tables pair every player every round).
+  on to the end. Round robins: forfeits, and with an odd number of players the round each player
+  meets gacrux's Berger dummy, which gacrux writes as a pairing-allocated bye (``U``, one point).
 - Start dates: even indexes from 2024-08-01 to 2026-02-28 (C.07 2024), odd ones from 2026-03-01 to
   2026-12-31 (C.07 2026), with the days either side of 1 March 2026 among them.
 
