@@ -26,7 +26,7 @@ from fidedesk.core.tiebreak_codes import (
     tiebreak_codes,
     tiebreak_rules,
 )
-from fidedesk.core.tiebreaks import tiebreak_values
+from fidedesk.core.tiebreaks import direct_encounter, tiebreak_values
 from fidedesk.core.tournament import EventInfo, System
 
 from .test_tiebreaks import event
@@ -157,3 +157,23 @@ def test_standings_after_a_round_read_only_the_rounds_before() -> None:
     # 1 after two rounds: 2's 1 + dummy 1½ = 2½; 4: 3's ½ + dummy 1½ = 2
     assert {row.player.start_rank: row.tiebreaks[0] for row in after_two}[1] == F(5, 2)
     assert standings(CAPPED, [BH], R2024, after_round=0)[0].points == 0
+
+
+def test_direct_encounter_in_a_swiss_keeps_the_points_of_the_whole_group() -> None:
+    """C.07 6.3 as FIDE TEC reads it (its checker, tournament 167 of tests/data/tiebreaks/generated.trf.gz).
+
+    1-4 are tied. 2 beat 1 and 4 and drew with 3; 3 beat 1 and drew with 4; 1 and 4 never met. In the
+    group: 2 has 2½, 3 has 2, 4 has ½ (could reach 1½), 1 has 0 (could reach 1). 2 goes first, then 3,
+    whose 2 no one after them can reach; 1 and 4, who never met, stay equal.
+    """
+    tournament = event(
+        {
+            1: [(1, 2, "0"), (2, 3, "0"), (3, 5, "1")],
+            2: [(1, 1, "1"), (2, 4, "1"), (3, 3, "=")],
+            3: [(1, 4, "="), (2, 1, "1"), (3, 2, "=")],
+            4: [(1, 3, "="), (2, 2, "0"), (3, 6, "1")],
+            5: [(3, 1, "0")],
+            6: [(3, 4, "0")],
+        }
+    )
+    assert direct_encounter(tournament, [[1, 2, 3, 4]]) == {2: 1, 3: 2, 1: 3, 4: 3}

@@ -236,9 +236,9 @@ def direct_encounter(
 
     6.1: the points each scored in the games among the group (forfeits only in a round robin, 15.2;
     players who met more than once count their average, 6.1.2). 6.2: when all of them met, those
-    points rank them, and DE is applied again to each set still tied. 6.3 (Swiss, not all met): a player
-    goes first only when no result of the missing games could catch them up; DE then goes on with the
-    rest.
+    points rank them, and DE is applied again to each set still tied. 6.3 (Swiss, not all met): players go
+    first one by one, on their points in the group, while no result of the missing games could catch
+    them up; DE is then applied again to the rest. In a round robin (15.2) every pair is taken as met.
     """
     return direct_encounter_in(tiebreak_event(tournament, rules), groups)
 
@@ -272,8 +272,14 @@ def _direct_encounter(event: TieBreakEvent, group: list[int]) -> list[list[int]]
             return [group]
         tied = ([rank for rank in group if points[rank] == level] for level in levels)
         return [block for subgroup in tied for block in _direct_encounter(event, subgroup)]  # 6.2, again
-    # 6.3: a missing game could at most be won
-    first = max(group, key=points.__getitem__)
-    if all(points[first] > points[r] + len(group) - 1 - len(met[r]) for r in group if r != first):
-        return [[first], *_direct_encounter(event, [r for r in group if r != first])]
-    return [group]
+    # 6.3: a missing game could at most be won. Players go first one by one, on their points against the
+    # whole group, while each has more than anyone after them could reach; DE then starts again on the rest
+    # (FIDE TEC's reading: the points stay those of the group the players were tied in).
+    ordered = sorted(group, key=lambda rank: (-points[rank], rank))
+    reach = {rank: points[rank] + len(group) - 1 - len(met[rank]) for rank in group}
+    first = 0
+    while first < len(ordered) - 1 and points[ordered[first]] > max(reach[r] for r in ordered[first + 1 :]):
+        first += 1
+    if first == 0:
+        return [group]
+    return [*([rank] for rank in ordered[:first]), *_direct_encounter(event, ordered[first:])]
