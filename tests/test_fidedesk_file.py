@@ -20,6 +20,7 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk import __version__
 from fidedesk.core.editing import boards, entry_for, pair
 from fidedesk.core.results import ResultCode
+from fidedesk.core.tiebreak_codes import KNOWN_TIEBREAKS, TieBreakRules, parse_tiebreaks
 from fidedesk.core.tournament import (
     TITLES,
     BirthDate,
@@ -272,6 +273,8 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
         time_control=draw(_ANY_TEXT),
         system=draw(st.sampled_from(System)),
         kind=draw(st.sampled_from(RatingKind)),
+        tiebreaks=draw(st.none() | st.lists(st.sampled_from(KNOWN_TIEBREAKS), max_size=5).map(tuple)),
+        tiebreak_rules=draw(st.none() | st.sampled_from(TieBreakRules)),
     )
     return Tournament(info, players)
 
@@ -417,6 +420,56 @@ def test_bad_content_is_one_line_naming_the_file_and_the_place(edit: _Edit, mess
         loads(json.dumps(data), source="event.fidedesk")
     assert str(caught.value).startswith(f"event.fidedesk: {message}")
     assert "\n" not in str(caught.value)
+
+
+def test_the_organisers_tiebreaks_and_edition_round_trip_in_their_order() -> None:
+    """The event's tie-breaks are written as C.07 codes in order, the edition by its name, and read back."""
+    example = loads(_doc_example())
+    chosen = parse_tiebreaks("SB-C1 BH-M1 KS-L60 ARO-C1 DE")
+    info = dataclasses.replace(example.info, tiebreaks=chosen, tiebreak_rules=TieBreakRules.C07_2024)
+    tournament = dataclasses.replace(example, info=info)
+    text = dumps(tournament)
+    event = json.loads(text)["tournament"]["event"]
+    assert event["tiebreaks"] == ["SB-C1", "BH-M1", "KS-L60", "ARO-C1", "DE"]
+    assert event["tiebreak_rules"] == "2024"
+    assert loads(text) == tournament
+    no_tiebreaks = dataclasses.replace(tournament, info=dataclasses.replace(info, tiebreaks=()))
+    assert json.loads(dumps(no_tiebreaks))["tournament"]["event"]["tiebreaks"] == []
+    assert loads(dumps(no_tiebreaks)).info.tiebreaks == ()
+
+
+def test_a_file_without_tiebreaks_reads_as_the_defaults_and_is_written_as_before() -> None:
+    """Files written before issue 15 have neither key: the system's defaults, the edition by the start date."""
+    example = loads(_doc_example())
+    assert (example.info.tiebreaks, example.info.tiebreak_rules) == (None, None)
+    event = json.loads(dumps(example))["tournament"]["event"]
+    assert "tiebreaks" not in event and "tiebreak_rules" not in event
+    data = _example_json()
+    data["tournament"]["event"]["tiebreak_rules"] = "auto"
+    assert loads(json.dumps(data)).info.tiebreak_rules is None
+
+
+EV = "tournament.event"
+RULES = 'expected one of "auto", "2024", "2026" (auto or absent: by the start date)'
+BAD_TIEBREAKS = [
+    ("unknown code", {"tiebreaks": ["BH-C1", "SNO"]}, f"{EV}.tiebreaks[1]: unknown tie-break 'SNO'; known: DE, WIN"),
+    ("bad modifier", {"tiebreaks": ["DE-C1"]},
+     f"{EV}.tiebreaks[0]: unknown tie-break 'DE-C1' (DE takes no modifier C1)"),
+    ("not a code", {"tiebreaks": [1]}, f'{EV}.tiebreaks[0]: expected a tie-break code such as "BH-C1", found 1'),
+    ("not a list", {"tiebreaks": "BH SB"},
+     f'{EV}.tiebreaks: expected an array of tie-break codes such as ["BH-C1", "SB"], found "BH SB"'),
+    ("unknown edition", {"tiebreak_rules": "2022"}, f'{EV}.tiebreak_rules: {RULES}, found "2022"'),
+    ("number", {"tiebreak_rules": 2026}, f"{EV}.tiebreak_rules: {RULES}, found 2026"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("keys", "message"), [c[1:] for c in BAD_TIEBREAKS], ids=[c[0] for c in BAD_TIEBREAKS])
+def test_a_tiebreak_or_edition_fidedesk_does_not_know_is_refused_naming_it(keys: dict[str, Any], message: str) -> None:
+    data = copy.deepcopy(_example_json())
+    data["tournament"]["event"].update(keys)
+    with pytest.raises(FidedeskFileError) as caught:
+        loads(json.dumps(data), source="event.fidedesk")
+    assert str(caught.value).startswith(f"event.fidedesk: {message}")
 
 
 def test_two_games_on_one_board_of_a_round_are_refused() -> None:

@@ -21,6 +21,10 @@ accepts. Decisions:
   is at most ``MAX_FILE_BYTES``.
 * ``trf_records`` (optional in every schema, written only when there are any): the lines of a TRF source
   fidedesk has no place for (``Tournament.extra_records``), for a TRF export to write back.
+* ``tiebreaks`` and ``tiebreak_rules`` (optional keys of the event, in every schema, written only when the
+  organiser chose): the tie-breaks after the points as C.07 codes in order (``["BH-C1", "SB"]``), and the
+  edition of C.07 (``"2024"``, ``"2026"``); absent, the system's defaults and the edition in force on the
+  start date (``"auto"``, which is read as absent). A code or an edition fidedesk does not know is refused, naming it.
 * Boards (schema 2): a game's ``board`` is the same in both players' entries and no other game of the
   round has it; a bye has none (core.pairings.board_problems); null where the file it came from gave
   none (TRF).
@@ -57,6 +61,15 @@ from fidedesk.core.pairings import (
     pairing_problems,
 )
 from fidedesk.core.results import ResultCode
+from fidedesk.core.tiebreak_codes import (
+    AUTO_RULES,
+    RULES_CHOICES,
+    TieBreak,
+    TieBreakRules,
+    UnknownTieBreak,
+    parse_tiebreak,
+    tiebreak_rules,
+)
 from fidedesk.core.tournament import (
     TITLES,
     BirthDate,
@@ -116,6 +129,9 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 #: The optional key of the TRF records fidedesk has no place for (``Tournament.extra_records``), read by
 #: every schema.
 _TRF_RECORDS = "trf_records"
+#: The event's optional keys of the organiser's tie-breaks (C.07 codes) and edition of C.07.
+_TIEBREAKS = "tiebreaks"
+_TIEBREAK_RULES = "tiebreak_rules"
 _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
 _WIDTH = 120  # columns of a one-line object in the written file
@@ -224,6 +240,9 @@ def _event_json(info: EventInfo) -> dict[str, object]:
         "time_control": info.time_control,
         "system": info.system.value,
         "kind": info.kind.value,
+        # optional: an event on the system's defaults and the edition in force on its start date is written as before
+        **({} if info.tiebreaks is None else {_TIEBREAKS: [tiebreak.code for tiebreak in info.tiebreaks]}),
+        **({} if info.tiebreak_rules is None else {_TIEBREAK_RULES: info.tiebreak_rules.code}),
     }
 
 
@@ -423,6 +442,44 @@ def _read_event(event: JsonObject) -> EventInfo:
         time_control=event.text("time_control"),
         system=event.choice("system", System),
         kind=event.choice("kind", RatingKind),
+        tiebreaks=_read_tiebreaks(event),
+        tiebreak_rules=_read_tiebreak_rules(event),
+    )
+
+
+def _read_tiebreaks(event: JsonObject) -> tuple[TieBreak, ...] | None:
+    """The optional ``tiebreaks``: C.07 codes in order (core.tiebreak_codes); absent: the system's defaults."""
+    if _TIEBREAKS not in event.data:
+        return None
+    value = event.get(_TIEBREAKS, "an array of tie-break codes")
+    if not isinstance(value, list):
+        event.fail(
+            f'expected an array of tie-break codes such as ["BH-C1", "SB"], found {shown(value)}', key=_TIEBREAKS
+        )
+    tiebreaks = []
+    for index, code in enumerate(value):
+        key = f"{_TIEBREAKS}[{index}]"
+        if not isinstance(code, str):
+            event.fail(f'expected a tie-break code such as "BH-C1", found {shown(code)}', key=key)
+        try:
+            tiebreaks.append(parse_tiebreak(code))
+        except UnknownTieBreak as error:
+            event.fail(str(error), key=key)
+    return tuple(tiebreaks)
+
+
+def _read_tiebreak_rules(event: JsonObject) -> TieBreakRules | None:
+    """The optional ``tiebreak_rules``: an edition of C.07 by name; absent: the one in force on the start date."""
+    if _TIEBREAK_RULES not in event.data:
+        return None
+    value = event.data[_TIEBREAK_RULES]
+    if value == AUTO_RULES:  # what absence means, as a hand may write it
+        return None
+    if isinstance(value, str) and value in RULES_CHOICES:
+        return tiebreak_rules(value, None)
+    names = ", ".join(f'"{choice}"' for choice in RULES_CHOICES)
+    event.fail(
+        f"expected one of {names} (auto or absent: by the start date), found {shown(value)}", key=_TIEBREAK_RULES
     )
 
 
