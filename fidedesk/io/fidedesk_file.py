@@ -21,10 +21,8 @@ accepts. Decisions:
   is at most ``MAX_FILE_BYTES``.
 * ``trf_records`` (optional in every schema, written only when there are any): the lines of a TRF source
   fidedesk has no place for (``Tournament.extra_records``), for a TRF export to write back.
-* ``tiebreaks`` and ``tiebreak_rules`` (optional keys of the event, in every schema, written only when the
-  organiser chose): the tie-breaks after the points as C.07 codes in order (``["BH-C1", "SB"]``), and the
-  edition of C.07 (``"2024"``, ``"2026"``); absent, the system's defaults and the edition in force on the
-  start date (``"auto"``, which is read as absent). A code or an edition fidedesk does not know is refused, naming it.
+* ``tiebreaks``, ``tiebreak_rules`` (optional event keys, written only when the organiser chose): C.07 codes
+  in order, and ``"2024"`` or ``"2026"``; absent (or ``"auto"``): the system's defaults, the start date's edition.
 * Boards (schema 2): a game's ``board`` is the same in both players' entries and no other game of the
   round has it; a bye has none (core.pairings.board_problems); null where the file it came from gave
   none (TRF).
@@ -61,15 +59,6 @@ from fidedesk.core.pairings import (
     pairing_problems,
 )
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tiebreak_codes import (
-    AUTO_RULES,
-    RULES_CHOICES,
-    TieBreak,
-    TieBreakRules,
-    UnknownTieBreak,
-    parse_tiebreak,
-    tiebreak_rules,
-)
 from fidedesk.core.tournament import (
     TITLES,
     BirthDate,
@@ -129,9 +118,7 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 #: The optional key of the TRF records fidedesk has no place for (``Tournament.extra_records``), read by
 #: every schema.
 _TRF_RECORDS = "trf_records"
-#: The event's optional keys of the organiser's tie-breaks (C.07 codes) and edition of C.07.
-_TIEBREAKS = "tiebreaks"
-_TIEBREAK_RULES = "tiebreak_rules"
+_TIEBREAKS, _TIEBREAK_RULES = "tiebreaks", "tiebreak_rules"  # the event's optional keys of the organiser's choice
 _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
 _WIDTH = 120  # columns of a one-line object in the written file
@@ -423,11 +410,17 @@ def _read_trf_records(body: JsonObject) -> tuple[str, ...]:
     if not isinstance(value, list):
         body.fail(f"expected an array of strings, found {shown(value)}", key=_TRF_RECORDS)
     for index, line in enumerate(value):
-        key = f"{_TRF_RECORDS}[{index}]"
         if not isinstance(line, str) or "\n" in line or "\r" in line or has_surrogate(line):
-            body.fail(f"expected one line of text, found {shown(line)}", key=key)
-        if extra_records((line,)) != (line,):  # the one rule of what a kept record is (what TRF reading keeps)
-            body.fail(f"a TRF record fidedesk reads or writes itself, not one to keep: {shown(line)}", key=key)
+            body.fail(f"expected one line of text, found {shown(line)}", key=f"{_TRF_RECORDS}[{index}]")
+    # the one rule of what a kept record is (what TRF reading keeps), on the whole list: a 202 is kept
+    # beside a 212 record whose tie-breaks fidedesk cannot read
+    kept = set(extra_records(value))
+    for index, line in enumerate(value):
+        if line not in kept:
+            body.fail(
+                f"a TRF record fidedesk reads or writes itself, not one to keep: {shown(line)}",
+                key=f"{_TRF_RECORDS}[{index}]",
+            )
     return tuple(value)
 
 
@@ -442,44 +435,8 @@ def _read_event(event: JsonObject) -> EventInfo:
         time_control=event.text("time_control"),
         system=event.choice("system", System),
         kind=event.choice("kind", RatingKind),
-        tiebreaks=_read_tiebreaks(event),
-        tiebreak_rules=_read_tiebreak_rules(event),
-    )
-
-
-def _read_tiebreaks(event: JsonObject) -> tuple[TieBreak, ...] | None:
-    """The optional ``tiebreaks``: C.07 codes in order (core.tiebreak_codes); absent: the system's defaults."""
-    if _TIEBREAKS not in event.data:
-        return None
-    value = event.get(_TIEBREAKS, "an array of tie-break codes")
-    if not isinstance(value, list):
-        event.fail(
-            f'expected an array of tie-break codes such as ["BH-C1", "SB"], found {shown(value)}', key=_TIEBREAKS
-        )
-    tiebreaks = []
-    for index, code in enumerate(value):
-        key = f"{_TIEBREAKS}[{index}]"
-        if not isinstance(code, str):
-            event.fail(f'expected a tie-break code such as "BH-C1", found {shown(code)}', key=key)
-        try:
-            tiebreaks.append(parse_tiebreak(code))
-        except UnknownTieBreak as error:
-            event.fail(str(error), key=key)
-    return tuple(tiebreaks)
-
-
-def _read_tiebreak_rules(event: JsonObject) -> TieBreakRules | None:
-    """The optional ``tiebreak_rules``: an edition of C.07 by name; absent: the one in force on the start date."""
-    if _TIEBREAK_RULES not in event.data:
-        return None
-    value = event.data[_TIEBREAK_RULES]
-    if value == AUTO_RULES:  # what absence means, as a hand may write it
-        return None
-    if isinstance(value, str) and value in RULES_CHOICES:
-        return tiebreak_rules(value, None)
-    names = ", ".join(f'"{choice}"' for choice in RULES_CHOICES)
-    event.fail(
-        f"expected one of {names} (auto or absent: by the start date), found {shown(value)}", key=_TIEBREAK_RULES
+        tiebreaks=event.optional_tiebreaks(_TIEBREAKS),
+        tiebreak_rules=event.optional_tiebreak_rules(_TIEBREAK_RULES),
     )
 
 

@@ -11,6 +11,15 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import NoReturn, TypeVar
 
+from fidedesk.core.tiebreak_codes import (
+    AUTO_RULES,
+    RULES_CHOICES,
+    TieBreak,
+    TieBreakRules,
+    UnknownTieBreak,
+    parse_tiebreak,
+    tiebreak_rules,
+)
 from fidedesk.core.values import InvalidValueError, Range
 
 #: No upper bound: the largest whole number a file may hold where the format sets none.
@@ -153,6 +162,31 @@ class JsonObject:
         names = ", ".join(f'"{member.value}"' for member in kind)
         self.get(key, f"one of {names}")
         self.fail(f"expected one of {names}, found {shown(value)}", key=key)
+
+    def optional_tiebreaks(self, key: str) -> tuple[TieBreak, ...] | None:
+        """An optional array of C.07 tie-break codes, in order (core.tiebreak_codes); None when absent."""
+        if key not in self.data:
+            return None
+        value = self.data[key]
+        if not isinstance(value, list):
+            self.fail(f'expected an array of tie-break codes such as ["BH-C1", "SB"], found {shown(value)}', key=key)
+        tiebreaks = []
+        for index, code in enumerate(value):
+            if not isinstance(code, str):
+                self.fail(f'expected a tie-break code such as "BH-C1", found {shown(code)}', key=f"{key}[{index}]")
+            try:
+                tiebreaks.append(parse_tiebreak(code))
+            except UnknownTieBreak as error:
+                self.fail(str(error), key=f"{key}[{index}]")
+        return tuple(tiebreaks)
+
+    def optional_tiebreak_rules(self, key: str) -> TieBreakRules | None:
+        """An optional edition of C.07 by name; None when absent or ``"auto"`` (by the start date)."""
+        value = self.data.get(key, AUTO_RULES)
+        if isinstance(value, str) and value in RULES_CHOICES:
+            return None if value == AUTO_RULES else tiebreak_rules(value, None)
+        names = ", ".join(f'"{choice}"' for choice in RULES_CHOICES)
+        self.fail(f"expected one of {names} (auto or absent: by the start date), found {shown(value)}", key=key)
 
     def member(self, key: str) -> JsonObject:
         return JsonObject(self.get(key, "an object"), self.where(key), self.source)

@@ -78,11 +78,14 @@ class Content(enum.Enum):
     RECORDS = "the players' records (games, 2400 reached, K)"
     BOARDS = "the board numbers of games paired out of start-rank order"
     TRF_RECORDS = "the TRF records fidedesk does not read"
+    TIEBREAK_RULES = "the tie-break rules chosen (an edition of C.07: TRF's readers take the one of the start date)"
 
     def present(self, tournament: Tournament) -> bool:
         """Whether ``tournament`` has anything of this part that would be lost."""
         if self is Content.TRF_RECORDS:
             return bool(tournament.extra_records)
+        if self is Content.TIEBREAK_RULES:
+            return tournament.info.tiebreak_rules is not None
         if self is Content.RECORDS:
             return any(player.record != UNKNOWN_RECORD for player in tournament.players)
         if self is Content.PLAYERS:
@@ -298,6 +301,8 @@ def _results(player: Player) -> dict[int, RoundEntry]:
 def trf_difference(written: Tournament, back: Tournament) -> str | None:
     """The first thing a TRF reader reads differently from what was written; None when nothing does."""
     for field in dataclasses.fields(EventInfo):
+        if field.name == "tiebreak_rules":  # TRF has no place for it: Content.TIEBREAK_RULES says so
+            continue
         ours, theirs = getattr(written.info, field.name), getattr(back.info, field.name)
         if ours != theirs:
             return f"event {field.name} {_shown(ours)} would be read back as {_shown(theirs)}"
@@ -341,7 +346,8 @@ TRF = FileFormat(
     extensions=(".trf", ".txt"),
     associated=(".trf",),
     role=Role.ALTERNATE,
-    keeps=_ALL - {Content.RECORDS, Content.BOARDS},  # the TRF records: the export writes them back
+    # the TRF records: the export writes them back; the tie-breaks: TRF26's 212 record (not the edition)
+    keeps=_ALL - {Content.RECORDS, Content.BOARDS, Content.TIEBREAK_RULES},
     reviewed=False,
     read=_read_trf,
     write=_write_trf,

@@ -68,6 +68,8 @@ from fidedesk.io.trf_records import (
     extra_records,
     header_records,
     infer_kind_from_time_control,
+    tiebreak_choice,
+    tiebreak_edits,
 )
 
 __all__ = [
@@ -123,7 +125,9 @@ class TrfDocument:
 
     ``rounds`` is the largest of ``XXR``, ``142`` and the last round with data. ``lines`` are the
     decoded lines without terminators; ``player_lines`` pairs the index in ``lines`` of each
-    ``001`` record with its start rank; ``encoding`` is the one the bytes were read in.
+    ``001`` record with its start rank; ``encoding`` is the one the bytes were read in. ``notes`` say
+    what the reader kept or left without reading it into the tournament (the tie-break records it cannot
+    read, :func:`~fidedesk.io.trf_records.tiebreak_choice`), one sentence each, naming the line.
     """
 
     tournament: Tournament
@@ -133,6 +137,7 @@ class TrfDocument:
     layout: TrfLayout = TrfLayout()
     name: str = "<trf>"
     encoding: str = "utf-8"
+    notes: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -183,7 +188,8 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
     _check_pairings(players, line_of, name)
     tournament = Tournament(event_info(header, name), tuple(players), extra_records(lines))
     layout = _infer_layout(lines[index] for index, _ in player_lines)
-    return TrfDocument(tournament, max(declared, last), tuple(lines), tuple(player_lines), layout, name, used)
+    notes = tiebreak_choice(header, name).notes
+    return TrfDocument(tournament, max(declared, last), tuple(lines), tuple(player_lines), layout, name, used, notes)
 
 
 def _decode(data: bytes | str, source: str, encoding: str | None) -> tuple[str, str]:
@@ -415,29 +421,44 @@ def write_trf(doc: TrfDocument) -> str:
     Lines the reader did not interpret come back as they were, in their order; the ``001`` records
     are regenerated from ``doc.tournament.players`` (a player whose start rank had no record is
     written after the last one; one no longer in the tournament is dropped). Header records
-    012-052, 102 and 122 are rewritten only when the tournament's value differs from the line's.
+    012-052, 102 and 122 are rewritten only when the tournament's value differs from the line's; the
+    tie-break records as :func:`~fidedesk.io.trf_records.tiebreak_edits` says, a 212 record the file
+    lacks before the first ``001``.
     """
     players = doc.tournament.by_rank()
     at = dict(doc.player_lines)
     fresh = [p for p in doc.tournament.players if p.start_rank not in set(at.values())]
     last = max(at, default=len(doc.lines) - 1)
+    edits = tiebreak_edits(doc.lines, doc.tournament.info.tiebreaks)
+    added = edits.pop(len(doc.lines), None)
+    first = min(at, default=len(doc.lines))
     out: list[str] = []
     for index, line in enumerate(doc.lines):
-        if index in at:
+        if index == first and added is not None:
+            out.append(added)
+        if index in edits:
+            replacement = edits[index]
+            if replacement is not None:
+                out.append(replacement)
+        elif index in at:
             if at[index] in players:
                 out.append(_player_line(players[at[index]], doc.layout))
         else:
             out.append(_header_line(line, doc.tournament.info))
         if index == last:
             out.extend(_player_line(player, doc.layout) for player in fresh)
+    if first == len(doc.lines) and added is not None:
+        out.append(added)
     if not doc.lines:
         out.extend(_player_line(player, doc.layout) for player in fresh)
     return "".join(f"{line}\n" for line in out)
 
 
 def tournament_to_trf(tournament: Tournament) -> str:
-    """A fresh TRF16 file: header records 012-122, the records kept from a TRF source
-    (``Tournament.extra_records``, verbatim and in order), then one ``001`` record per player."""
+    """A fresh TRF16 file: header records 012-122, TRF26's 212 record of the event's tie-breaks when the
+    organiser chose them (a TRF16 reader passes over a record it does not know), the records kept from a
+    TRF source (``Tournament.extra_records``, verbatim and in order; the tie-break records fidedesk could
+    not read only while the event has no choice of its own), then one ``001`` record per player."""
     info = tournament.info
     kind = info.kind.value.capitalize()
     rated = sum(player.is_rated for player in tournament.players)
@@ -454,7 +475,10 @@ def tournament_to_trf(tournament: Tournament) -> str:
         ("122", info.time_control),
     ]
     lines = [_record(code, value) for code, value in header]
-    lines += [_verbatim(line) for line in tournament.extra_records]
+    records = tournament.extra_records
+    edits = tiebreak_edits(records, info.tiebreaks)
+    kept = [edits.pop(len(records), None), *(edits.get(index, line) for index, line in enumerate(records))]
+    lines += [_verbatim(line) for line in kept if line is not None]
     lines += [_player_line(player, TrfLayout()) for player in tournament.players]
     return "".join(f"{line}\n" for line in lines)
 

@@ -1,12 +1,21 @@
 """TRF's records other than the players' ``001``: the header the event is read from, the records kept
 verbatim, and the error every TRF reader raises.
 
-A file has one record of each header code fidedesk reads (012-052, 092, 102, 122 and TRF26's 192 and
-222): a second one, such as two ``042`` start dates, is refused naming both lines, as the Excel event
+A file has one record of each header code fidedesk reads (012-052, 092, 102, 122 and TRF26's 192, 202,
+212 and 222): a second one, such as two ``042`` start dates, is refused naming both lines, as the Excel event
 sheet refuses a field given twice. Records fidedesk has no place for (team lists ``013``, ``XXR``,
 ``132`` round dates, ``3xx``/``8xx``, comments) are kept, in their order, in
 ``Tournament.extra_records``, for the TRF export to write back; ``062`` and ``072`` (the counts of
 players) are not kept, as the export writes them afresh.
+
+TRF26's tie-break records give the event's tie-breaks (``EventInfo.tiebreaks``): ``202`` the tie-breaks
+that break ties on points (``202 BH/C1 BH SB``), ``212`` the whole order of the standings, points first
+(``212 PTS BH/C1 BH SB``); codes separated by spaces or commas, modifiers after ``/`` or ``-``, as FIDE
+TEC's reader (gacrux's trf2json) writes them. A 212 wins over a 202, as there. A record fidedesk cannot
+read (a team tie-break, ``SNO``, a 212 whose order does not start with ``PTS``: fidedesk ranks by points
+first) is kept verbatim with the records above, and the event stays on its system's defaults;
+:func:`tiebreak_choice` says so in its notes. The edition of C.07 has no record: a TRF reader picks it
+by the 042 start date, as fidedesk's ``auto`` does.
 """
 
 from __future__ import annotations
@@ -15,9 +24,10 @@ import dataclasses
 import itertools
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from fidedesk.core.tiebreak_codes import TieBreak, UnknownTieBreak, parse_tiebreaks
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.core.values import parse_date, parse_federation
 
@@ -29,14 +39,22 @@ __all__ = [
     "header_records",
     "infer_kind_from_time_control",
     "records_summary",
+    "tiebreak_choice",
+    "tiebreak_edits",
+    "tiebreak_line",
+    "tiebreak_record",
 ]
 
 _V = TypeVar("_V")
 
 TEXT_RECORDS = {"012": "name", "022": "city", "032": "federation", "102": "chief_arbiter", "122": "time_control"}
 DATE_RECORDS = {"042": "start", "052": "end"}
+#: TRF26's tie-break records: the tie-breaks after the points, and the whole order with the points first.
+AFTER_POINTS, WHOLE_ORDER = "202", "212"
+#: The first code of a 212 record: the points (fidedesk always ranks by points first).
+POINTS_CODE = "PTS"
 #: The header records the event is read from: one of each per file.
-INTERPRETED = frozenset({*TEXT_RECORDS, *DATE_RECORDS, "092", "192", "222"})
+INTERPRETED = frozenset({*TEXT_RECORDS, *DATE_RECORDS, "092", "192", "222", AFTER_POINTS, WHOLE_ORDER})
 #: Records the export writes afresh from the tournament (the number of players, and of rated players).
 _REGENERATED = frozenset({"062", "072"})
 SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
@@ -103,6 +121,7 @@ _RECORD_NAMES = {
     "142": "number of rounds",
     "152": "colour of the first board",
     "202": "tie-breaks",
+    "212": "tie-break order",
     "XXR": "number of rounds",
 }
 
@@ -124,9 +143,103 @@ def records_summary(lines: Iterable[str]) -> str:
 
 def extra_records(lines: Iterable[str]) -> tuple[str, ...]:
     """The lines fidedesk has no place for, verbatim and in order: not ``001``, not a header record the
-    event is read from, not one the export writes afresh, not blank."""
+    event is read from, not one the export writes afresh, not blank. A tie-break record is kept when
+    fidedesk cannot read its tie-breaks, and a 202 too when the 212 that overrides it is such a record."""
+    lines = list(lines)
     skipped = INTERPRETED | _REGENERATED | {"001"}
-    return tuple(line for line in lines if line.strip() and line[:3] not in skipped)
+    unread_order = any(line[:3] == WHOLE_ORDER and _unread(line) for line in lines)
+
+    def kept(line: str) -> bool:
+        code = line[:3]
+        if code == WHOLE_ORDER:
+            return _unread(line)
+        if code == AFTER_POINTS:
+            return unread_order or _unread(line)
+        return code not in skipped
+
+    return tuple(line for line in lines if line.strip() and kept(line))
+
+
+def _unread(line: str) -> bool:
+    return isinstance(tiebreak_record(line[:3], line[3:]), str)
+
+
+def tiebreak_record(code: str, text: str) -> tuple[TieBreak, ...] | str:
+    """The tie-breaks after the points that a 202 or 212 record (``code``) names in ``text``, or why
+    fidedesk cannot read them: a code it does not know, one given twice, a 212 not led by ``PTS``."""
+    codes = [part for part in re.split(r"[\s,;]+", text) if part]
+    if code == WHOLE_ORDER:
+        if not codes or codes[0].upper() != POINTS_CODE:
+            return f"its order does not start with {POINTS_CODE}, and fidedesk ranks by points first"
+        codes = codes[1:]
+    elif not codes:
+        return "it names no tie-break"
+    try:
+        tiebreaks = parse_tiebreaks(codes)
+    except UnknownTieBreak as error:
+        return str(error).split(";")[0]  # the known codes are the user's to look up, not every note's
+    twice = next((tiebreak for index, tiebreak in enumerate(tiebreaks) if tiebreak in tiebreaks[:index]), None)
+    return f"it names {twice.code} twice" if twice is not None else tiebreaks
+
+
+@dataclasses.dataclass(frozen=True)
+class TieBreakChoice:
+    """The event's tie-breaks as the tie-break records give them (None: the system's defaults), and what
+    the reader says of those records: one sentence each, naming the line."""
+
+    tiebreaks: tuple[TieBreak, ...] | None
+    notes: tuple[str, ...]
+
+
+def tiebreak_choice(header: Mapping[str, tuple[int, str]], source: str) -> TieBreakChoice:
+    """The tie-breaks of the 212 record, else of the 202 (FIDE TEC's reader's order). A record fidedesk
+    cannot read leaves the event on its defaults and is kept verbatim (:func:`extra_records`)."""
+    notes: list[str] = []
+    order = tiebreak_record(WHOLE_ORDER, header[WHOLE_ORDER][1]) if WHOLE_ORDER in header else None
+    after = tiebreak_record(AFTER_POINTS, header[AFTER_POINTS][1]) if AFTER_POINTS in header else None
+    defaults = "and the event has its system's default tie-breaks"
+    if isinstance(order, str):
+        notes.append(f"{source}:{header[WHOLE_ORDER][0]}: the 212 record is kept as it is, {defaults}: {order}")
+    if after is not None and order is not None:
+        line = header[AFTER_POINTS][0]
+        if isinstance(order, str) or isinstance(after, str):
+            notes.append(f"{source}:{line}: the 202 record is kept as it is: the 212 record overrides it")
+        else:
+            notes.append(f"{source}:{line}: the 202 record is left out: the 212 record gives the whole order")
+    elif isinstance(after, str):
+        notes.append(f"{source}:{header[AFTER_POINTS][0]}: the 202 record is kept as it is, {defaults}: {after}")
+    chosen = order if order is not None else after
+    return TieBreakChoice(None if isinstance(chosen, str) else chosen, tuple(notes))
+
+
+def tiebreak_line(tiebreaks: Iterable[TieBreak]) -> str:
+    """The 212 record of an event's tie-breaks, points first, modifiers after ``/`` as FIDE TEC's reader
+    writes them: ``212 PTS BH/C1 BH SB``."""
+    return " ".join([WHOLE_ORDER, POINTS_CODE, *(tiebreak.code.replace("-", "/") for tiebreak in tiebreaks)])
+
+
+def tiebreak_edits(lines: Sequence[str], tiebreaks: tuple[TieBreak, ...] | None) -> dict[int, str | None]:
+    """How a TRF file's lines change to carry the event's tie-breaks: by line index, the line to write
+    instead (None: none), and at index ``len(lines)`` a 212 record the file lacks.
+
+    Records fidedesk read its tie-breaks from are the event's: kept when they read as the event's
+    tie-breaks, else replaced by one 212 record (none for the system's defaults). The event's own choice
+    replaces the records it could not read too: a file has one order of the standings.
+    """
+    kept = set(extra_records(lines)) if tiebreaks is None else set()
+    ours = None if tiebreaks is None else tiebreak_line(tiebreaks)
+    has_order = any(line[:3] == WHOLE_ORDER for line in lines)
+    edits: dict[int, str | None] = {}
+    for index, line in enumerate(lines):
+        code = line[:3]
+        if code not in (WHOLE_ORDER, AFTER_POINTS) or line in kept:
+            continue
+        same = (code == WHOLE_ORDER or not has_order) and tiebreak_record(code, line[3:]) == tiebreaks
+        edits[index] = line if same else ours
+        ours = None  # written once: later records go
+    if ours is not None:
+        edits[len(lines)] = ours
+    return edits
 
 
 def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
@@ -160,6 +273,7 @@ def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
         time_control=text("122"),
         system=_infer_system(f"{text('092')} {text('192')}"),
         kind=kind or RatingKind.STANDARD,
+        tiebreaks=tiebreak_choice(header, source).tiebreaks,
     )
 
 
