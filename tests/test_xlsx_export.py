@@ -25,7 +25,7 @@ from fidedesk.core.event import rate_tournament
 from fidedesk.core.notation import score_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.standings import standings
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak, unit
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, Kind, TieBreak, TieBreakRules, unit
 from fidedesk.core.tournament import (
     BirthDate,
     EventInfo,
@@ -366,15 +366,36 @@ def test_event(swiss_data: bytes) -> None:
         ("Time control", "90'/40 + 30' + 30\""),
         ("System", "swiss"),
         ("Rating", "standard"),
+        ("Tie-breaks", "BH-C1 SB WIN"),  # the Standings sheet's, as the caller chose them
+        ("Tie-break rules", "C.07 of 1 March 2026 (auto: the edition in force on the start date)"),
     ]
     assert tuple(row[0] for row in rows[1:]) == EVENT_FIELDS
     assert sheet["B5"].is_date and sheet["B5"].number_format == DATE
 
 
+def test_the_standings_sheet_and_the_event_sheet_follow_the_events_choice(swiss: Tournament) -> None:
+    """Without tie-breaks from the caller, the event's own and its edition of C.07 (issue 15)."""
+    chosen = (TieBreak.WINS, TieBreak(Kind.SONNEBORN_BERGER, cut=1))
+    info = dataclasses.replace(swiss.info, tiebreaks=chosen, tiebreak_rules=TieBreakRules.C07_2024)
+    event = dataclasses.replace(swiss, info=info)
+    data = workbook_bytes(event, edition=DEFAULT_EDITION)
+    header, *rows = _rows(data, "Standings")
+    assert header[5:] == ("WIN", "SB-C1")
+    ranked = standings(event, chosen, TieBreakRules.C07_2024)
+    assert [row[1] for row in rows] == [standing.player.start_rank for standing in ranked]
+    fields = dict(_rows(data, "Event")[1:])
+    assert fields["Tie-breaks"] == "WIN SB-C1" and fields["Tie-break rules"] == "C.07 of 1 August 2024"
+    points_alone = dataclasses.replace(event, info=dataclasses.replace(info, tiebreaks=()))
+    assert dict(_rows(workbook_bytes(points_alone, edition=DEFAULT_EDITION), "Event")[1:])["Tie-breaks"] == (
+        "points alone"
+    )
+
+
 def test_empty_event_fields_and_tournament() -> None:
     data = _export(Tournament(EventInfo(system=System.ROUND_ROBIN, kind=RatingKind.BLITZ), ()))
     assert _rows(data, "Event")[1:] == [(field, None) for field in EVENT_FIELDS[:7]] + [
-        ("System", "round-robin"), ("Rating", "blitz")]  # fmt: skip
+        ("System", "round-robin"), ("Rating", "blitz"), ("Tie-breaks", "BH-C1 SB WIN"),
+        ("Tie-break rules", "C.07 of 1 March 2026 (auto: the edition in force on the start date)")]  # fmt: skip
     for sheet in SHEETS[:-1]:
         assert len(_rows(data, sheet)) == 1  # the header alone
 
@@ -529,8 +550,8 @@ def test_a_cancelled_export_writes_nothing(tmp_path: Path) -> None:
 def test_progress_counts_rows_to_the_end(swiss: Tournament) -> None:
     seen: list[int] = []
     workbook_bytes(swiss, edition=DEFAULT_EDITION, tiebreaks=(), progress=lambda count: seen.append(count) or True)
-    # Crosstable 6, Standings 6, Rating changes 6 + 18 rounds, Players 6, Rounds 11, Event 9
-    assert seen[0] == 0 and seen[-1] == 6 + 6 + 24 + 6 + 11 + 9
+    # Crosstable 6, Standings 6, Rating changes 6 + 18 rounds, Players 6, Rounds 11, Event 11
+    assert seen[0] == 0 and seen[-1] == 6 + 6 + 24 + 6 + 11 + 11
 
 
 # --- the look ------------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TextIO
 
 from fidedesk.cli.common import InputError, edition_named
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
 from fidedesk.core.values import counted
 from fidedesk.io.formats import XLSX, output_format, read_tournament, same_file, write_tournament
 
@@ -25,7 +24,8 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
     read = read_tournament(source, encoding=args.encoding)
     tournament = read.tournament
     edition = edition_named(args.rules, tournament.info.start, str(target)) if kind is XLSX else None
-    write_tournament(target, tournament, format_=kind, trf=read.trf, edition=edition, tiebreaks=DEFAULT_TIEBREAKS)
+    # ranks a TRF output lacks, and an .xlsx output's Standings sheet, follow the event's own tie-breaks
+    write_tournament(target, tournament, format_=kind, trf=read.trf, edition=edition)
     players, rounds = counted(len(tournament.players), "player"), counted(tournament.last_round, "round")
     out.write(f"{source} -> {target}: {players}, {rounds}\n")
     for loss in kind.losses(tournament):

@@ -110,7 +110,14 @@ class TournamentFile:
 
 #: Writes a tournament: (path, tournament, the TRF document it came from, edition, tie-breaks, progress).
 Writer = Callable[
-    [Path, Tournament, "TrfDocument | None", "Edition | None", "Sequence[TieBreak]", "Callable[[int], bool] | None"],
+    [
+        Path,
+        Tournament,
+        "TrfDocument | None",
+        "Edition | None",
+        "Sequence[TieBreak] | None",
+        "Callable[[int], bool] | None",
+    ],
     None,
 ]
 
@@ -212,7 +219,7 @@ def _write_fidedesk(
     tournament: Tournament,
     _trf: TrfDocument | None,
     _edition: Edition | None,
-    _tiebreaks: Sequence[TieBreak],
+    _tiebreaks: Sequence[TieBreak] | None,
     _progress: Callable[[int], bool] | None,
 ) -> None:
     try:
@@ -222,12 +229,12 @@ def _write_fidedesk(
 
 
 def _trf_text(
-    tournament: Tournament, trf: TrfDocument | None, name: str, tiebreaks: Sequence[TieBreak] = ()
+    tournament: Tournament, trf: TrfDocument | None, name: str, tiebreaks: Sequence[TieBreak] | None = None
 ) -> tuple[str, str | None]:
     """The TRF text (a TRF source keeps its other lines), and the first thing a TRF reader would read
     differently (the players' records and rounds a player missed aside); None when nothing.
-    Points and ranks the tournament lacks are those of its results and standings under ``tiebreaks``
-    (core.standings.with_points_and_ranks). ValueError when a value does not fit TRF's columns."""
+    Points and ranks the tournament lacks are those of its results and standings under ``tiebreaks`` (None:
+    the event's own; core.standings.with_points_and_ranks). ValueError when a value does not fit TRF's columns."""
     from fidedesk.core.standings import with_points_and_ranks  # the tie-breaks only when a TRF is written
 
     tournament = with_points_and_ranks(tournament, tiebreaks)
@@ -253,7 +260,7 @@ def _write_trf(
     tournament: Tournament,
     trf: TrfDocument | None,
     _edition: Edition | None,
-    tiebreaks: Sequence[TieBreak],
+    tiebreaks: Sequence[TieBreak] | None,
     _progress: Callable[[int], bool] | None,
 ) -> None:
     """TRF, read back before it is written: refused when a TRF reader would not get the same tournament.
@@ -272,7 +279,7 @@ def _write_workbook(
     tournament: Tournament,
     _trf: TrfDocument | None,
     edition: Edition | None,
-    tiebreaks: Sequence[TieBreak],
+    tiebreaks: Sequence[TieBreak] | None,
     progress: Callable[[int], bool] | None,
 ) -> None:
     """The spreadsheet export, its Rating changes sheet under ``edition`` (which it needs)."""
@@ -412,13 +419,14 @@ def write_tournament(
     format_: FileFormat | None = None,
     trf: TrfDocument | None = None,
     edition: Edition | None = None,
-    tiebreaks: Sequence[TieBreak] = (),
+    tiebreaks: Sequence[TieBreak] | None = None,
     progress: Callable[[int], bool] | None = None,
 ) -> FileFormat:
     """Write ``tournament`` to ``path`` as ``format_`` or else the format its extension names, atomically
     (the old file or the new one, never a broken one); the format written. ``trf``: the TRF document it
     was read from, whose other lines a TRF output keeps; ``edition`` and ``tiebreaks``: the rules of an
-    Excel export's sheets. FileFormatError when the format cannot hold the tournament or the disk refuses; a cancelled
+    Excel export's sheets (``tiebreaks`` None: the event's own, which also rank a TRF output lacking ranks).
+    FileFormatError when the format cannot hold the tournament or the disk refuses; a cancelled
     ``progress`` raises what the writer raises (``ExportCancelled``)."""
     format_ = format_ or output_format(path)
     try:

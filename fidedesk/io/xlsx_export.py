@@ -9,7 +9,7 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
     start rank; the header row and the first two columns are frozen.
 ``Standings``
     Rank | No | Name | Rtg | Pts | one column per tie-break, headed by its C.07 code (``BH-C1``), rows in
-    rank order.
+    rank order; the event's tie-breaks and edition of C.07 unless the caller chooses others.
 ``Rating changes`` (FIDE's individual calculation, the rows of :mod:`fidedesk.core.calculation` as one flat table that
     filters well)
     No | Name | Line | Rtg | K | Rc | W | n | Σ(score − PD) | K × Σ | New rating | Performance |
@@ -36,8 +36,9 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
     entries hold no colours (a round robin read from a grid), empty otherwise.
 ``Event`` (read back by the importer)
     Field | Value, with the fields Event, City, Federation, Start, End, Chief arbiter, Time control,
-    System (``swiss``, ``round-robin`` …) and Rating (``standard``, ``rapid``, ``blitz``); the dates are
-    real dates.
+    System (``swiss``, ``round-robin`` …), Rating (``standard``, ``rapid``, ``blitz``), and, for people,
+    Tie-breaks (the Standings sheet's, ``BH-C1 BH SB``) and Tie-break rules (the edition of C.07:
+    ``C.07 of 1 March 2026``, with ``(auto: …)`` when the start date chose it); the dates are real dates.
 
 Every text — names, places, reasons, headers — is written as a string cell, whatever it starts with
 (``=``, ``+``, ``@``, ``#REF!``): nothing a player or an event is called can become a formula or an
@@ -78,6 +79,7 @@ from fidedesk.core.event import PlayerRating, rate_tournament
 from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import Standing, standings
+from fidedesk.core.tiebreak_codes import tiebreak_codes
 from fidedesk.core.tiebreaks import TieBreak, unit
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, board_text
@@ -124,7 +126,7 @@ ROUNDS_HEADER: Final = ("Round", "Board", "White No", "White", "Black No", "Blac
 EVENT_HEADER: Final = ("Field", "Value")
 #: The Event sheet's fields, in order.
 EVENT_FIELDS: Final = ("Event", "City", "Federation", "Start", "End", "Chief arbiter", "Time control", "System",
-                       "Rating")  # fmt: skip
+                       "Rating", "Tie-breaks", "Tie-break rules")  # fmt: skip
 RATING_CHANGES_HEADER: Final = (
     "No", "Name", "Line", "Rtg", "K", "Rc", "W", "n", "Σ(score − PD)", "K × Σ", "New rating", "Performance",
     "First rating", "Published", "Rd", "Opp. No", "Opponent", "Opp. rating", "Score", "PD", "Score − PD",
@@ -389,10 +391,12 @@ def _rounds(tournament: Tournament) -> _Table:
                   autofilter=True)  # fmt: skip
 
 
-def _event(tournament: Tournament) -> _Table:
+def _event(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> _Table:
     info = tournament.info
+    auto = " (auto: the edition in force on the start date)" if info.tiebreak_rules is None else ""
     values: list[_Value] = [info.name, info.city, info.federation, info.start, info.end, info.chief_arbiter,
-                            info.time_control, info.system.value, info.kind.value]  # fmt: skip
+                            info.time_control, info.system.value, info.kind.value,
+                            tiebreak_codes(tiebreaks) or "points alone", info.rules_in_use.title + auto]  # fmt: skip
     rows: list[list[_Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
     return _Table(EVENT, EVENT_HEADER, rows, [None, None])
 
@@ -499,10 +503,12 @@ def workbook_bytes(
     tournament: Tournament,
     *,
     edition: Edition,
-    tiebreaks: Sequence[TieBreak],
+    tiebreaks: Sequence[TieBreak] | None = None,
     progress: Callable[[int], bool] | None = None,
 ) -> bytes:
-    """The workbook of :func:`export_workbook` as the bytes of an ``.xlsx`` file.
+    """The workbook of :func:`export_workbook` as the bytes of an ``.xlsx`` file; the Standings sheet under
+    ``tiebreaks`` (default: the event's own, :attr:`EventInfo.tiebreaks_in_use`) and the event's edition of
+    C.07, which the Event sheet names.
 
     ``progress`` is called with the number of rows written so far, now and then; when it returns False
     the export stops with :class:`ExportCancelled`.
@@ -510,6 +516,8 @@ def workbook_bytes(
     writer = _Writer(progress)
     writer.report()
     rating = rate_tournament(tournament, edition)
+    if tiebreaks is None:
+        tiebreaks = tournament.info.tiebreaks_in_use
     ranked = standings(tournament, tiebreaks)
     places = _places(ranked)
     writer.report()
@@ -522,7 +530,7 @@ def workbook_bytes(
     writer.write(_rating_changes(tournament, rating.players, edition))
     writer.write(_players(tournament))
     writer.write(_rounds(tournament))
-    writer.write(_event(tournament))
+    writer.write(_event(tournament, tiebreaks))
     return writer.to_bytes()
 
 
@@ -531,7 +539,7 @@ def export_workbook(
     path: Path,
     *,
     edition: Edition,
-    tiebreaks: Sequence[TieBreak],
+    tiebreaks: Sequence[TieBreak] | None = None,
     progress: Callable[[int], bool] | None = None,
 ) -> None:
     """Write the tournament to ``path`` as an Excel workbook (see the module's docstring), atomically.
