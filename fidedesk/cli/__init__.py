@@ -3,6 +3,7 @@
     fidedesk-cli game RATING OPPONENT RESULT [--k K] [--rules R] [--kind KIND] [--json]
     fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json] [--encoding E]
     fidedesk-cli convert IN OUT [--rules R] [--encoding E]
+    fidedesk-cli standings FILE [--tiebreaks CODES] [--tiebreak-rules 2024|2026|auto] [--after-round N] [--json]
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
     fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
@@ -38,6 +39,7 @@ from fidedesk.cli.files import cmd_convert
 from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
 from fidedesk.cli.rate import cmd_rate
 from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
+from fidedesk.cli.standings import DESCRIPTION, RULES_HELP, TIEBREAKS_HELP, cmd_standings
 from fidedesk.core.editions import DEFAULT_EDITION, UnknownEditionError
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import K_RANGE, InvalidValueError, KError, parse_k
@@ -97,6 +99,17 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--rules", default=DEFAULT_EDITION.name, help="rules for an .xlsx output's rating sheet")
     convert.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     convert.set_defaults(handler=cmd_convert)
+
+    ranked = commands.add_parser(
+        "standings", help="the standings of a tournament file by C.07's tie-breaks", description=DESCRIPTION
+    )
+    ranked.add_argument("file", metavar="FILE", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
+    ranked.add_argument("--tiebreaks", metavar="CODES", help=TIEBREAKS_HELP)
+    ranked.add_argument("--tiebreak-rules", metavar="RULES", help=RULES_HELP)
+    ranked.add_argument("--after-round", type=int, metavar="N", help="the standings after round N")
+    ranked.add_argument("--json", action="store_true")
+    ranked.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
+    ranked.set_defaults(handler=cmd_standings)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
     tables.add_argument("--rules", default=DEFAULT_EDITION.name)

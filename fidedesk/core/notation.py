@@ -9,6 +9,7 @@ birth dates...) is read and written by :mod:`fidedesk.core.values`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Final
 
@@ -62,3 +63,27 @@ def cell_text(entry: RoundEntry) -> str:
     if entry.opponent is None:
         return f"-{CELL_TEXT[entry.result]}"
     return f"{entry.opponent}{entry.color or ''}{CELL_TEXT[entry.result]}"
+
+
+def tiebreak_text(value: Fraction | int | None, places: int = 2) -> str:
+    """A tie-break value (core.tiebreaks): points with ``places`` decimals, counts and ratings as they are,
+    blank for none."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return fixed(value, places)
+    return str(value)
+
+
+def tiebreak_places(values: Iterable[Fraction | int | None]) -> int:
+    """Decimals a column of tie-break values needs to show each exactly, the same for every row: 0, 1 for
+    halves, 2 for quarters (Sonneborn-Berger), as many as an average of Buchholz was rounded to."""
+    places = 0
+    for value in values:
+        while isinstance(value, Fraction) and (value * 10**places).denominator != 1 and places < _MOST_PLACES:
+            places += 1
+    return places
+
+
+#: The most decimals a tie-break is shown with (an average of Buchholz keeps at most five).
+_MOST_PLACES = 5
