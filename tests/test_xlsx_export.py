@@ -38,6 +38,7 @@ from fidedesk.core.tournament import (
 )
 from fidedesk.core.values import BOARD_TEXT, DOUBLE_FORFEIT
 from fidedesk.io import atomic
+from fidedesk.io.formats import FileFormatError, read_tournament, write_tournament
 from fidedesk.io.xlsx_export import (
     CAPPED,
     DATE,
@@ -649,3 +650,39 @@ def test_template_layout() -> None:
     assert checks["E4"].type == "whole"
     assert sheet["E4"].number_format == "0" and sheet["G4"].number_format == "@"
     assert sheet.column_dimensions["B"].width >= 30
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "rules"),
+    [(None, None), ((), TieBreakRules.C07_2026), ((TieBreak(Kind.KOYA, limit=60), TieBreak.ARO), None),
+     (DEFAULT_TIEBREAKS, TieBreakRules.C07_2024)],
+)  # fmt: skip
+def test_the_events_choice_comes_back_from_its_workbook(
+    swiss: Tournament, tmp_path: Path, tiebreaks: tuple[TieBreak, ...] | None, rules: TieBreakRules | None
+) -> None:
+    """The importer reads the Event sheet's Tie-breaks and Tie-break rules rows back: the defaults an event
+    is on without a choice stay no choice, an explicit choice of the defaults stays a choice."""
+    event = dataclasses.replace(swiss, info=dataclasses.replace(swiss.info, tiebreaks=tiebreaks, tiebreak_rules=rules))
+    target = tmp_path / "event.xlsx"
+    write_tournament(target, event, edition=DEFAULT_EDITION)
+    back = read_tournament(target).tournament.info
+    assert (back.tiebreaks, back.tiebreak_rules) == (tiebreaks, rules)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [("Tie-breaks", "BH XYZ", "\"BH XYZ\": unknown tie-break 'XYZ'; known: DE, WIN"),
+     ("Tie-break rules", "C.07 of 2019", '"C.07 of 2019" is not an edition of C.07 (unknown tie-break rules')],
+)  # fmt: skip
+def test_a_tiebreak_row_the_importer_cannot_read_is_a_problem_at_its_cell(
+    swiss_data: bytes, tmp_path: Path, field: str, value: str, reason: str
+) -> None:
+    book = _book(swiss_data)
+    sheet = book["Event"]
+    row = next(cells for cells in sheet.iter_rows(min_row=2) if cells[0].value == field)
+    row[1].value = value
+    target = tmp_path / "edited.xlsx"
+    book.save(target)
+    with pytest.raises(FileFormatError) as caught:
+        read_tournament(target)
+    assert f"Event!B{row[1].row}" in str(caught.value) and reason in str(caught.value)

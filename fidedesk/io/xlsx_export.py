@@ -79,12 +79,12 @@ from fidedesk.core.event import PlayerRating, rate_tournament
 from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import Standing, standings
-from fidedesk.core.tiebreak_codes import tiebreak_codes
 from fidedesk.core.tiebreaks import TieBreak, unit
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, board_text
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.sheet_text import runs_as_formula
+from fidedesk.io.xlsx_import.event import rules_text, tiebreaks_text
 
 __all__ = [
     "CAPPED",
@@ -393,10 +393,9 @@ def _rounds(tournament: Tournament) -> _Table:
 
 def _event(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> _Table:
     info = tournament.info
-    auto = " (auto: the edition in force on the start date)" if info.tiebreak_rules is None else ""
     values: list[_Value] = [info.name, info.city, info.federation, info.start, info.end, info.chief_arbiter,
                             info.time_control, info.system.value, info.kind.value,
-                            tiebreak_codes(tiebreaks) or "points alone", info.rules_in_use.title + auto]  # fmt: skip
+                            tiebreaks_text(info, tuple(tiebreaks)), rules_text(info)]  # fmt: skip
     rows: list[list[_Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
     return _Table(EVENT, EVENT_HEADER, rows, [None, None])
 

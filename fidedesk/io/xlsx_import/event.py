@@ -1,5 +1,6 @@
 """The event sheet: ``Field | Value`` rows (name, city, federation, dates, chief arbiter, time control,
-system, rating kind) in the five languages; fidedesk's own workbook writes one named ``Event``.
+system, rating kind) in the five languages; fidedesk's own workbook writes one named ``Event``, with the
+rows Tie-breaks and Tie-break rules, whose text :func:`tiebreaks_text` and :func:`rules_text` make.
 
 A value that cannot be read is reported at its cell and left at its default; ``build(info=...)`` replaces
 the sheet altogether.
@@ -11,13 +12,23 @@ import datetime as dt
 import re
 from typing import Final
 
+from fidedesk.core.tiebreak_codes import (
+    AUTO_RULES,
+    TieBreak,
+    TieBreakRules,
+    UnknownTieBreak,
+    UnknownTieBreakRules,
+    parse_tiebreaks,
+    tiebreak_codes,
+    tiebreak_rules,
+)
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.core.values import DATE_HINT, DateError, parse_date
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid
 from fidedesk.io.xlsx_import.cells import CellError, CellFormError, federation, loose, plain_text, show, text
 from fidedesk.io.xlsx_import.model import Problem
 
-__all__ = ["read_event"]
+__all__ = ["read_event", "rules_text", "tiebreaks_text"]
 
 _EVENT_KEYS: Final[dict[str, str]] = {
     **dict.fromkeys(["event", "name", "tournament", "turnier", "tournoi", "torneo", "турнир"], "name"),
@@ -30,7 +41,26 @@ _EVENT_KEYS: Final[dict[str, str]] = {
     **dict.fromkeys(["time control", "bedenkzeit", "cadence", "ritmo", "контроль времени"], "time_control"),
     **dict.fromkeys(["system", "system of play", "modus", "systeme", "sistema", "система"], "system"),
     **dict.fromkeys(["rating", "rating kind", "kind", "wertung", "classement", "тип рейтинга"], "kind"),
+    **dict.fromkeys(["tie breaks", "tiebreaks"], "tiebreaks"),
+    **dict.fromkeys(["tie break rules", "tiebreak rules"], "tiebreak_rules"),
 }  # fmt: skip
+
+#: What the Tie-breaks row says of no tie-break, and of the system's defaults the organiser did not choose.
+_POINTS_ALONE, _DEFAULTS = "points alone", "(the system's defaults)"
+#: What the Tie-break rules row adds to an edition that the start date chose.
+_AUTO = f"({AUTO_RULES}: the edition in force on the start date)"
+
+
+def tiebreaks_text(info: EventInfo, tiebreaks: tuple[TieBreak, ...]) -> str:
+    """The Tie-breaks row: the codes in order (``BH-C1 BH SB``), ``points alone``, and ``(the system's
+    defaults)`` after the defaults the event is on without a choice, so that they are read back as none."""
+    text = tiebreak_codes(tiebreaks) or _POINTS_ALONE
+    return f"{text} {_DEFAULTS}" if info.tiebreaks is None and tiebreaks == info.tiebreaks_in_use else text
+
+
+def rules_text(info: EventInfo) -> str:
+    """The Tie-break rules row: the edition's title, and ``(auto: ...)`` when the start date chose it."""
+    return info.rules_in_use.title + (f" {_AUTO}" if info.tiebreak_rules is None else "")
 
 
 def read_event(grid: SheetGrid) -> tuple[EventInfo, tuple[Problem, ...]]:
@@ -70,8 +100,14 @@ def read_event(grid: SheetGrid) -> tuple[EventInfo, tuple[Problem, ...]]:
         time_control=words("time_control"),
         system=system if isinstance(system, System) else System.SWISS,
         kind=kind if isinstance(kind, RatingKind) else RatingKind.STANDARD,
+        tiebreaks=_chosen(values.get("tiebreaks")),
+        tiebreak_rules=rules if isinstance(rules := values.get("tiebreak_rules"), TieBreakRules) else None,
     )
     return info, tuple(problems)
+
+
+def _chosen(value: object) -> tuple[TieBreak, ...] | None:
+    return tuple(item for item in value if isinstance(item, TieBreak)) if isinstance(value, tuple) else None
 
 
 def _event_value(key: str, value: CellValue) -> object:
@@ -83,7 +119,38 @@ def _event_value(key: str, value: CellValue) -> object:
         return _kind(text(value))
     if key == "federation":  # as TRF, .fidedesk and the event form read it: a workbook's event must save
         return federation(value)
+    if key == "tiebreaks":
+        return _tiebreaks(text(value))
+    if key == "tiebreak_rules":
+        return _rules(text(value))
     return text(value)
+
+
+def _tiebreaks(written: str) -> tuple[TieBreak, ...] | None:
+    """The Tie-breaks row (:func:`tiebreaks_text`): None for the defaults or an empty cell."""
+    codes = written.strip()
+    if not codes or codes.endswith(_DEFAULTS):
+        return None
+    if codes.lower() == _POINTS_ALONE:
+        return ()
+    try:
+        return parse_tiebreaks(codes)
+    except UnknownTieBreak as error:
+        raise CellFormError(f'"{written}": {error}') from None
+
+
+def _rules(written: str) -> TieBreakRules | None:
+    """The Tie-break rules row (:func:`rules_text`, or an edition's name): None for auto or an empty cell."""
+    words = written.strip()
+    if not words or words.endswith(_AUTO) or words.lower() == AUTO_RULES:
+        return None
+    found = next((rules for rules in TieBreakRules if words in (rules.title, rules.code)), None)
+    if found is not None:
+        return found
+    try:
+        return tiebreak_rules(words, None)
+    except UnknownTieBreakRules as error:
+        raise CellFormError(f'"{written}" is not an edition of C.07 ({error})') from None
 
 
 def _date(value: CellValue) -> dt.date | None:
