@@ -221,3 +221,13 @@ def test_a_column_of_tiebreaks_has_the_decimals_that_show_each_value_exactly() -
     assert tiebreak_places([Fraction(12345, 1000), Fraction(1, 2)]) == 3  # an average of Buchholz
     assert tiebreak_places([7, None]) == 0
     assert tiebreak_text(Fraction(12345, 1000), 3) == "12.345" and tiebreak_text(None) == ""
+
+
+def test_convert_says_what_the_reader_kept(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = GROS.read_text(encoding="utf-8").splitlines()
+    source = tmp_path / "team.trf"
+    source.write_text("\n".join([lines[0], "212 MPTS BH", *lines[1:]]) + "\n", encoding="utf-8")
+    code, out, _err = run(capsys, "convert", str(source), str(tmp_path / "out.fidedesk"))
+    assert code == 0
+    assert f"Note: {source}:2: the 212 record is kept as it is, and the event has its system's default" in out
+    assert "212 MPTS BH" in fidedesk_file.load(tmp_path / "out.fidedesk").extra_records

@@ -11,7 +11,13 @@ from typing import TextIO
 
 from fidedesk.cli.common import InputError, edition_named
 from fidedesk.core.values import counted
-from fidedesk.io.formats import XLSX, output_format, read_tournament, same_file, write_tournament
+from fidedesk.io.formats import XLSX, TournamentFile, output_format, read_tournament, same_file, write_tournament
+
+
+def reading_notes(read: TournamentFile) -> tuple[str, ...]:
+    """What the reader kept or left without reading it into the tournament (a TRF's tie-break records it
+    cannot read), one sentence each, naming the line."""
+    return read.trf.notes if read.trf is not None else ()
 
 
 def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
@@ -28,5 +34,7 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
     write_tournament(target, tournament, format_=kind, trf=read.trf, edition=edition)
     players, rounds = counted(len(tournament.players), "player"), counted(tournament.last_round, "round")
     out.write(f"{source} -> {target}: {players}, {rounds}\n")
+    for note in reading_notes(read):
+        out.write(f"Note: {note}\n")
     for loss in kind.losses(tournament):
         out.write(f"Note: {loss}\n")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, number, print_json
+from fidedesk.cli.files import reading_notes
 from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreak_codes import (
@@ -119,7 +120,7 @@ def _table(rows: tuple[Standing, ...], tiebreaks: tuple[TieBreak, ...]) -> list[
 def cmd_standings(args: argparse.Namespace, out: TextIO) -> None:
     path = Path(args.file)
     read = read_tournament(path, encoding=args.encoding)
-    for note in read.trf.notes if read.trf is not None else ():
+    for note in reading_notes(read):
         sys.stderr.write(f"fidedesk-cli: note: {note}\n")
     tournament = read.tournament
     tiebreaks, whose = _tiebreaks(args.tiebreaks, tournament.info)
