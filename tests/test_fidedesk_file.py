@@ -273,7 +273,7 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
         time_control=draw(_ANY_TEXT),
         system=draw(st.sampled_from(System)),
         kind=draw(st.sampled_from(RatingKind)),
-        tiebreaks=draw(st.none() | st.lists(st.sampled_from(KNOWN_TIEBREAKS), max_size=5).map(tuple)),
+        tiebreaks=draw(st.none() | st.lists(st.sampled_from(KNOWN_TIEBREAKS), max_size=5, unique=True).map(tuple)),
         tiebreak_rules=draw(st.none() | st.sampled_from(TieBreakRules)),
     )
     return Tournament(info, players)
@@ -455,6 +455,7 @@ BAD_TIEBREAKS = [
     ("unknown code", {"tiebreaks": ["BH-C1", "SNO"]}, f"{EV}.tiebreaks[1]: unknown tie-break 'SNO'; known: DE, WIN"),
     ("bad modifier", {"tiebreaks": ["DE-C1"]},
      f"{EV}.tiebreaks[0]: unknown tie-break 'DE-C1' (DE takes no modifier C1)"),
+    ("twice", {"tiebreaks": ["BH", "SB", "bh"]}, f"{EV}.tiebreaks[2]: BH is given twice (also tiebreaks[0])"),
     ("not a code", {"tiebreaks": [1]}, f'{EV}.tiebreaks[0]: expected a tie-break code such as "BH-C1", found 1'),
     ("not a list", {"tiebreaks": "BH SB"},
      f'{EV}.tiebreaks: expected an array of tie-break codes such as ["BH-C1", "SB"], found "BH SB"'),

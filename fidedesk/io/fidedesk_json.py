@@ -170,14 +170,19 @@ class JsonObject:
         value = self.data[key]
         if not isinstance(value, list):
             self.fail(f'expected an array of tie-break codes such as ["BH-C1", "SB"], found {shown(value)}', key=key)
-        tiebreaks = []
+        tiebreaks: list[TieBreak] = []
         for index, code in enumerate(value):
             if not isinstance(code, str):
                 self.fail(f'expected a tie-break code such as "BH-C1", found {shown(code)}', key=f"{key}[{index}]")
             try:
-                tiebreaks.append(parse_tiebreak(code))
+                tiebreak = parse_tiebreak(code)
             except UnknownTieBreak as error:
                 self.fail(str(error), key=f"{key}[{index}]")
+            if tiebreak in tiebreaks:  # a file has one order; TRF's 212 could not carry it
+                self.fail(
+                    f"{tiebreak.code} is given twice (also {key}[{tiebreaks.index(tiebreak)}])", key=f"{key}[{index}]"
+                )
+            tiebreaks.append(tiebreak)
         return tuple(tiebreaks)
 
     def optional_tiebreak_rules(self, key: str) -> TieBreakRules | None:
