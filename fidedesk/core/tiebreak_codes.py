@@ -67,6 +67,17 @@ def rules_for_date(start: dt.date | None) -> TieBreakRules:
     return max(in_force, key=lambda rules: rules.in_force) if in_force else min(TieBreakRules, key=_day)
 
 
+def rules_text(chosen: TieBreakRules | None, start: dt.date | None) -> str:
+    """The edition the standings follow and why, as the window and the exports say it:
+    ``C.07 of 1 March 2026 (auto: the event starts 2026-04-02)``, ``C.07 of 1 August 2024 (chosen)``."""
+    if chosen is not None:
+        return f"{chosen.title} (chosen)"
+    rules = rules_for_date(start)
+    if start is None:
+        return f"{rules.title} (auto: the event has no start date, so the newest)"
+    return f"{rules.title} (auto: the event starts {start.isoformat()})"
+
+
 def _day(rules: TieBreakRules) -> dt.date:
     return rules.in_force
 

@@ -135,8 +135,9 @@ class ExcelActions(QObject):
 
         target = path
         tournament = self.document.tournament
-        # the edition the rating panel shows: resolved by the one context for the event's start date
-        edition, tiebreaks = self.context.edition(tournament.info.start), self.settings.tiebreaks
+        # the edition the rating panel shows: resolved by the one context for the event's start date; the
+        # standings' tie-breaks are the event's, under its edition of C.07 (as the Standings tab shows them)
+        edition, tiebreaks = self.context.edition(tournament.info.start), tournament.info.tiebreaks_in_use
         outcome = run_with_progress(
             self._window,
             "Export to Excel",

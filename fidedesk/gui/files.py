@@ -248,7 +248,8 @@ class FileActions(QObject):
             if path is None:
                 return False
         try:
-            write_tournament(path, tournament, format_=TRF)
+            # ranks the file lacks are those of the Standings tab: the event's tie-breaks, under its edition
+            write_tournament(path, tournament, format_=TRF, tiebreaks=tournament.info.tiebreaks_in_use)
         except FileFormatError as error:
             self.dialogs.error("Cannot export TRF", str(error))
             return False

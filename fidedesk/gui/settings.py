@@ -11,26 +11,7 @@ from typing import Any, Generic, TypeVar, cast, overload
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, TieBreak, UnknownTieBreak, parse_tiebreak
-
 T = TypeVar("T", str, int, bool, QByteArray)
-
-
-def tiebreak_codes(tiebreaks: tuple[TieBreak, ...]) -> str:
-    """The tie-breaks as stored: their C.07 codes in order, one space apart ("BH-C1 BH SB")."""
-    return " ".join(tiebreak.code for tiebreak in tiebreaks)
-
-
-def tiebreaks_from_codes(text: str) -> tuple[TieBreak, ...] | None:
-    """The tie-breaks named by stored codes, in order; None when a code is unknown or repeated.
-
-    An empty text is a choice too: no tie-break after the points.
-    """
-    try:
-        chosen = tuple(parse_tiebreak(code) for code in text.split())
-    except UnknownTieBreak:
-        return None
-    return chosen if len(set(chosen)) == len(chosen) else None
 
 
 class Setting(Generic[T]):
@@ -68,8 +49,8 @@ class Settings:
     # files: the recent ones (newest first, one path a line) and the folder dialogs open in
     recent_files = Setting("files/recent", "")
     last_folder = Setting("files/last_folder", "")
-    # the standings' tie-breaks, as C.07 codes in order (read through ``tiebreaks``)
-    tiebreak_choice = Setting("tournament/tiebreaks", tiebreak_codes(DEFAULT_TIEBREAKS))
+    # no tie-breaks here: they are the event's, saved with it (EventInfo.tiebreaks); a "tournament/tiebreaks"
+    # key an older fidedesk wrote is left unread
     # the calculator's last inputs
     own_rating = Setting("calculator/own_rating", "")
     opponent_rating = Setting("calculator/opponent_rating", "")
@@ -114,16 +95,6 @@ class Settings:
             return last
         documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         return documents if documents and os.path.isdir(documents) else os.path.expanduser("~")
-
-    @property
-    def tiebreaks(self) -> tuple[TieBreak, ...]:
-        """The standings' tie-breaks in order; the default when the stored codes are not all known ones."""
-        chosen = tiebreaks_from_codes(self.tiebreak_choice)
-        return DEFAULT_TIEBREAKS if chosen is None else chosen
-
-    @tiebreaks.setter
-    def tiebreaks(self, tiebreaks: tuple[TieBreak, ...]) -> None:
-        self.tiebreak_choice = tiebreak_codes(tiebreaks)
 
     def splitter_state(self, key: str) -> QByteArray:
         """A splitter's divider as saved under ``key`` (its size class and name, :mod:`fidedesk.gui.layouts`);

@@ -2,13 +2,14 @@
 
 The window's undo commands keep the tournament before and after an edit; the rules of what an edit
 may do live here, where they can be tested without Qt: pairing, results and byes (as the TRF records
-them, C.04 Annex 2), double forfeits, a round pasted from a spreadsheet, players added (none twice) and
-one field of a player. Games keep the board they were paired on (:func:`boards`): no edit moves another
-game of the round to another board. A refused edit raises :class:`EditError` with a message for the
-arbiter; a start rank that is not in the event raises :class:`UnknownPlayerError`, one of them.
+them, C.04 Annex 2), double forfeits, a round pasted from a spreadsheet, players added (none twice),
+one field of a player, the event's tie-breaks and their edition of C.07. Games keep the board they were
+paired on (:func:`boards`): no edit moves another game of the round to another board. A refused edit
+raises :class:`EditError` with a message for the arbiter; a start rank that is not in the event raises
+:class:`UnknownPlayerError`, one of them.
 
 The rules live in :mod:`.rounds` (pairings, results, byes, double forfeits), :mod:`.details` (the event's
-header and the players' details) and :mod:`.paste` (a pasted round); :mod:`.base` holds the errors.
+header, its tie-breaks and the players' details) and :mod:`.paste` (a pasted round); :mod:`.base` holds the errors.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from fidedesk.core.editing.details import (
     remove_players,
     set_event_info,
     set_player_field,
+    set_tiebreak_rules,
+    set_tiebreaks,
 )
 from fidedesk.core.editing.paste import PastedRound, paste_round
 from fidedesk.core.editing.rounds import (
@@ -66,6 +69,8 @@ __all__ = [
     "set_event_info",
     "set_player_field",
     "set_result",
+    "set_tiebreak_rules",
+    "set_tiebreaks",
     "unpair",
     "without_boards",
 ]

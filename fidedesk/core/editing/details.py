@@ -1,13 +1,15 @@
-"""The event's and the players' details: the event's header, players added and removed, one field of a player."""
+"""The event's and the players' details: the event's header and tie-breaks, players added and removed, one
+field of a player."""
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NamedTuple
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
+from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
 from fidedesk.core.values import (
     FIDE_ID_RANGE,
@@ -109,6 +111,24 @@ def set_event_info(tournament: Tournament, info: EventInfo) -> Tournament:
     if info.start is not None and info.end is not None and info.end < info.start:
         raise EditError("the event cannot end before it starts")
     return dataclasses.replace(tournament, info=info)
+
+
+def set_tiebreaks(tournament: Tournament, tiebreaks: Sequence[TieBreak] | None) -> Tournament:
+    """The organiser's tie-breaks after the points, in order (C.07 4.2); None: the system's defaults.
+
+    An empty choice is a choice: players equal on points share their places. A tie-break named twice is
+    refused: the second could break no tie the first left (C.07 4.2 applies each in turn).
+    """
+    chosen = None if tiebreaks is None else tuple(tiebreaks)
+    if chosen is not None and len(set(chosen)) != len(chosen):
+        twice = next(tiebreak for tiebreak in chosen if chosen.count(tiebreak) > 1)
+        raise EditError(f"{twice.code} is chosen twice")
+    return dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, tiebreaks=chosen))
+
+
+def set_tiebreak_rules(tournament: Tournament, rules: TieBreakRules | None) -> Tournament:
+    """The edition of C.07 the standings follow; None: ``auto``, the one in force on the start date."""
+    return dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, tiebreak_rules=rules))
 
 
 def add_player(tournament: Tournament, player: Player) -> Tournament:

@@ -1,7 +1,8 @@
-"""Standings with the tie-breaks the arbiter chooses (FIDE C.07), recomputed after every edit.
+"""Standings with the event's tie-breaks (FIDE C.07), under its edition, recomputed after every edit.
 
-The choice is a checkable, reorderable list of FIDE's tie-breaks, remembered in the settings
-(``Settings.tiebreaks``) from one session to the next.
+The tie-breaks and their edition are the event's (:attr:`EventInfo.tiebreaks_in_use`,
+:attr:`EventInfo.rules_in_use`), chosen beside the table (:mod:`.tiebreak_chooser`) and saved with it; a
+line above the table says which edition of C.07 applies and why.
 """
 
 from __future__ import annotations
@@ -11,26 +12,18 @@ from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHBoxLayout,
-    QHeaderView,
-    QListWidget,
-    QListWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
 
 from fidedesk.core.notation import fixed, score_text
 from fidedesk.core.standings import Standing, standings
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, KNOWN_TIEBREAKS, TieBreak, TieBreakValue
+from fidedesk.core.tiebreak_codes import rules_text
+from fidedesk.core.tiebreaks import TieBreak, TieBreakRules, TieBreakValue
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index
-from fidedesk.gui.settings import Settings
-from fidedesk.gui.shortcuts import view_action
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
+from fidedesk.gui.tournament.tiebreak_chooser import TieBreakChooser, tiebreak_tip
 
 
 def value_text(value: TieBreakValue, places: int = 2) -> str:
@@ -48,21 +41,23 @@ def column_places(values: Sequence[TieBreakValue]) -> int:
     return 0 if denominators <= {1} else 1 if denominators <= {1, 2} else 2
 
 
+def rules_line(document: TournamentDocument) -> str:
+    """What the line above the standings says: the edition of C.07 and why (chosen, or auto by the date)."""
+    info = document.tournament.info
+    return f"Tie-breaks under {rules_text(info.tiebreak_rules, info.start)}"
+
+
 class StandingsModel(QAbstractTableModel):
     """Rank (3–4 when shared), No, Name, Rtg, Pts and one column per chosen tie-break."""
 
     RANK, NO, NAME, RATING, POINTS = range(5)
     HEADERS = ("Rank", "No", "Name", "Rtg", "Pts")
 
-    def __init__(
-        self,
-        document: TournamentDocument,
-        tiebreaks: Sequence[TieBreak] = DEFAULT_TIEBREAKS,
-        parent: QObject | None = None,
-    ) -> None:
+    def __init__(self, document: TournamentDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self._tiebreaks = tuple(tiebreaks)
+        self._tiebreaks: tuple[TieBreak, ...] = ()
+        self._rules = document.tournament.info.rules_in_use
         self._rows: tuple[Standing, ...] = ()
         self._places: list[int] = []
         self._read()
@@ -72,13 +67,13 @@ class StandingsModel(QAbstractTableModel):
 
     @property
     def tiebreaks(self) -> tuple[TieBreak, ...]:
+        """The event's tie-breaks the rows were ranked by."""
         return self._tiebreaks
 
-    def set_tiebreaks(self, tiebreaks: Sequence[TieBreak]) -> None:
-        """Rank again with ``tiebreaks`` after points, in that order."""
-        if tuple(tiebreaks) != self._tiebreaks:
-            self._tiebreaks = tuple(tiebreaks)
-            self.refresh()
+    @property
+    def rules(self) -> TieBreakRules:
+        """The edition of C.07 the rows were worked out under."""
+        return self._rules
 
     def standing(self, row: int) -> Standing:
         return self._rows[row]
@@ -94,7 +89,9 @@ class StandingsModel(QAbstractTableModel):
         self.endResetModel()
 
     def _read(self) -> None:
-        self._rows = standings(self._document.tournament, self._tiebreaks)
+        info = self._document.tournament.info
+        self._tiebreaks, self._rules = info.tiebreaks_in_use, info.rules_in_use
+        self._rows = standings(self._document.tournament, self._tiebreaks, self._rules)
         self._places = [column_places([row.tiebreaks[i] for row in self._rows]) for i in range(len(self._tiebreaks))]
 
     # --- model interface -------------------------------------------------------------------------
@@ -129,29 +126,21 @@ class StandingsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return tiebreak.code if tiebreak else self.HEADERS[section]
         if role == Qt.ItemDataRole.ToolTipRole and tiebreak:
-            return f"{tiebreak.label} (C.07 {tiebreak.article})"
+            return f"{tiebreak_tip(tiebreak)}, under {self._rules.title}"
         if role == OUTSIDE_TEXT_ROLE:
             return section == self.NAME
         return None
 
 
 class StandingsWidget(QWidget):
-    """The standings table and, beside it, the tie-breaks to use: tick them, drag them into order.
-
-    The choice is read from ``settings`` and written back on every change; without settings it lasts
-    as long as the widget.
-    """
+    """The standings table, the edition line above it and, beside it, the event's tie-breaks to choose."""
 
     player_chosen = Signal(int)
-    tiebreaks_changed = Signal()
 
-    def __init__(
-        self, document: TournamentDocument, settings: Settings | None = None, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, document: TournamentDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._settings = settings
-        chosen = list(settings.tiebreaks if settings is not None else DEFAULT_TIEBREAKS)
-        self.model = StandingsModel(document, chosen, self)
+        self._document = document
+        self.model = StandingsModel(document, self)
         self.table = named(CopyTable(), "standings_table")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -161,59 +150,29 @@ class StandingsWidget(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(StandingsModel.NAME, QHeaderView.ResizeMode.Stretch)
+        self.rules_line = named(plain_label(), "tiebreak_rules_line")
+        self.rules_line.setWordWrap(True)
 
-        self.tiebreak_list = named(QListWidget(), "tiebreak_list")
-        self.tiebreak_list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        for tiebreak in [*chosen, *(t for t in KNOWN_TIEBREAKS if t not in chosen)]:
-            item = QListWidgetItem(f"{tiebreak.code}: {tiebreak.label}")
-            item.setToolTip(f"{tiebreak.label} (C.07 {tiebreak.article})")
-            item.setData(Qt.ItemDataRole.UserRole, tiebreak)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if tiebreak in chosen else Qt.CheckState.Unchecked)
-            self.tiebreak_list.addItem(item)
-        self.tiebreak_list.setFixedWidth(210)
-        self.tiebreak_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tiebreak_list.setTextElideMode(Qt.TextElideMode.ElideRight)
-        # by keyboard too: Tab from the table, Space ticks, Ctrl+Up/Down moves the current one
-        self.move_actions = [
-            view_action(self.tiebreak_list, "Move tie-break up", ["Ctrl+Up"], lambda: self.move_current(-1)),
-            view_action(self.tiebreak_list, "Move tie-break down", ["Ctrl+Down"], lambda: self.move_current(1)),
-        ]
-        self.tiebreak_list.setToolTip("Space ticks the current tie-break; Ctrl+Up and Ctrl+Down move it")
-        title = plain_label("Tie-breaks (tick; drag or Ctrl+↑↓ to order)")
-        side = QVBoxLayout()
-        side.addWidget(title)
-        side.addWidget(self.tiebreak_list, 1)
+        self.chooser = TieBreakChooser(document)
+        self.tiebreak_list = self.chooser.tiebreak_list
+        table_side = QVBoxLayout()
+        table_side.addWidget(self.rules_line)
+        table_side.addWidget(self.table, 1)
         layout = QHBoxLayout(self)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(side)
+        layout.addLayout(table_side, 1)
+        layout.addWidget(self.chooser)
+        QWidget.setTabOrder(self.table, self.tiebreak_list)
 
-        self.tiebreak_list.itemChanged.connect(self._on_choice_changed)
-        self.tiebreak_list.model().rowsMoved.connect(self._on_choice_changed)
+        document.changed.connect(self._show_rules)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
+        self._show_rules()
 
     def chosen(self) -> list[TieBreak]:
         """The ticked tie-breaks in list order."""
-        items = (self.tiebreak_list.item(row) for row in range(self.tiebreak_list.count()))
-        return [item.data(Qt.ItemDataRole.UserRole) for item in items if item.checkState() == Qt.CheckState.Checked]
+        return self.chooser.chosen()
 
-    def move_current(self, step: int) -> None:
-        """Move the current tie-break ``step`` places up (-1) or down (+1) in the order, staying on it."""
-        row = self.tiebreak_list.currentRow()
-        target = row + step
-        if row < 0 or not 0 <= target < self.tiebreak_list.count():
-            return
-        item = self.tiebreak_list.takeItem(row)
-        self.tiebreak_list.insertItem(target, item)
-        self.tiebreak_list.setCurrentRow(target)
-        self._on_choice_changed()
-
-    def _on_choice_changed(self, *_args: object) -> None:
-        chosen = tuple(self.chosen())
-        self.model.set_tiebreaks(chosen)
-        if self._settings is not None:
-            self._settings.tiebreaks = chosen
-        self.tiebreaks_changed.emit()
+    def _show_rules(self) -> None:
+        self.rules_line.setText(rules_line(self._document))
 
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

@@ -62,7 +62,6 @@ _TAB_FRAME = 12
 class TournamentViews(QWidget):
     """Rounds, Crosstable, Standings; the selected player's rating calculation and the event's warnings.
 
-    ``settings`` holds the standings' tie-break choice, read here and written whenever it changes;
     ``memory`` keeps the dividers per size class of the window (the Tournament tab's, or one of their own).
     """
 
@@ -85,7 +84,7 @@ class TournamentViews(QWidget):
         self.ratings = EventRatings(document, context, self)
 
         self.rounds = RoundsWidget(document)
-        self.standings = StandingsWidget(document, settings)
+        self.standings = StandingsWidget(document)
         self.crosstable = CrosstableModel(document, self.standings.model, self)
         self.crosstable_table = named(CopyTable(), "crosstable_table")
         self.crosstable_table.setModel(self.crosstable)
