@@ -41,8 +41,8 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.shortcuts import view_action
 
-#: The width of the chooser beside the standings, in pixels: the codes and most labels whole.
-CHOOSER_WIDTH = 230
+#: The width of the chooser beside the standings, in pixels: the codes whole, the edition box's texts whole.
+CHOOSER_WIDTH = 210
 
 #: The edition box's entries: what it shows, and the edition (None: auto, by the start date).
 RULES_ENTRIES: tuple[tuple[str, TieBreakRules | None], ...] = (
@@ -73,7 +73,12 @@ class TieBreakChooser(QWidget):
             view_action(self.tiebreak_list, "Move tie-break up", ["Ctrl+Up"], lambda: self.move_current(-1)),
             view_action(self.tiebreak_list, "Move tie-break down", ["Ctrl+Down"], lambda: self.move_current(1)),
         ]
-        self.tiebreak_list.setToolTip("Space ticks the current tie-break; Ctrl+Up and Ctrl+Down move it")
+        self.tiebreak_list.setToolTip(
+            "After the points, the ticked tie-breaks in this order. Space ticks the current one;"
+            " Ctrl+Up and Ctrl+Down (or a drag) move it"
+        )
+        # two rows at least: in a 640-high window a message under it takes the rest, which once overlapped
+        self.tiebreak_list.setMinimumHeight(2 * self.tiebreak_list.fontMetrics().height() + 8)
 
         self.code_edit = named(QLineEdit(), "tiebreak_code")
         self.code_edit.setPlaceholderText("BH-C2, KS-L60…")
@@ -108,7 +113,10 @@ class TieBreakChooser(QWidget):
         edition.addWidget(self.rules_box, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(plain_label("Tie-breaks (tick; drag or Ctrl+↑↓ to order)"))
+        title = plain_label("Tie-breaks in order (Ctrl+↑↓)")
+        title.setWordWrap(True)  # whole in the chooser's width: a longer title was cut off at its end
+        title.setToolTip(self.tiebreak_list.toolTip())
+        layout.addWidget(title)
         layout.addWidget(self.tiebreak_list, 1)
         layout.addWidget(code_label)
         layout.addLayout(typed)
@@ -127,6 +135,7 @@ class TieBreakChooser(QWidget):
         self.tiebreak_list.itemChanged.connect(self._on_list_changed)
         self.tiebreak_list.model().rowsMoved.connect(self._on_list_changed)
         self.code_edit.returnPressed.connect(self.add_typed)
+        self.code_edit.textEdited.connect(lambda _text: say(self.code_message, "", "muted"))  # the list its room back
         self.add_button.clicked.connect(self.add_typed)
         self.defaults_button.clicked.connect(self.use_defaults)
         self.rules_box.activated.connect(self._on_rules_chosen)  # the user's choice only, not refresh()
