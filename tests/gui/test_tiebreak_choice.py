@@ -165,6 +165,9 @@ def test_a_typed_code_is_added_and_undone(qtbot: QtBot, settings: Settings) -> N
     # still on offer, unticked, after the undo
     tiebreaks = chooser.tiebreak_list
     assert tiebreaks.item(item_of(tiebreaks, koya)).checkState() == Qt.CheckState.Unchecked
+    document.reset(two_rounds(), None)  # another event: what was typed for this one is no longer offered
+    offered = [tiebreaks.item(row).data(Qt.ItemDataRole.UserRole) for row in range(tiebreaks.count())]
+    assert koya not in offered and len(offered) == len(KNOWN_TIEBREAKS)
 
 
 def test_a_bad_code_says_why_as_plain_text(qtbot: QtBot, settings: Settings) -> None:

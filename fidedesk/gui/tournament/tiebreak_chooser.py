@@ -140,6 +140,7 @@ class TieBreakChooser(QWidget):
         self.defaults_button.clicked.connect(self.use_defaults)
         self.rules_box.activated.connect(self._on_rules_chosen)  # the user's choice only, not refresh()
         document.changed.connect(self.refresh)
+        document.was_reset.connect(self._on_reset)
         self.refresh()
 
     # --- what is chosen --------------------------------------------------------------------------
@@ -216,6 +217,12 @@ class TieBreakChooser(QWidget):
         self.choose_rules(RULES_ENTRIES[index][1])
 
     # --- following the document ------------------------------------------------------------------
+
+    def _on_reset(self) -> None:
+        """Another event (new, open, import): the codes typed for the one before are no longer offered."""
+        self.tiebreak_list.clear()
+        say(self.code_message, "", "muted")
+        self.refresh()
 
     def refresh(self) -> None:
         """Show the event's choice: its tie-breaks ticked first, in order, then the others as they stood
