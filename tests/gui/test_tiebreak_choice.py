@@ -244,3 +244,18 @@ def test_the_exports_use_the_event_s_tiebreaks(
         "WIN",
         "SB",
     ]
+
+
+def test_the_excel_export_follows_the_event_s_edition(
+    qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs
+) -> None:
+    window = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
+    qtbot.addWidget(window)
+    capped = dated(CAPPED, dt.date(2026, 3, 1))  # auto gives 2026, where 1 and 4 have Buchholz 3 and 3
+    window.document.reset(dataclasses.replace(capped, info=dataclasses.replace(
+        capped.info, tiebreaks=(BH,), tiebreak_rules=R2024)), None)  # fmt: skip
+    book = tmp_path / "capped.xlsx"
+    assert window.excel.export_excel(book)
+    rows = list(openpyxl.load_workbook(book, read_only=True)["Standings"].iter_rows(min_row=2, values_only=True))
+    # under 2024, as chosen: 4's Buchholz 5½ ranks it before 1's 4 (tests/test_tiebreak_editions.py)
+    assert [(row[1], row[5]) for row in rows[:2]] == [(4, "5½"), (1, "4")]
