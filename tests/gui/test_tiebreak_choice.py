@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from fractions import Fraction
 from pathlib import Path
 
 import openpyxl
@@ -13,6 +14,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QListWidget
 from pytestqt.qtbot import QtBot
 
+from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import set_event_info
 from fidedesk.core.tiebreak_codes import (
     KNOWN_TIEBREAKS,
@@ -259,3 +261,21 @@ def test_the_excel_export_follows_the_event_s_edition(
     rows = list(openpyxl.load_workbook(book, read_only=True)["Standings"].iter_rows(min_row=2, values_only=True))
     # under 2024, as chosen: 4's Buchholz 5½ ranks it before 1's 4 (tests/test_tiebreak_editions.py)
     assert [(row[1], row[5]) for row in rows[:2]] == [(4, "5½"), (1, "4")]
+
+
+def test_an_average_of_buchholz_shows_every_decimal_it_was_rounded_to(
+    qtbot: QtBot, settings: Settings, qtmodeltester: ModelChecks
+) -> None:
+    """After 9 rounds AOB is rounded to three decimals (core.tiebreak_event.aob_decimals): all three show."""
+    swiss = make_swiss(24, 9, seed=3)
+    aob = TieBreak(Kind.AVERAGE_BUCHHOLZ)
+    views = open_views(qtbot, settings, dataclasses.replace(swiss, info=dataclasses.replace(
+        swiss.info, tiebreaks=(aob,))))  # fmt: skip
+    model = views.standings.model
+    qtmodeltester.check(model)
+    values = {model.standing(row).player.start_rank: model.standing(row).tiebreaks[0] for row in range(24)}
+    shown = dict(zip((int(n) for n in column(model, "No")), column(model, "AOB"), strict=True))
+    assert any(isinstance(v, Fraction) and (v * 100).denominator != 1 for v in values.values())  # thousandths
+    for number, value in values.items():
+        assert value is None or Fraction(shown[number]) == value  # each shown exactly, none rounded again
+    assert {len(text.split(".")[1]) for text in shown.values() if text} == {3}

@@ -35,10 +35,19 @@ def value_text(value: TieBreakValue, places: int = 2) -> str:
     return str(value)
 
 
+#: The most decimals a tie-break is shown with: an average of Buchholz keeps at most five (core.tiebreak_event).
+MOST_PLACES = 5
+
+
 def column_places(values: Sequence[TieBreakValue]) -> int:
-    """Decimals a column of tie-break values needs, the same for every row: 0, 1 (halves) or 2 (quarters)."""
-    denominators = {value.denominator for value in values if isinstance(value, Fraction)}
-    return 0 if denominators <= {1} else 1 if denominators <= {1, 2} else 2
+    """Decimals a column of tie-break values needs to show each exactly, the same for every row: 0, 1 for
+    halves, 2 for quarters (Sonneborn-Berger), as many as an average of Buchholz was rounded to (three
+    after 9 rounds: two decimals once showed 23.457 as 23.46)."""
+    places = 0
+    for value in values:
+        while isinstance(value, Fraction) and (value * 10**places).denominator != 1 and places < MOST_PLACES:
+            places += 1
+    return places
 
 
 def rules_line(document: TournamentDocument) -> str:
