@@ -279,3 +279,32 @@ def test_an_average_of_buchholz_shows_every_decimal_it_was_rounded_to(
     for number, value in values.items():
         assert value is None or Fraction(shown[number]) == value  # each shown exactly, none rounded again
     assert {len(text.split(".")[1]) for text in shown.values() if text} == {3}
+
+
+def test_the_saved_file_keeps_the_event_s_choice(
+    qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs
+) -> None:
+    window = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
+    qtbot.addWidget(window)
+    window.document.reset(two_rounds(), None)
+    tab = window.tab_content(0)
+    views = getattr(tab, "views", None)
+    assert isinstance(views, TournamentViews)
+    chooser = views.standings.chooser
+    chooser.code_edit.setText("ARO-M1")
+    chooser.add_typed()
+    chooser.rules_box.setCurrentIndex(1)
+    chooser.rules_box.activated.emit(1)  # as a choice in the box does
+    chosen = (*SWISS_DEFAULTS, TieBreak(Kind.ARO, median=1))
+    assert window.document.tournament.info.tiebreaks == chosen and window.isWindowModified()
+    dialogs.answer("save_file", tmp_path / "club.fidedesk")
+    assert window.files.save()
+    window.files.new_action.trigger()
+    assert views.standings.chosen() == list(SWISS_DEFAULTS) and chooser.rules_box.currentIndex() == 0
+    dialogs.answer("open_file", tmp_path / "club.fidedesk")
+    window.files.open_action.trigger()
+    info = window.document.tournament.info
+    assert info.tiebreaks == chosen and info.tiebreak_rules is R2024
+    assert views.standings.chosen() == list(chosen) and headers(views.standings)[-1] == "ARO-M1"
+    assert chooser.rules_box.currentText() == "C.07 2024"
+    assert views.standings.rules_line.text().endswith("(chosen)")
