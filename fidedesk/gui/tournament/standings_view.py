@@ -7,47 +7,21 @@ line above the table says which edition of C.07 applies and why.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
 
-from fidedesk.core.notation import fixed, score_text
+from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreak_codes import rules_text
-from fidedesk.core.tiebreaks import TieBreak, TieBreakRules, TieBreakValue
+from fidedesk.core.tiebreaks import TieBreak, TieBreakRules
 from fidedesk.gui.calculator.look import named
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 from fidedesk.gui.tournament.tiebreak_chooser import TieBreakChooser, tiebreak_tip
-
-
-def value_text(value: TieBreakValue, places: int = 2) -> str:
-    """A tie-break value: points with ``places`` decimals, counts and ratings as they are, blank for none."""
-    if value is None:
-        return ""
-    if isinstance(value, Fraction):
-        return fixed(value, places)
-    return str(value)
-
-
-#: The most decimals a tie-break is shown with: an average of Buchholz keeps at most five (core.tiebreak_event).
-MOST_PLACES = 5
-
-
-def column_places(values: Sequence[TieBreakValue]) -> int:
-    """Decimals a column of tie-break values needs to show each exactly, the same for every row: 0, 1 for
-    halves, 2 for quarters (Sonneborn-Berger), as many as an average of Buchholz was rounded to (three
-    after 9 rounds: two decimals once showed 23.457 as 23.46)."""
-    places = 0
-    for value in values:
-        while isinstance(value, Fraction) and (value * 10**places).denominator != 1 and places < MOST_PLACES:
-            places += 1
-    return places
 
 
 def rules_line(document: TournamentDocument) -> str:
@@ -101,7 +75,7 @@ class StandingsModel(QAbstractTableModel):
         info = self._document.tournament.info
         self._tiebreaks, self._rules = info.tiebreaks_in_use, info.rules_in_use
         self._rows = standings(self._document.tournament, self._tiebreaks, self._rules)
-        self._places = [column_places([row.tiebreaks[i] for row in self._rows]) for i in range(len(self._tiebreaks))]
+        self._places = [tiebreak_places([row.tiebreaks[i] for row in self._rows]) for i in range(len(self._tiebreaks))]
 
     # --- model interface -------------------------------------------------------------------------
 
@@ -121,7 +95,7 @@ class StandingsModel(QAbstractTableModel):
             shown = (row.place, str(player.start_rank), player.name, rating, score_text(row.points))
             if column < len(shown):
                 return shown[column]
-            return value_text(row.tiebreaks[column - len(shown)], self._places[column - len(shown)])
+            return tiebreak_text(row.tiebreaks[column - len(shown)], self._places[column - len(shown)])
         if role == Qt.ItemDataRole.TextAlignmentRole and column != self.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
