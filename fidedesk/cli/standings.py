@@ -24,6 +24,7 @@ from fidedesk.core.tiebreak_codes import (
     TieBreakRules,
     UnknownTieBreak,
     UnknownTieBreakRules,
+    auto_reason,
     parse_tiebreaks,
     tiebreak_rules,
 )
@@ -75,9 +76,7 @@ def _rules(choice: str | None, info: EventInfo) -> tuple[TieBreakRules, str]:
         raise InputError(f"--tiebreak-rules: {error}") from None
     if choice is not None and choice.strip().lower() != AUTO_RULES:
         return rules, "--tiebreak-rules"
-    if info.start is None:
-        return rules, f"{AUTO_RULES}: the event has no start date, so the newest"
-    return rules, f"{AUTO_RULES}: the event starts {info.start.isoformat()}"
+    return rules, auto_reason(info.start)
 
 
 def _after_round(after: int | None, tournament: Tournament, path: Path) -> int | None:

@@ -68,14 +68,18 @@ def rules_for_date(start: dt.date | None) -> TieBreakRules:
 
 
 def rules_text(chosen: TieBreakRules | None, start: dt.date | None) -> str:
-    """The edition the standings follow and why, as the window and the exports say it:
+    """The edition the standings follow and why, as the window says it:
     ``C.07 of 1 March 2026 (auto: the event starts 2026-04-02)``, ``C.07 of 1 August 2024 (chosen)``."""
     if chosen is not None:
         return f"{chosen.title} (chosen)"
-    rules = rules_for_date(start)
+    return f"{rules_for_date(start).title} ({auto_reason(start)})"
+
+
+def auto_reason(start: dt.date | None) -> str:
+    """Why ``auto`` picks its edition: ``auto: the event starts 2026-04-02``, or the newest for no date."""
     if start is None:
-        return f"{rules.title} (auto: the event has no start date, so the newest)"
-    return f"{rules.title} (auto: the event starts {start.isoformat()})"
+        return f"{AUTO_RULES}: the event has no start date, so the newest"
+    return f"{AUTO_RULES}: the event starts {start.isoformat()}"
 
 
 def _day(rules: TieBreakRules) -> dt.date:
