@@ -220,11 +220,7 @@ def test_the_edition_is_an_undo_step_and_the_line_follows_the_start_date(qtbot: 
     assert line.text() == "Tie-breaks under C.07 of 1 March 2026 (auto: the event has no start date, so the newest)"
 
 
-def test_the_exports_use_the_event_s_tiebreaks(
-    qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs
-) -> None:
-    window = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
-    qtbot.addWidget(window)
+def test_the_exports_use_the_event_s_tiebreaks(window: MainWindow, tmp_path: Path) -> None:
     window.document.reset(two_rounds(), None)
     # TRF: the ranks the tournament lacks are the Standings tab's (3 and 4 are split by Buchholz)
     trf = tmp_path / "out.trf"
@@ -248,11 +244,7 @@ def test_the_exports_use_the_event_s_tiebreaks(
     ]
 
 
-def test_the_excel_export_follows_the_event_s_edition(
-    qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs
-) -> None:
-    window = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
-    qtbot.addWidget(window)
+def test_the_excel_export_follows_the_event_s_edition(window: MainWindow, tmp_path: Path) -> None:
     capped = dated(CAPPED, dt.date(2026, 3, 1))  # auto gives 2026, where 1 and 4 have Buchholz 3 and 3
     window.document.reset(dataclasses.replace(capped, info=dataclasses.replace(
         capped.info, tiebreaks=(BH,), tiebreak_rules=R2024)), None)  # fmt: skip
@@ -282,10 +274,8 @@ def test_an_average_of_buchholz_shows_every_decimal_it_was_rounded_to(
 
 
 def test_the_saved_file_keeps_the_event_s_choice(
-    qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> None:
-    window = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
-    qtbot.addWidget(window)
     window.document.reset(two_rounds(), None)
     tab = window.tab_content(0)
     views = getattr(tab, "views", None)
