@@ -78,10 +78,16 @@ def tiebreak_text(value: Fraction | int | None, places: int = 2) -> str:
 def tiebreak_places(values: Iterable[Fraction | int | None]) -> int:
     """Decimals a column of tie-break values needs to show each exactly, the same for every row: 0, 1 for
     halves, 2 for quarters (Sonneborn-Berger), as many as an average of Buchholz was rounded to."""
+    # a column holds a few distinct denominators (1, 2, 4, 10**n): work on those, not on every value
+    denominators = {value.denominator for value in values if isinstance(value, Fraction)}
+    return max((_places_for(denominator) for denominator in denominators), default=0)
+
+
+def _places_for(denominator: int) -> int:
+    """The fewest decimals that write 1/denominator exactly, at most :data:`_MOST_PLACES`."""
     places = 0
-    for value in values:
-        while isinstance(value, Fraction) and (value * 10**places).denominator != 1 and places < _MOST_PLACES:
-            places += 1
+    while 10**places % denominator and places < _MOST_PLACES:
+        places += 1
     return places
 
 
