@@ -15,6 +15,7 @@ from fidedesk.core.standings import standings
 from fidedesk.core.tiebreak_codes import (
     KNOWN_TIEBREAKS,
     Kind,
+    RepeatedTieBreak,
     TieBreak,
     TieBreakRules,
     UnknownTieBreak,
@@ -22,6 +23,7 @@ from fidedesk.core.tiebreak_codes import (
     default_tiebreaks,
     parse_tiebreak,
     parse_tiebreaks,
+    repeated,
     rules_for_date,
     tiebreak_codes,
     tiebreak_rules,
@@ -177,3 +179,11 @@ def test_direct_encounter_in_a_swiss_keeps_the_points_of_the_whole_group() -> No
         }
     )
     assert direct_encounter(tournament, [[1, 2, 3, 4]]) == {2: 1, 3: 2, 1: 3, 4: 3}
+
+
+def test_a_list_naming_a_tiebreak_twice_is_refused() -> None:
+    with pytest.raises(RepeatedTieBreak, match="BH-C1 is given twice"):
+        parse_tiebreaks("BH-C1 SB bh/c1")
+    with pytest.raises(UnknownTieBreak):  # a RepeatedTieBreak is an UnknownTieBreak to those who catch those
+        parse_tiebreaks(["SB", "SB"])
+    assert repeated([BH, C1, SB]) is None and repeated([BH, SB, BH]) == BH

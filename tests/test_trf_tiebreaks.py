@@ -198,3 +198,11 @@ def test_a_trf_converted_to_trf_keeps_its_212_as_it_was(tmp_path: Path) -> None:
     target = tmp_path / "out.trf"
     write_tournament(target, read.tournament, trf=read.trf)
     assert target.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+
+
+def test_a_202_before_the_212_it_yields_to_is_written_back_as_one_212() -> None:
+    """Found in review: the 202 took the event's new 212 and the file's own 212 stayed, two 212s."""
+    text = HEADER + "202 BH SB\n212 PTS SB BH\n" + PLAYERS
+    written = write_trf(parse_trf(text))
+    assert [line for line in _lines(written) if line[:3] in ("202", "212")] == ["212 PTS SB BH"]
+    assert parse_trf(written).tournament.info.tiebreaks == parse_tiebreaks("SB BH")

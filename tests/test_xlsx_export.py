@@ -672,6 +672,7 @@ def test_the_events_choice_comes_back_from_its_workbook(
 @pytest.mark.parametrize(
     ("field", "value", "reason"),
     [("Tie-breaks", "BH XYZ", "\"BH XYZ\": unknown tie-break 'XYZ'; known: DE, WIN"),
+     ("Tie-breaks", "BH BH-C1 BH", '"BH BH-C1 BH": BH is given twice'),  # found in review: saved, then refused
      ("Tie-break rules", "C.07 of 2019", '"C.07 of 2019" is not an edition of C.07 (unknown tie-break rules')],
 )  # fmt: skip
 def test_a_tiebreak_row_the_importer_cannot_read_is_a_problem_at_its_cell(
@@ -686,3 +687,12 @@ def test_a_tiebreak_row_the_importer_cannot_read_is_a_problem_at_its_cell(
     with pytest.raises(FileFormatError) as caught:
         read_tournament(target)
     assert f"Event!B{row[1].row}" in str(caught.value) and reason in str(caught.value)
+
+
+def test_an_average_of_buchholz_keeps_its_decimals_in_the_workbook(tmp_path: Path) -> None:
+    """Found in review: AOB after 9 rounds (3 decimals) had the format 0.0000, Excel showed 42.9440."""
+    nine = read_tournament(Path(__file__).parent / "data" / "tiebreaks" / "held_swiss_9.trf").tournament
+    target = tmp_path / "aob.xlsx"
+    write_tournament(target, nine, edition=DEFAULT_EDITION, tiebreaks=(TieBreak(Kind.AVERAGE_BUCHHOLZ),))
+    sheet = load_workbook(target)["Standings"]
+    assert {row[5].number_format for row in sheet.iter_rows(min_row=2)} == {"0.000"}

@@ -60,9 +60,6 @@ def _tiebreaks(text: str | None, info: EventInfo) -> tuple[tuple[TieBreak, ...],
         tiebreaks = parse_tiebreaks(text)
     except UnknownTieBreak as error:
         raise InputError(f"--tiebreaks: {error}") from None
-    for index, tiebreak in enumerate(tiebreaks):
-        if tiebreak in tiebreaks[:index]:
-            raise InputError(f"--tiebreaks: {tiebreak.code} is given twice")
     return tiebreaks, "--tiebreaks"
 
 

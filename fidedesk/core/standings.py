@@ -91,9 +91,7 @@ def standings(
     return tuple(result)
 
 
-def with_points_and_ranks(
-    tournament: Tournament, tiebreaks: Sequence[TieBreak] | None = None, rules: TieBreakRules | None = None
-) -> Tournament:
+def with_points_and_ranks(tournament: Tournament, tiebreaks: Sequence[TieBreak] | None = None) -> Tournament:
     """The tournament with the points and ranks a results file reports (TRF's 001 columns 81-89).
 
     A tournament whose players all carry points and a rank (as a TRF file gives them) is returned as it
@@ -103,7 +101,7 @@ def with_points_and_ranks(
     """
     if all(player.points is not None and player.rank is not None for player in tournament.players):
         return tournament
-    ranked = {standing.player.start_rank: standing for standing in standings(tournament, tiebreaks, rules)}
+    ranked = {standing.player.start_rank: standing for standing in standings(tournament, tiebreaks)}
     players = tuple(
         dataclasses.replace(player, points=player.score, rank=ranked[player.start_rank].rank)
         for player in tournament.players

@@ -253,6 +253,24 @@ class UnknownTieBreak(ValueError):
         self.text = text
 
 
+class RepeatedTieBreak(UnknownTieBreak):
+    """A list of tie-breaks that names one twice: a second could break no tie the first left (C.07 4.2)."""
+
+    def __init__(self, tiebreak: TieBreak) -> None:
+        ValueError.__init__(self, f"{tiebreak.code} is given twice")
+        self.text, self.tiebreak = tiebreak.code, tiebreak
+
+
+def repeated(tiebreaks: Iterable[TieBreak]) -> TieBreak | None:
+    """The first tie-break a list names a second time, or None."""
+    seen: set[TieBreak] = set()
+    for tiebreak in tiebreaks:
+        if tiebreak in seen:
+            return tiebreak
+        seen.add(tiebreak)
+    return None
+
+
 _MODIFIER = re.compile(r"([CML])(\d{1,3})")
 _BY_ACRONYM = {kind.acronym: kind for kind in Kind} | {"REP": Kind.ELECTED}
 
@@ -280,9 +298,15 @@ def parse_tiebreak(text: str) -> TieBreak:
 
 
 def parse_tiebreaks(text: str | Iterable[str]) -> tuple[TieBreak, ...]:
-    """Tie-breaks from codes separated by spaces or commas (``"BH-C1 BH SB"``), or from a list of codes."""
+    """Tie-breaks from codes separated by spaces or commas (``"BH-C1 BH SB"``), or from a list of codes.
+
+    Raises :class:`UnknownTieBreak` for a code it cannot read, :class:`RepeatedTieBreak` for one named twice.
+    """
     codes = re.split(r"[\s,;]+", text) if isinstance(text, str) else list(text)
-    return tuple(parse_tiebreak(code) for code in codes if code.strip())
+    tiebreaks = tuple(parse_tiebreak(code) for code in codes if code.strip())
+    if (twice := repeated(tiebreaks)) is not None:
+        raise RepeatedTieBreak(twice)
+    return tiebreaks
 
 
 def tiebreak_codes(tiebreaks: Iterable[TieBreak]) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tiebreak_codes import Kind, TieBreak, TieBreakRules
-from fidedesk.core.tiebreak_event import GAME, RawValue, TieBreakEvent, aob_decimals, round_half_up
+from fidedesk.core.tiebreak_event import RawValue, TieBreakEvent, round_half_up, unit
 from fidedesk.core.tournament import RoundEntry
 
 #: One round's part in a sum: (the opponent's or the dummy's score, the points scored, whether it is a VUR).
@@ -138,14 +138,16 @@ def summed(kind: Kind) -> Callable[[TieBreakEvent, TieBreak], dict[int, RawValue
 
 def average_buchholz(event: TieBreakEvent, tiebreak: TieBreak) -> dict[int, RawValue]:
     """AOB (8.2): the average of the Buchholz of the opponents met over the board (0.5 up, :func:`aob_decimals`)."""
-    buchholz = summed(Kind.BUCHHOLZ)(event, TieBreak.BUCHHOLZ)
-    scale = int(10 ** aob_decimals(event.last))
+    buchholz = event.computed.get(TieBreak.BUCHHOLZ)
+    if buchholz is None:  # BH computed once, whether the standings show it or not
+        buchholz = event.computed[TieBreak.BUCHHOLZ] = summed(Kind.BUCHHOLZ)(event, TieBreak.BUCHHOLZ)
+    scale = unit(tiebreak, event.last)
     result: dict[int, RawValue] = {}
     for rank, entries in event.rounds.items():
         found = [
             value
             for entry in entries
-            if entry.result in GAME and (opponent := event.opponent(entry)) is not None
+            if entry.result.is_game and (opponent := event.opponent(entry)) is not None
             and (value := buchholz[opponent]) is not None
         ]  # fmt: skip
         result[rank] = round_half_up(sum(found) * scale, 2 * len(found)) if found else None
@@ -177,7 +179,7 @@ def koya(event: TieBreakEvent, tiebreak: TieBreak) -> dict[int, RawValue]:
 def paired(entry: RoundEntry) -> bool:
     """Whether the player was paired in the round: against an opponent (a game or a forfeit), or given the
     pairing-allocated bye."""
-    return entry.opponent is not None or entry.result in GAME or entry.result is ResultCode.PAIRING_BYE
+    return entry.opponent is not None or entry.result.is_game or entry.result is ResultCode.PAIRING_BYE
 
 
 def progressive(event: TieBreakEvent, tiebreak: TieBreak) -> dict[int, RawValue]:

@@ -33,8 +33,6 @@ from fidedesk.core.tiebreak_codes import (
     tiebreak_rules,
 )
 from fidedesk.core.tiebreak_event import (
-    GAME,
-    VUR,
     RawValue,
     TieBreakEvent,
     TieBreakValue,
@@ -96,9 +94,9 @@ def _count(test: Callable[[ResultCode, str | None], bool]) -> Callable[[TieBreak
 # won with Black. GE (7.6): rounds one elected to play: every round but a voluntarily unplayed one.
 _wins = _count(lambda result, _colour: result in _WIN)
 _won = _count(lambda result, _colour: result in (ResultCode.WIN, ResultCode.WIN_UNPLAYED))
-_black_played = _count(lambda result, colour: colour == "b" and result in GAME)
-_black_won = _count(lambda result, colour: colour == "b" and result in GAME and result in _WIN)
-_elected = _count(lambda result, _colour: result not in VUR)
+_black_played = _count(lambda result, colour: colour == "b" and result.is_game)
+_black_won = _count(lambda result, colour: colour == "b" and result.is_game and result in _WIN)
+_elected = _count(lambda result, _colour: not result.is_vur)
 
 
 # --- Ratings (article 10) ------------------------------------------------------------------------------
@@ -114,7 +112,7 @@ def _rated_games(event: TieBreakEvent, rank: int) -> tuple[list[int], Fraction]:
     if found is None:
         ratings, halves = [], 0
         for entry in event.rounds[rank]:
-            if entry.result not in GAME or entry.opponent is None:
+            if not entry.result.is_game or entry.opponent is None:
                 continue
             if (rating := event.ratings.get(entry.opponent)) is not None:
                 ratings.append(rating)
@@ -165,7 +163,7 @@ def _average_of_opponents(of: TieBreak) -> Callable[[TieBreakEvent, TieBreak], d
         values = raw_values(event, of)
         result: dict[int, RawValue] = {}
         for rank, entries in event.rounds.items():
-            opponents = (entry.opponent for entry in entries if entry.result in GAME and entry.opponent is not None)
+            opponents = (entry.opponent for entry in entries if entry.result.is_game and entry.opponent is not None)
             found = [value for opponent in opponents if (value := values.get(opponent)) is not None]
             result[rank] = average_rating(found) if found else None
         return result

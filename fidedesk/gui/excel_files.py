@@ -137,14 +137,12 @@ class ExcelActions(QObject):
         tournament = self.document.tournament
         # the edition the rating panel shows: resolved by the one context for the event's start date; the
         # standings' tie-breaks are the event's, under its edition of C.07 (as the Standings tab shows them)
-        edition, tiebreaks = self.context.edition(tournament.info.start), tournament.info.tiebreaks_in_use
+        edition = self.context.edition(tournament.info.start)
         outcome = run_with_progress(
             self._window,
             "Export to Excel",
             f"Writing {target.name}…",
-            lambda progress: write_tournament(
-                target, tournament, format_=XLSX, edition=edition, tiebreaks=tiebreaks, progress=progress
-            ),
+            lambda progress: write_tournament(target, tournament, format_=XLSX, edition=edition, progress=progress),
             unit="rows written",
         )
         if outcome.cancelled or isinstance(outcome.error, ExportCancelled):

@@ -249,7 +249,7 @@ class FileActions(QObject):
                 return False
         try:
             # ranks the file lacks are those of the Standings tab: the event's tie-breaks, under its edition
-            write_tournament(path, tournament, format_=TRF, tiebreaks=tournament.info.tiebreaks_in_use)
+            write_tournament(path, tournament, format_=TRF)
         except FileFormatError as error:
             self.dialogs.error("Cannot export TRF", str(error))
             return False

@@ -186,9 +186,11 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
     last = max((entry.round for player in players for entry in player.rounds), default=0)
     players = [_complete_rounds(player, last) for player in players]
     _check_pairings(players, line_of, name)
-    tournament = Tournament(event_info(header, name), tuple(players), extra_records(lines))
+    choice = tiebreak_choice(header, name)  # read once: the event's tie-breaks, and what is said of them
+    info = dataclasses.replace(event_info(header, name), tiebreaks=choice.tiebreaks)
+    tournament = Tournament(info, tuple(players), extra_records(lines))
     layout = _infer_layout(lines[index] for index, _ in player_lines)
-    notes = tiebreak_choice(header, name).notes
+    notes = choice.notes
     return TrfDocument(tournament, max(declared, last), tuple(lines), tuple(player_lines), layout, name, used, notes)
 
 

@@ -11,7 +11,8 @@ players) are not kept, as the export writes them afresh.
 TRF26's tie-break records give the event's tie-breaks (``EventInfo.tiebreaks``): ``202`` the tie-breaks
 that break ties on points (``202 BH/C1 BH SB``), ``212`` the whole order of the standings, points first
 (``212 PTS BH/C1 BH SB``); codes separated by spaces or commas, modifiers after ``/`` or ``-``, as FIDE
-TEC's reader (gacrux's trf2json) writes them. A 212 wins over a 202, as there. A record fidedesk cannot
+TEC's reader (gacrux's trf2json) writes them. A 212 wins over a 202 (gacrux takes the last of them, in
+the usual order the 212). A record fidedesk cannot
 read (a team tie-break, ``SNO``, a 212 whose order does not start with ``PTS``: fidedesk ranks by points
 first) is kept verbatim with the records above, and the event stays on its system's defaults;
 :func:`tiebreak_choice` says so in its notes. The edition of C.07 has no record: a TRF reader picks it
@@ -27,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from fidedesk.core.tiebreak_codes import TieBreak, UnknownTieBreak, parse_tiebreaks
+from fidedesk.core.tiebreak_codes import RepeatedTieBreak, TieBreak, UnknownTieBreak, parse_tiebreaks
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.core.values import parse_date, parse_federation
 
@@ -175,11 +176,11 @@ def tiebreak_record(code: str, text: str) -> tuple[TieBreak, ...] | str:
     elif not codes:
         return "it names no tie-break"
     try:
-        tiebreaks = parse_tiebreaks(codes)
+        return parse_tiebreaks(codes)
+    except RepeatedTieBreak as error:
+        return f"it names {error.tiebreak.code} twice"
     except UnknownTieBreak as error:
         return str(error).split(";")[0]  # the known codes are the user's to look up, not every note's
-    twice = next((tiebreak for index, tiebreak in enumerate(tiebreaks) if tiebreak in tiebreaks[:index]), None)
-    return f"it names {twice.code} twice" if twice is not None else tiebreaks
 
 
 @dataclasses.dataclass(frozen=True)
@@ -228,14 +229,17 @@ def tiebreak_edits(lines: Sequence[str], tiebreaks: tuple[TieBreak, ...] | None)
     """
     kept = set(extra_records(lines)) if tiebreaks is None else set()
     ours = None if tiebreaks is None else tiebreak_line(tiebreaks)
-    has_order = any(line[:3] == WHOLE_ORDER for line in lines)
+    # the record the event's tie-breaks were read from (a 212 over a 202) is the one kept or replaced
+    target = WHOLE_ORDER if any(line[:3] == WHOLE_ORDER for line in lines) else AFTER_POINTS
     edits: dict[int, str | None] = {}
     for index, line in enumerate(lines):
         code = line[:3]
         if code not in (WHOLE_ORDER, AFTER_POINTS) or line in kept:
             continue
-        same = (code == WHOLE_ORDER or not has_order) and tiebreak_record(code, line[3:]) == tiebreaks
-        edits[index] = line if same else ours
+        if code != target:
+            edits[index] = None  # a 202 beside the 212 that gives the order
+            continue
+        edits[index] = line if tiebreak_record(code, line[3:]) == tiebreaks else ours
         ours = None  # written once: later records go
     if ours is not None:
         edits[len(lines)] = ours
@@ -273,7 +277,6 @@ def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
         time_control=text("122"),
         system=_infer_system(f"{text('092')} {text('192')}"),
         kind=kind or RatingKind.STANDARD,
-        tiebreaks=tiebreak_choice(header, source).tiebreaks,
     )
 
 

@@ -84,7 +84,7 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, board_text
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.sheet_text import runs_as_formula
-from fidedesk.io.xlsx_import.event import rules_text, tiebreaks_text
+from fidedesk.io.xlsx_import.event import rules_cell, tiebreaks_cell
 
 __all__ = [
     "CAPPED",
@@ -258,7 +258,13 @@ def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[i
     return _Table(CROSSTABLE, ["No", "Name", "Rtg", *middle, "Pts", "Rank"], table_rows, formats_row, freeze="C2")
 
 
-_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: None, 4: TWO_PLACES, 100: TWO_PLACES}
+_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: None, 4: TWO_PLACES}
+
+
+def _tiebreak_format(scale: int) -> str | None:
+    """A tie-break column's number format: whole, ½ as text (None), two places for SB, and an average of
+    Buchholz with as many decimals as it was rounded to (its unit is a power of ten)."""
+    return _TIEBREAK_FORMAT[scale] if scale in _TIEBREAK_FORMAT else "0." + "0" * (len(str(scale)) - 1)
 
 
 def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: dict[int, _Value], last: int) -> _Table:
@@ -272,7 +278,7 @@ def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: 
         ]  # fmt: skip
         table_rows.append([places[player.start_rank], player.start_rank, player.name, player.rating,
                            score_text(row.points), *values])  # fmt: skip
-    tiebreak_formats = [_TIEBREAK_FORMAT.get(scale, FOUR_PLACES) for scale in units]
+    tiebreak_formats = [_tiebreak_format(scale) for scale in units]
     header = ["Rank", "No", "Name", "Rtg", "Pts", *(tiebreak.code for tiebreak in tiebreaks)]
     return _Table(STANDINGS, header, table_rows, [WHOLE, WHOLE, None, WHOLE, None, *tiebreak_formats])
 
@@ -395,7 +401,7 @@ def _event(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> _Table:
     info = tournament.info
     values: list[_Value] = [info.name, info.city, info.federation, info.start, info.end, info.chief_arbiter,
                             info.time_control, info.system.value, info.kind.value,
-                            tiebreaks_text(info, tuple(tiebreaks)), rules_text(info)]  # fmt: skip
+                            tiebreaks_cell(info, tuple(tiebreaks)), rules_cell(info)]  # fmt: skip
     rows: list[list[_Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
     return _Table(EVENT, EVENT_HEADER, rows, [None, None])
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NamedTuple
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
-from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules
+from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules, repeated
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
 from fidedesk.core.values import (
     FIDE_ID_RANGE,
@@ -120,8 +120,7 @@ def set_tiebreaks(tournament: Tournament, tiebreaks: Sequence[TieBreak] | None) 
     refused: the second could break no tie the first left (C.07 4.2 applies each in turn).
     """
     chosen = None if tiebreaks is None else tuple(tiebreaks)
-    if chosen is not None and len(set(chosen)) != len(chosen):
-        twice = next(tiebreak for tiebreak in chosen if chosen.count(tiebreak) > 1)
+    if chosen is not None and (twice := repeated(chosen)) is not None:
         raise EditError(f"{twice.code} is chosen twice")
     return dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, tiebreaks=chosen))
 

@@ -40,7 +40,7 @@ class StandingsModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._tiebreaks: tuple[TieBreak, ...] = ()
-        self._rules = document.tournament.info.rules_in_use
+        self._rules: TieBreakRules
         self._rows: tuple[Standing, ...] = ()
         self._places: list[int] = []
         self._read()

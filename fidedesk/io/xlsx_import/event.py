@@ -1,6 +1,6 @@
 """The event sheet: ``Field | Value`` rows (name, city, federation, dates, chief arbiter, time control,
 system, rating kind) in the five languages; fidedesk's own workbook writes one named ``Event``, with the
-rows Tie-breaks and Tie-break rules, whose text :func:`tiebreaks_text` and :func:`rules_text` make.
+rows Tie-breaks and Tie-break rules, whose text :func:`tiebreaks_cell` and :func:`rules_cell` make.
 
 A value that cannot be read is reported at its cell and left at its default; ``build(info=...)`` replaces
 the sheet altogether.
@@ -28,7 +28,7 @@ from fidedesk.io.xlsx_grid import CellValue, SheetGrid
 from fidedesk.io.xlsx_import.cells import CellError, CellFormError, federation, loose, plain_text, show, text
 from fidedesk.io.xlsx_import.model import Problem
 
-__all__ = ["read_event", "rules_text", "tiebreaks_text"]
+__all__ = ["read_event", "rules_cell", "tiebreaks_cell"]
 
 _EVENT_KEYS: Final[dict[str, str]] = {
     **dict.fromkeys(["event", "name", "tournament", "turnier", "tournoi", "torneo", "турнир"], "name"),
@@ -51,14 +51,14 @@ _POINTS_ALONE, _DEFAULTS = "points alone", "(the system's defaults)"
 _AUTO = f"({AUTO_RULES}: the edition in force on the start date)"
 
 
-def tiebreaks_text(info: EventInfo, tiebreaks: tuple[TieBreak, ...]) -> str:
+def tiebreaks_cell(info: EventInfo, tiebreaks: tuple[TieBreak, ...]) -> str:
     """The Tie-breaks row: the codes in order (``BH-C1 BH SB``), ``points alone``, and ``(the system's
     defaults)`` after the defaults the event is on without a choice, so that they are read back as none."""
     text = tiebreak_codes(tiebreaks) or _POINTS_ALONE
     return f"{text} {_DEFAULTS}" if info.tiebreaks is None and tiebreaks == info.tiebreaks_in_use else text
 
 
-def rules_text(info: EventInfo) -> str:
+def rules_cell(info: EventInfo) -> str:
     """The Tie-break rules row: the edition's title, and ``(auto: ...)`` when the start date chose it."""
     return info.rules_in_use.title + (f" {_AUTO}" if info.tiebreak_rules is None else "")
 
@@ -127,7 +127,7 @@ def _event_value(key: str, value: CellValue) -> object:
 
 
 def _tiebreaks(written: str) -> tuple[TieBreak, ...] | None:
-    """The Tie-breaks row (:func:`tiebreaks_text`): None for the defaults or an empty cell."""
+    """The Tie-breaks row (:func:`tiebreaks_cell`): None for the defaults or an empty cell."""
     codes = written.strip()
     if not codes or codes.endswith(_DEFAULTS):
         return None
@@ -140,7 +140,7 @@ def _tiebreaks(written: str) -> tuple[TieBreak, ...] | None:
 
 
 def _rules(written: str) -> TieBreakRules | None:
-    """The Tie-break rules row (:func:`rules_text`, or an edition's name): None for auto or an empty cell."""
+    """The Tie-break rules row (:func:`rules_cell`, or an edition's name): None for auto or an empty cell."""
     words = written.strip()
     if not words or words.endswith(_AUTO) or words.lower() == AUTO_RULES:
         return None
