@@ -19,6 +19,7 @@ least value, unless the opponent of lowest score is worth more than it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from fidedesk.core.results import ResultCode
@@ -56,33 +57,41 @@ def _fore(event: TieBreakEvent) -> tuple[dict[int, int], dict[int, int]]:
     return adjusted, own
 
 
-def parts(event: TieBreakEvent, rank: int, fore: bool = False) -> list[Part]:
-    """Per round: the score of the opponent (or dummy) in half points, the points scored, whether a VUR.
-
-    Buchholz adds the scores, Sonneborn-Berger the scores times the points: both read the same parts.
+def all_parts(event: TieBreakEvent, fore: bool = False) -> dict[int, list[Part]]:
+    """Per player and round: the score of the opponent (or dummy) in half points, the points scored,
+    whether a VUR. Buchholz adds the scores, Sonneborn-Berger the scores times the points: both read the
+    same parts, built once per event (every edit of a 500-player event builds them again: one loop).
     """
-    key = (fore, rank)
+    key = ("parts", fore)
     found = event.shared.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
     opponents_score, own_scores = _fore(event) if fore else (event.adjusted, event.halves)
-    own = own_scores[rank]
     capped = event.rules is TieBreakRules.C07_2026
-    all_draws = event.last  # 16.4.2: a draw in every round, in half points
-    found_parts: list[Part] = []
-    for entry in event.rounds[rank]:
-        opponent = event.opponent(entry)
-        code = entry.result
-        game = code.is_game or code is ResultCode.PENDING or event.round_robin
-        if opponent is not None and (game or (fore and entry.round == event.last)):
-            found_parts.append((opponents_score[opponent], code.halves, False))
-        elif not event.round_robin:  # 15.2: a round without an opponent is no part of a round robin
-            score = own
-            if capped:
-                score = min(score, opponents_score[opponent] if opponent is not None else all_draws)
-            found_parts.append((score, code.halves, code.is_vur))
-    event.shared[key] = found_parts
-    return found_parts
+    last, round_robin, players, pending = event.last, event.round_robin, event.halves, ResultCode.PENDING
+    all_draws = last  # 16.4.2: a draw in every round, in half points
+    result: dict[int, list[Part]] = {}
+    for rank, entries in event.rounds.items():
+        own = own_scores[rank]
+        found_parts: list[Part] = []
+        for entry in entries:
+            opponent = entry.opponent if entry.opponent in players else None
+            code = entry.result
+            if opponent is not None and (
+                code.is_game or code is pending or round_robin or (fore and entry.round == last)
+            ):
+                found_parts.append((opponents_score[opponent], code.halves, False))
+            elif not round_robin:  # 15.2: a round without an opponent is no part of a round robin
+                score = own
+                if capped:
+                    score = min(score, opponents_score[opponent] if opponent is not None else all_draws)
+                found_parts.append((score, code.halves, code.is_vur))
+        result[rank] = found_parts
+    event.shared[key] = result
+    return result
+
+
+_BY_SCORE = operator.itemgetter(1, 0)  # the least significant first: the opponent's score, then the value
 
 
 def cut_sum(values: list[tuple[int, int, bool]], low: int, high: int, last: int) -> int:
@@ -94,8 +103,8 @@ def cut_sum(values: list[tuple[int, int, bool]], low: int, high: int, last: int)
     """
     low = min(low, last)
     high = min(high, last - low)
-    if low == 1 and not high and values and not any(vur for _, _, vur in values):  # the usual Cut-1
-        return sum(value for value, _, _ in values) - min(values, key=lambda part: (part[1], part[0]))[0]
+    if low == 1 and not high and values and not any([vur for _, _, vur in values]):  # the usual Cut-1
+        return sum([value for value, _, _ in values]) - min(values, key=_BY_SCORE)[0]
     left = list(values)
     for _ in range(low):
         if not left:
@@ -122,15 +131,15 @@ def summed(kind: Kind) -> Callable[[TieBreakEvent, TieBreak], dict[int, RawValue
 
     def compute(event: TieBreakEvent, tiebreak: TieBreak) -> dict[int, RawValue]:
         low, high = tiebreak.cut + tiebreak.median, tiebreak.median
+        found = all_parts(event, fore)
+        if not low and not high:
+            if sonneborn:
+                return {rank: sum([s * p for s, p, _ in parts]) for rank, parts in found.items()}
+            return {rank: sum([s for s, _, _ in parts]) for rank, parts in found.items()}
         result: dict[int, RawValue] = {}
-        for rank in event.rounds:
-            found = parts(event, rank, fore)
-            if not low and not high:
-                result[rank] = sum(s * p for s, p, _ in found) if sonneborn else sum(s for s, _, _ in found)
-            elif sonneborn:
-                result[rank] = cut_sum([(s * p, s, vur) for s, p, vur in found], low, high, event.last)
-            else:
-                result[rank] = cut_sum([(s, s, vur) for s, _, vur in found], low, high, event.last)
+        for rank, parts in found.items():
+            values = [(s * p, s, vur) for s, p, vur in parts] if sonneborn else [(s, s, vur) for s, _, vur in parts]
+            result[rank] = cut_sum(values, low, high, event.last)
         return result
 
     return compute
