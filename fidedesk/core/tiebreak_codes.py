@@ -64,7 +64,7 @@ def rules_for_date(start: dt.date | None) -> TieBreakRules:
     if start is None:
         return NEWEST_RULES
     in_force = [rules for rules in TieBreakRules if rules.in_force <= start]
-    return max(in_force, key=lambda rules: rules.in_force) if in_force else min(TieBreakRules, key=_day)
+    return max(in_force, key=_day) if in_force else min(TieBreakRules, key=_day)
 
 
 def rules_text(chosen: TieBreakRules | None, start: dt.date | None) -> str:

@@ -144,10 +144,10 @@ def _rules(written: str) -> TieBreakRules | None:
     words = written.strip()
     if not words or words.endswith(_AUTO) or words.lower() == AUTO_RULES:
         return None
-    found = next((rules for rules in TieBreakRules if words in (rules.title, rules.code)), None)
+    found = next((rules for rules in TieBreakRules if words == rules.title), None)
     if found is not None:
         return found
-    try:
+    try:  # an edition's name, "2024", as the command line and .fidedesk files write it
         return tiebreak_rules(words, None)
     except UnknownTieBreakRules as error:
         raise CellFormError(f'"{written}" is not an edition of C.07 ({error})') from None
