@@ -12,6 +12,7 @@ import functools
 from collections.abc import Iterator
 from fractions import Fraction
 
+from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules, default_tiebreaks, rules_for_date
 
@@ -144,6 +145,14 @@ class EventInfo:
     tiebreaks: tuple[TieBreak, ...] | None = None
     #: The edition of C.07 the organiser chose; None: ``auto``, the one in force on the start date.
     tiebreak_rules: TieBreakRules | None = None
+    #: The number of rounds announced (TRF ``XXR`` / ``142``); None: not given, the last round played.
+    rounds: int | None = None
+    #: The colour of the top-ranked player in round 1 (TRF ``152`` / ``XXC``); None: not drawn yet.
+    initial_colour: InitialColour | None = None
+    #: Players who must not be paired together (TRF-2026 ``260``), in the file's order.
+    forbidden: tuple[ForbiddenPairs, ...] = ()
+    #: Virtual points of accelerated pairings (TRF-2026 ``250``; C.04.7), in the file's order.
+    acceleration: tuple[AcceleratedRound, ...] = ()
 
     @property
     def tiebreaks_in_use(self) -> tuple[TieBreak, ...]:
