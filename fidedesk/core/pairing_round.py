@@ -56,11 +56,14 @@ class ByeKind(enum.Enum):
 
     @classmethod
     def of(cls, result: ResultCode) -> ByeKind:
-        """The kind of a bye's result code (``U``, ``F``, ``H``, ``Z``); ValueError for a game's."""
+        """The kind of a round without opponent by its code: ``U``, ``F``, ``H``, ``Z``, and by its score the
+        codes older files write there (``+``/``W`` a full point, ``=``/``D`` a half, ``-``/``0``/``L`` none)."""
+        if result is ResultCode.PENDING:
+            raise ValueError("a round without opponent has no result to come")
         for kind, code in _BYE_RESULTS.items():
             if code is result:
                 return kind
-        raise ValueError(f"'{result.value}' is not a bye")
+        return {2: cls.FULL_POINT, 1: cls.HALF_POINT}.get(result.halves, cls.ZERO_POINT)
 
 
 _BYE_RESULTS = {
