@@ -62,12 +62,9 @@ from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
     TITLES,
     BirthDate,
-    EventInfo,
     Player,
     PlayerRecord,
-    RatingKind,
     RoundEntry,
-    System,
     Tournament,
 )
 from fidedesk.core.values import (
@@ -85,6 +82,8 @@ from fidedesk.core.values import (
 )
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.bounded import FileLimitError, read_bounded
+from fidedesk.io.fidedesk_event import FEDERATION as _FEDERATION
+from fidedesk.io.fidedesk_event import event_json, read_event
 from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, has_surrogate, shown
 from fidedesk.io.trf_records import extra_records
 
@@ -118,13 +117,11 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 #: The optional key of the TRF records fidedesk has no place for (``Tournament.extra_records``), read by
 #: every schema.
 _TRF_RECORDS = "trf_records"
-_TIEBREAKS, _TIEBREAK_RULES = "tiebreaks", "tiebreak_rules"  # the event's optional keys of the organiser's choice
 _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"})
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
 _WIDTH = 120  # columns of a one-line object in the written file
 
 _TITLES = "one of " + ", ".join(f'"{title}"' for title in TITLES) + ' or ""'
-_FEDERATION = 'a federation of three letters such as "ESP", or ""'
 
 
 @dataclasses.dataclass(frozen=True)
@@ -210,31 +207,10 @@ _scalar = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
 def _tournament_json(tournament: Tournament, source: str) -> dict[str, object]:
     players = [_player_json(player, f"tournament.players[{i}]", source) for i, player in enumerate(tournament.players)]
-    body: dict[str, object] = {"event": _event_json(tournament.info), "players": players}
+    body: dict[str, object] = {"event": event_json(tournament.info), "players": players}
     if tournament.extra_records:  # optional: a tournament without them is written as before
         body[_TRF_RECORDS] = list(tournament.extra_records)
     return body
-
-
-def _event_json(info: EventInfo) -> dict[str, object]:
-    return {
-        "name": info.name,
-        "city": info.city,
-        "federation": info.federation,
-        "start": _date_json(info.start),
-        "end": _date_json(info.end),
-        "chief_arbiter": info.chief_arbiter,
-        "time_control": info.time_control,
-        "system": info.system.value,
-        "kind": info.kind.value,
-        # optional: an event on the system's defaults and the edition in force on its start date is written as before
-        **({} if info.tiebreaks is None else {_TIEBREAKS: [tiebreak.code for tiebreak in info.tiebreaks]}),
-        **({} if info.tiebreak_rules is None else {_TIEBREAK_RULES: info.tiebreak_rules.code}),
-    }
-
-
-def _date_json(date: dt.date | None) -> str | None:
-    return None if date is None else date.isoformat()
 
 
 def _player_json(player: Player, path: str, source: str) -> dict[str, object]:
@@ -393,7 +369,7 @@ def _timestamp(value: object) -> dt.datetime | None:
 
 def _read_tournament(value: object, source: str, schema: int) -> Tournament:
     body = JsonObject(value, "tournament", source)
-    info = _read_event(body.member("event"))
+    info = read_event(body.member("event"))
     boards = schema >= _BOARDS_FROM
     players = tuple(_read_player(item, boards) for item in body.array("players", "an object"))
     _check_pairings(players, source)
@@ -422,22 +398,6 @@ def _read_trf_records(body: JsonObject) -> tuple[str, ...]:
                 key=f"{_TRF_RECORDS}[{index}]",
             )
     return tuple(value)
-
-
-def _read_event(event: JsonObject) -> EventInfo:
-    return EventInfo(
-        name=event.text("name"),
-        city=event.text("city"),
-        federation=event.value("federation", parse_federation, _FEDERATION),
-        start=event.date("start"),
-        end=event.date("end"),
-        chief_arbiter=event.text("chief_arbiter"),
-        time_control=event.text("time_control"),
-        system=event.choice("system", System),
-        kind=event.choice("kind", RatingKind),
-        tiebreaks=event.optional_tiebreaks(_TIEBREAKS),
-        tiebreak_rules=event.optional_tiebreak_rules(_TIEBREAK_RULES),
-    )
 
 
 def _read_player(player: JsonObject, boards: bool) -> Player:

@@ -193,7 +193,9 @@ class BoardCheck:
         return self.same_players and self.same_colours
 
 
-def check_round(tournament: Tournament, round_: int, progress: Progress | None = None) -> tuple[Pairing, list[BoardCheck]]:
+def check_round(
+    tournament: Tournament, round_: int, progress: Progress | None = None
+) -> tuple[Pairing, list[BoardCheck]]:
     """FIDE's pairing of ``round_`` as the round stood before its games were entered, and each board of
     the round as entered set against it: the checker's view of a hand-made (or hand-changed) round."""
     from fidedesk.core.editing.rounds import boards
@@ -209,5 +211,6 @@ def check_round(tournament: Tournament, round_: int, progress: Progress | None =
     for board in hand:
         same_colours = (board.white, board.black) in fide_pairs
         same_players = same_colours or (board.black, board.white) in fide_pairs
-        checks.append(BoardCheck(board, same_players, same_colours, None if same_players else opponent.get(board.white)))
+        fide_opponent = None if same_players else opponent.get(board.white)
+        checks.append(BoardCheck(board, same_players, same_colours, fide_opponent))
     return fide, checks

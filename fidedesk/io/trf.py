@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Final, TypeVar
 
+from fidedesk.core.pairing_setup import InitialColour
 from fidedesk.core.pairings import PairingFault, colour_clashes, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
@@ -164,6 +165,7 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
     player_lines: list[tuple[int, int]] = []
     line_of: dict[int, int] = {}
     declared = 0
+    colour: InitialColour | None = None
     for index, line in enumerate(lines):
         where = Where(name, index + 1)
         if len(line) > MAX_LINE:
@@ -180,6 +182,8 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
             player_lines.append((index, player.start_rank))
         elif code in ("XXR", "142"):
             declared = max(declared, _parse_count(line, where))
+        elif code in ("XXC", "152"):
+            colour = _parse_colour(line, where) or colour
     header = header_records(lines, name)
     if not players:
         raise TrfError(name, 1, None, "no player records (001)")
@@ -187,7 +191,9 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
     players = [_complete_rounds(player, last) for player in players]
     _check_pairings(players, line_of, name)
     choice = tiebreak_choice(header, name)  # read once: the event's tie-breaks, and what is said of them
-    info = dataclasses.replace(event_info(header, name), tiebreaks=choice.tiebreaks)
+    info = dataclasses.replace(
+        event_info(header, name), tiebreaks=choice.tiebreaks, rounds=declared or None, initial_colour=colour
+    )
     tournament = Tournament(info, tuple(players), extra_records(lines))
     layout = _infer_layout(lines[index] for index, _ in player_lines)
     notes = choice.notes
@@ -225,6 +231,20 @@ def _parse_count(line: str, where: Where) -> int:
     if int(value) > ROUND_RANGE.high:
         raise where.error(5, f"{int(value)} rounds: a TRF file holds at most {ROUND_RANGE.high}")
     return int(value)
+
+
+def _parse_colour(line: str, where: Where) -> InitialColour | None:
+    """The colour of the top player in round 1: TRF-2026's ``152 W``/``152 B``, JaVaFo's ``XXC white1`` /
+    ``XXC black1``; None for an ``XXC`` that names none (``XXC rank``: the start ranks are the pairing order)."""
+    words = line[3:].split()
+    for word in words:
+        try:
+            return InitialColour.from_text(word)
+        except ValueError:
+            continue
+    if line.startswith("152"):
+        raise where.error(5, f'expected the initial colour (W or B) after "152", found "{line[3:].strip()}"')
+    return None
 
 
 def _field(text: str, first: int, last: int) -> str:
