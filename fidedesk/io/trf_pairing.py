@@ -274,12 +274,18 @@ def _forbidden(line: str, where: Where, known: frozenset[int]) -> ForbiddenPairs
         raise where.error(9, str(error)) from None
 
 
-def with_requested_byes(players: Sequence[Player], byes: Iterable[RequestedBye], source: str) -> list[Player]:
+def with_requested_byes(
+    players: Sequence[Player], byes: Iterable[RequestedBye], source: str, *, over_absences: bool = False
+) -> list[Player]:
     """The players with the byes of the ``240`` records as their round entries; a ``001`` record that gives
-    the round something else is refused at the ``240`` record's column."""
+    the round something else is refused at the ``240`` record's column. ``over_absences``: a bye replaces
+    an absence (``Z`` without opponent), as older versions filled the rounds of a TRF whose byes they kept."""
+    absent = RoundEntry(0, None, None, ResultCode.ZERO_BYE)
     entries: dict[int, dict[int, RoundEntry]] = {p.start_rank: {e.round: e for e in p.rounds} for p in players}
     for bye in byes:
         given = entries[bye.player].setdefault(bye.entry.round, bye.entry)
+        if over_absences and dataclasses.replace(given, round=0, board=None) == absent:
+            given = entries[bye.player][bye.entry.round] = bye.entry
         if given != bye.entry:
             raise Where(source, bye.line).error(
                 bye.column,
