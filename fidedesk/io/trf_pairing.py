@@ -124,13 +124,11 @@ def read_pairing_records(lines: Sequence[str], source: str, ranks: Iterable[int]
     acceleration: list[AcceleratedRound] = []
     byes: list[RequestedBye] = []
     notes: list[str] = []
-    version = TrfVersion.TRF16
+    version = version_of(lines)
     teams = team_file(lines)
     team_lines: list[int] = []
     for index, line in enumerate(lines):
         code, where = line[:3], Where(source, index + 1)
-        if code in _TRF26_CODES:
-            version = TrfVersion.TRF26
         if teams and code in (BYES, ACCELERATED, FORBIDDEN):
             team_lines.append(index + 1)
         elif code in ROUNDS_CODES:
@@ -329,5 +327,11 @@ def _points(points: Fraction) -> str:
 
 
 def version_of(lines: Iterable[str]) -> TrfVersion:
-    """The version a file's records tell: TRF-2026 when it has a record only TRF-2026 has."""
-    return TrfVersion.TRF26 if any(line[:3] in _TRF26_CODES for line in lines) else TrfVersion.TRF16
+    """The version a file's records tell: the one of its rounds or colour record (``XXR``/``XXC`` or
+    ``142``/``152``), else TRF-2026 when it has a record only TRF-2026 has (a TRF16 output carries 212, 250
+    and 260 beside its XXR, as readers pass over what they do not know)."""
+    codes = {line[:3] for line in lines}
+    for code, version in (*ROUNDS_CODES.items(), *COLOUR_CODES.items()):
+        if code in codes:
+            return version
+    return TrfVersion.TRF26 if codes & _TRF26_CODES else TrfVersion.TRF16

@@ -137,8 +137,9 @@ def read_event(grid: SheetGrid, ranks: Collection[int] | None = None) -> tuple[E
         column = cells[0][0] + 1
         value = grid.value(index, column)
         try:
-            values[key] = _event_value(key, value)
-            _check_ranks(values[key], ranks)
+            read = _event_value(key, value)
+            _check_ranks(read, ranks)
+            values[key] = read
         except CellError as bad:
             problems.append(Problem(grid.name, index, column, plain_text(value), str(bad)))
 
