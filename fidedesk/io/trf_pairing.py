@@ -13,19 +13,19 @@ Each record as FIDE TEC's reader (gacrux's ``trf2json``) reads it; columns 1-bas
   the players' round entries, as a ``001`` record writes them (``0000 - H``); a ``001`` record giving
   that round something else is an error. Written back in the ``001`` records, not as ``240``.
 * ``250 MMMM GGGG RRR RRR PPPP PPPP``: accelerated rounds (C.04.7): match points (5-8: blank, or twice
-  the game points, an individual event's scale; another record, a team event's, is kept verbatim with a
-  note), game points (10-13), rounds (15-17 to 19-21; blank or 0:
-  the first alone), start ranks (23-26 to 28-31; blank or 0: the first alone). ``EventInfo.acceleration``.
+  the game points, an individual event's scale; another record is kept verbatim with a note), game points
+  (10-13), rounds (15-17 to 19-21; blank or 0: the first alone), start ranks (23-26 to 28-31; blank or 0:
+  the first alone). ``EventInfo.acceleration``.
 * ``260 RRR RRR PPPP PPPP ...``: forbidden pairs in rounds 5-7 to 9-11 (blank or 0: the first alone;
   99, the last round a TRF holds: to the end), the players in columns 13-16, 18-21, ...
   ``EventInfo.forbidden``.
 
 In a team event's file (with ``013`` or ``310`` records) the ``240``, ``250`` and ``260`` records name
-teams, which fidedesk does not pair: they are kept verbatim, each with a note. JaVaFo's ``XXA`` (each
-player's acceleration round by round) is not read either: it stays verbatim with the
-records fidedesk keeps, and the reader says so in a note. A TRF16 output writes ``XXR`` and ``XXC``, a
-TRF-2026 one ``142`` and ``152``; both write ``250`` and ``260`` (a TRF16 reader passes over a record it
-does not know, as with the ``212`` of the tie-breaks).
+teams, which fidedesk does not pair: they are kept verbatim, with one note for them all. JaVaFo's ``XXA``
+(each player's acceleration round by round) is not read either: it stays verbatim with the records
+fidedesk keeps, and the reader says so in a note. A TRF16 output writes ``XXR`` and ``XXC``, a TRF-2026
+one ``142`` and ``152``; both write ``250`` and ``260`` (a TRF16 reader passes over a record it does not
+know, as with the ``212`` of the tie-breaks). Which one a file is: :func:`version_of`.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ __all__ = [
     "TrfVersion",
     "pairing_lines",
     "read_pairing_records",
+    "version_of",
     "with_requested_byes",
 ]
 
@@ -67,7 +68,7 @@ COLOUR_CODES: Final = {"XXC": TrfVersion.TRF16, "152": TrfVersion.TRF26}
 BYES, ACCELERATED, FORBIDDEN = "240", "250", "260"
 #: The records this module reads into the tournament: never kept verbatim, written afresh.
 PAIRING_CODES: Final = PAIRING_RECORDS  # trf_records' list, which keeps none of them: the codes above
-#: Records only TRF-2026 has: a file with one of them is written back as TRF-2026.
+#: Records only TRF-2026 has (:func:`version_of`).
 _TRF26_CODES: Final = frozenset({"142", "152", "192", "202", "212", "222", BYES, ACCELERATED, FORBIDDEN})
 #: A 260 record's last round that means "to the end": the last round a TRF file holds.
 TO_THE_END: Final = ROUND_RANGE.high
@@ -246,12 +247,13 @@ def _accelerated(line: str, where: Where, known: frozenset[int]) -> AcceleratedR
     if first < 1:
         raise where.error(15, "expected the first accelerated round in columns 15-17")
     last = _round(line, where, 19, 21) or first
+    if last < first:
+        raise where.error(19, f"rounds {first} to {last} are not a range of rounds")
     low = _player(line, where, 23, known)
     high = _player(line, where, 28, known) if _field(line, 28, 31).strip("0 ") else low
-    try:
-        return AcceleratedRound(Fraction(raw.strip().replace(",", ".")), first, last, low, high)
-    except ValueError as error:
-        raise where.error(15, str(error)) from None
+    if high < low:
+        raise where.error(28, f"start ranks {low} to {high} are not a range of players")
+    return AcceleratedRound(Fraction(raw.strip().replace(",", ".")), first, last, low, high)
 
 
 def _forbidden(line: str, where: Where, known: frozenset[int]) -> ForbiddenPairs:
