@@ -352,6 +352,9 @@ def test_pairing_records_older_versions_kept_are_read_into_the_event() -> None:
     assert (loaded.info.rounds, loaded.info.initial_colour) == (5, InitialColour.BLACK)
     assert loaded.info.forbidden == (ForbiddenPairs((4, 5, 6), 2, None),)
     assert loaded.player(8).rounds[-1] == RoundEntry(4, None, None, R.HALF_BYE)
+    data["tournament"]["trf_records"] = ["XXC rank black1"]  # its colour read, the record kept: rank is not said
+    assert fidedesk_file.loads(json.dumps(data)).extra_records == ("XXC rank black1",)
+    assert fidedesk_file.loads(json.dumps(data)).info.initial_colour is InitialColour.BLACK
     data["tournament"]["trf_records"] = ["260   2  99    4    5   66"]
     with pytest.raises(FidedeskFileError, match=r"tournament\.trf_records\[0\]: the TRF record cannot be read: 66"):
         fidedesk_file.loads(json.dumps(data))

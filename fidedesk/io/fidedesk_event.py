@@ -142,8 +142,8 @@ def read_kept_pairing_records(
 ) -> tuple[EventInfo, tuple[Player, ...], tuple[str, ...]]:
     """Older versions kept TRF's pairing records (``XXR``/``142``, ``XXC``/``152``, ``240``, ``250``, ``260``)
     verbatim in ``trf_records``: they are read as a TRF file's are (:mod:`fidedesk.io.trf_pairing`) into what
-    the event does not set itself, the byes into the players' rounds, and leave the kept lines. A bad one is
-    refused at its place in ``trf_records``."""
+    the event does not set itself, the byes into the players' rounds, and leave the kept lines (but an ``XXC``
+    with other words than the colour, which stays). A bad one is refused at its place in ``trf_records``."""
     teams = team_file(lines)
     picked = [
         i for i, line in enumerate(lines) if line[:3] in PAIRING_CODES and not verbatim_pairing_record(line, teams)
@@ -163,4 +163,18 @@ def read_kept_pairing_records(
         forbidden=info.forbidden or records.forbidden,
         acceleration=info.acceleration or records.acceleration,
     )
-    return info, tuple(players), tuple(line for i, line in enumerate(lines) if i not in set(picked))
+    # an XXC record with words beside the colour (JaVaFo's "rank") stays as it was: .fidedesk has no note to say so
+    read = {i for i in picked if not _other_words(lines[i])}
+    return info, tuple(players), tuple(line for i, line in enumerate(lines) if i not in read)
+
+
+def _other_words(line: str) -> bool:
+    """Whether an ``XXC`` record holds words other than a colour."""
+    if line[:3] != "XXC":
+        return False
+    for word in line[3:].split():
+        try:
+            InitialColour.from_text(word)
+        except ValueError:
+            return True
+    return False
