@@ -391,3 +391,26 @@ def test_excel_pairing_rows_are_read_as_people_write_them() -> None:
     assert (info.rounds, info.initial_colour) == (9, InitialColour.WHITE)
     assert info.forbidden == (ForbiddenPairs((1, 2)), ForbiddenPairs((3, 4, 5), 2))
     assert info.acceleration == (AcceleratedRound(Fraction(3, 2), 1, 2, 1, 4),)
+
+
+def test_fide_tecs_reader_reads_our_trf26_as_meant() -> None:
+    """gacrux's trf2json (FIDE TEC's TRF reader) on the TRF-2026 written: the rounds, the initial colour, the
+    forbidden pairs (99: every round it pairs), the accelerated rounds, the games to come (its ``A``), the byes."""
+    from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
+
+    reader = trf2json()
+    reader.parse_file(tournament_to_trf(paired_event(), TrfVersion.TRF26), 0)
+    assert reader.get_status() == 0
+    read = reader.get_tournament(1)
+    assert (read["numRounds"], read["topColor"]) == (5, "b")
+    assert [(p["firstRound"], p["lastRound"], p["competitors"]) for p in read["prohibited"]] == [
+        (1, 3, [1, 2]), (2, 99, [4, 5, 6])]  # fmt: skip
+    assert [(a["gamePoints"], a["firstRound"], a["lastRound"], a["firstCompetitor"], a["lastCompetitor"])
+            for a in read["accelerated"]["values"]] == [(1, 1, 2, 1, 4), (Fraction(1, 2), 3, 3, 1, 4)]  # fmt: skip
+    later = {
+        (game["round"], game["white"]["cid"], game["black"]["cid"] if game["black"] else None, game["white"]["result"])
+        for game in read["gameList"]
+        if game["round"] >= 2
+    }
+    assert later == {(2, 7, 1, "A"), (2, 2, 8, "A"), (2, 5, 4, "A"), (2, 9, None, "P"), (2, 3, None, "D"),
+                     (2, 6, None, "Z"), (3, 2, None, "D"), (3, 7, None, "Z")}  # fmt: skip
