@@ -279,14 +279,15 @@ def test_convert_bad_input_exits_2_with_one_line_and_writes_nothing(
 
 
 def test_convert_to_trf_keeps_rounds_a_player_missed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """Gros 2010 player 1 missed round 5 (a Z absence); without that entry in the .fidedesk file the TRF
+    """Gros 2010 player 28 missed round 2 (a Z absence); without that entry in the .fidedesk file the TRF
     written still reads back with the absence, and rates the same."""
     tournament = read_trf(TRF_DIR / "gros_open_2010_donostia.trf").tournament
-    first = tournament.players[0]
-    assert first.rounds[4] == RoundEntry(5, None, None, ResultCode.ZERO_BYE)
-    missing = dataclasses.replace(first, rounds=first.rounds[:4] + first.rounds[5:])
+    absent = tournament.player(28)
+    assert absent.rounds[1] == RoundEntry(2, None, None, ResultCode.ZERO_BYE)
+    missing = dataclasses.replace(absent, rounds=absent.rounds[:1] + absent.rounds[2:])
+    players = tuple(missing if player.start_rank == 28 else player for player in tournament.players)
     ours = tmp_path / "event.fidedesk"
-    fidedesk_file.save(dataclasses.replace(tournament, players=(missing, *tournament.players[1:])), ours)
+    fidedesk_file.save(dataclasses.replace(tournament, players=players), ours)
     assert run(capsys, "convert", str(ours), str(tmp_path / "event.trf"))[0] == 0
     assert read_trf(tmp_path / "event.trf").tournament == tournament
     assert run(capsys, "rate", str(ours), "--json") == run(capsys, "rate", str(tmp_path / "event.trf"), "--json")

@@ -84,9 +84,13 @@ def test_written_files_read_back_and_trf_says_what_it_drops(tmp_path: Path) -> N
 
 
 def test_a_format_that_cannot_hold_the_tournament_writes_nothing(tmp_path: Path) -> None:
-    tournament = pair(read_tournament(MADE / "gelendzhik.fidedesk").tournament, 8, 1, 2)  # no result yet
+    made = read_tournament(MADE / "gelendzhik.fidedesk").tournament
+    long = dataclasses.replace(made.players[0], name="Somebody With A Name Longer Than Thirty-Four")
+    tournament = dataclasses.replace(made, players=(long, *made.players[1:]))
     reason = TRF.refusal(tournament)
-    assert reason is not None and "not entered yet" in reason
-    with pytest.raises(FileFormatError, match=r"out\.trf: .*not entered yet"):
+    assert reason is not None and "does not fit in 34 columns" in reason
+    with pytest.raises(FileFormatError, match=r"out\.trf: .*does not fit in 34 columns"):
         write_tournament(tmp_path / "out.trf", tournament)
     assert not (tmp_path / "out.trf").exists()
+    # a game without a result yet is TRF-2026's "?" (it was refused before pairings came)
+    assert TRF.refusal(pair(made, 8, 1, 2)) is None

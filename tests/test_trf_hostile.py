@@ -215,9 +215,11 @@ def test_trf_export_keeps_the_points_and_ranks_a_trf_file_gave(tmp_path: Path) -
 
 
 def test_trf_records_go_through_fidedesk_and_back_into_trf(tmp_path: Path) -> None:
-    """Team lists (013), 132, 142... vanished through .fidedesk; now they are kept verbatim and in order."""
+    """Team lists (013), 132... vanished through .fidedesk; now they are kept verbatim and in order (142 is
+    read into the event's rounds, and written back from them)."""
     doc = read_trf(FRIENDSHIP)
-    kept = [line for line in doc.lines if line[:3] in ("013", "132", "142", "112", "DDD")]
+    assert doc.tournament.info.rounds == 7 and "142 7" not in doc.tournament.extra_records
+    kept = [line for line in doc.lines if line[:3] in ("013", "132", "112", "DDD")]
     assert len([line for line in kept if line.startswith("013")]) == 15
     saved = tmp_path / "cup.fidedesk"
     write_tournament(saved, doc.tournament)
@@ -254,7 +256,7 @@ def test_excel_export_and_convert_name_the_records_they_leave_out(
     (loss,) = XLSX.losses(tournament)
     assert loss.startswith(
         "An Excel workbook has no place for the TRF records fidedesk does not read "
-        "(082 (number of teams), 2 × 112 (deputy arbiter), 142 (number of rounds), 132 (round dates)"
+        "(082 (number of teams), 2 × 112 (deputy arbiter), 132 (round dates)"
     )
     assert loss.endswith("; they are not written")
     assert TRF.losses(tournament) == ()

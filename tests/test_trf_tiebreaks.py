@@ -96,7 +96,8 @@ def test_the_team_sample_keeps_its_team_tiebreaks_and_says_so() -> None:
     doc = parse_trf((TRF_DIR / "edge_cases" / "fide_tec_trf26_sample_team_swiss_synthetic.trf").read_bytes(), "s.trf")
     assert "202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP" in doc.tournament.extra_records
     assert doc.tournament.info.tiebreaks is None
-    assert len(doc.notes) == 1 and "unknown tie-break 'EDET/P'" in doc.notes[0]
+    assert len(doc.notes) == 2 and "unknown tie-break 'EDET/P'" in doc.notes[0]
+    assert doc.notes[1].startswith("s.trf:340: the 23 byes, accelerated rounds and forbidden pairs records")
 
 
 def test_a_second_212_is_refused_naming_both_lines() -> None:

@@ -369,6 +369,10 @@ def test_event(swiss_data: bytes) -> None:
         ("Rating", "standard"),
         ("Tie-breaks", "BH-C1 SB WIN"),  # the Standings sheet's, as the caller chose them
         ("Tie-break rules", "C.07 of 1 March 2026 (auto: the edition in force on the start date)"),
+        ("Rounds", None),  # the pairing engines' rows, empty when the event does not set them
+        ("Initial colour", None),
+        ("Forbidden pairs", None),
+        ("Acceleration", None),
     ]
     assert tuple(row[0] for row in rows[1:]) == EVENT_FIELDS
     assert sheet["B5"].is_date and sheet["B5"].number_format == DATE
@@ -396,7 +400,8 @@ def test_empty_event_fields_and_tournament() -> None:
     data = _export(Tournament(EventInfo(system=System.ROUND_ROBIN, kind=RatingKind.BLITZ), ()))
     assert _rows(data, "Event")[1:] == [(field, None) for field in EVENT_FIELDS[:7]] + [
         ("System", "round-robin"), ("Rating", "blitz"), ("Tie-breaks", "BH-C1 SB WIN"),
-        ("Tie-break rules", "C.07 of 1 March 2026 (auto: the edition in force on the start date)")]  # fmt: skip
+        ("Tie-break rules", "C.07 of 1 March 2026 (auto: the edition in force on the start date)")] + [
+        (field, None) for field in EVENT_FIELDS[11:]]  # fmt: skip
     for sheet in SHEETS[:-1]:
         assert len(_rows(data, sheet)) == 1  # the header alone
 
@@ -551,8 +556,8 @@ def test_a_cancelled_export_writes_nothing(tmp_path: Path) -> None:
 def test_progress_counts_rows_to_the_end(swiss: Tournament) -> None:
     seen: list[int] = []
     workbook_bytes(swiss, edition=DEFAULT_EDITION, tiebreaks=(), progress=lambda count: seen.append(count) or True)
-    # Crosstable 6, Standings 6, Rating changes 6 + 18 rounds, Players 6, Rounds 11, Event 11
-    assert seen[0] == 0 and seen[-1] == 6 + 6 + 24 + 6 + 11 + 11
+    # Crosstable 6, Standings 6, Rating changes 6 + 18 rounds, Players 6, Rounds 11, Event 15
+    assert seen[0] == 0 and seen[-1] == 6 + 6 + 24 + 6 + 11 + 15
 
 
 # --- the look ------------------------------------------------------------------------------------------

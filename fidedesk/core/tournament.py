@@ -170,7 +170,7 @@ class Tournament:
     """An event: its header and its players with their rounds.
 
     ``extra_records`` are the lines of a TRF source that fidedesk has no place for (team lists ``013``,
-    ``XXR``, round dates ``132``, ``3xx``/``8xx`` records...), verbatim and in their order, for a TRF
+    round dates ``132``, ``3xx``/``8xx`` records...), verbatim and in their order, for a TRF
     export to write back; formats without a place for them say they leave them out.
     """
 

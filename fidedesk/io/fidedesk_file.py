@@ -20,7 +20,11 @@ accepts. Decisions:
   bye's code (H, F, U, Z) never has an opponent. Rounds are numbered 1-99 (``ROUND_RANGE``), and a file
   is at most ``MAX_FILE_BYTES``.
 * ``trf_records`` (optional in every schema, written only when there are any): the lines of a TRF source
-  fidedesk has no place for (``Tournament.extra_records``), for a TRF export to write back.
+  fidedesk has no place for (``Tournament.extra_records``), for a TRF export to write back. The pairing
+  records older versions kept there (``XXR``, ``142``, ``XXC``, ``152``, ``240``, ``250``, ``260``) are read
+  into the event (what it does not set itself) and the rounds (fidedesk_event.read_kept_pairing_records).
+* ``forbidden``, ``acceleration`` (optional event keys, written only when set): TRF-2026's 260 and 250
+  records (fidedesk_event).
 * ``tiebreaks``, ``tiebreak_rules`` (optional event keys, written only when the organiser chose): C.07 codes
   in order, and ``"2024"`` or ``"2026"``; absent (or ``"auto"``): the system's defaults, the start date's edition.
 * Boards (schema 2): a game's ``board`` is the same in both players' entries and no other game of the
@@ -44,7 +48,6 @@ import datetime as dt
 import json
 import os
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import NoReturn
 
 from fidedesk import __version__
@@ -83,9 +86,17 @@ from fidedesk.core.values import (
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.bounded import FileLimitError, read_bounded
 from fidedesk.io.fidedesk_event import FEDERATION as _FEDERATION
-from fidedesk.io.fidedesk_event import event_json, read_event
-from fidedesk.io.fidedesk_json import NO_LIMIT, POSITIVE, FidedeskFileError, JsonObject, has_surrogate, shown
-from fidedesk.io.trf_records import extra_records
+from fidedesk.io.fidedesk_event import check_event_players, event_json, read_event, read_kept_pairing_records
+from fidedesk.io.fidedesk_json import (
+    NO_LIMIT,
+    POSITIVE,
+    FidedeskFileError,
+    JsonObject,
+    decimal_text,
+    has_surrogate,
+    shown,
+)
+from fidedesk.io.trf_records import PAIRING_RECORDS, extra_records
 
 __all__ = [
     "FORMAT",
@@ -207,7 +218,7 @@ _scalar = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
 def _tournament_json(tournament: Tournament, source: str) -> dict[str, object]:
     players = [_player_json(player, f"tournament.players[{i}]", source) for i, player in enumerate(tournament.players)]
-    body: dict[str, object] = {"event": event_json(tournament.info), "players": players}
+    body: dict[str, object] = {"event": event_json(tournament.info, source), "players": players}
     if tournament.extra_records:  # optional: a tournament without them is written as before
         body[_TRF_RECORDS] = list(tournament.extra_records)
     return body
@@ -225,7 +236,7 @@ def _player_json(player: Player, path: str, source: str) -> dict[str, object]:
         "federation": player.federation,
         "fide_id": player.fide_id,
         "birth": None if birth is None else {"year": birth.year, "month": birth.month, "day": birth.day},
-        "points": None if player.points is None else _decimal(player.points, f"{path}.points", source),
+        "points": None if player.points is None else decimal_text(player.points, f"{path}.points", source),
         "rank": player.rank,
         "record": {
             "games": record.games,
@@ -238,25 +249,6 @@ def _player_json(player: Player, path: str, source: str) -> dict[str, object]:
             for e in player.rounds
         ],
     }
-
-
-def _decimal(value: Fraction, path: str, source: str) -> str:
-    """Exact decimal text of a fraction whose denominator has no prime factor but 2 and 5."""
-    value = Fraction(value)
-    rest, places = value.denominator, 0
-    for factor in (2, 5):
-        while rest % factor == 0:
-            rest //= factor
-    if rest != 1:
-        raise FidedeskFileError(source, f"{value} has no exact decimal form", path=path)
-    while (value * 10**places).denominator != 1:
-        places += 1
-    digits = abs(value.numerator * 10**places // value.denominator)
-    sign = "-" if value < 0 else ""
-    if places == 0:
-        return f"{sign}{digits}"
-    whole, fraction = divmod(digits, 10**places)
-    return f"{sign}{whole}.{fraction:0{places}d}"
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -372,8 +364,11 @@ def _read_tournament(value: object, source: str, schema: int) -> Tournament:
     info = read_event(body.member("event"))
     boards = schema >= _BOARDS_FROM
     players = tuple(_read_player(item, boards) for item in body.array("players", "an object"))
+    # older versions kept the pairing records verbatim: read now into the event and the rounds
+    info, players, records = read_kept_pairing_records(info, players, _read_trf_records(body), source)
     _check_pairings(players, source)
-    tournament = Tournament(info, players, _read_trf_records(body))
+    check_event_players(info, {player.start_rank for player in players}, source)
+    tournament = Tournament(info, players, records)
     # schema 1 kept no boards: its games are numbered as its window showed them (the order they keep)
     return tournament if boards else number_boards(tournament)
 
@@ -392,7 +387,7 @@ def _read_trf_records(body: JsonObject) -> tuple[str, ...]:
     # beside a 212 record whose tie-breaks fidedesk cannot read
     kept = set(extra_records(value))
     for index, line in enumerate(value):
-        if line not in kept:
+        if line not in kept and line[:3] not in PAIRING_RECORDS:  # those older versions kept: read by the caller
             body.fail(
                 f"a TRF record fidedesk reads or writes itself, not one to keep: {shown(line)}",
                 key=f"{_TRF_RECORDS}[{index}]",

@@ -193,6 +193,16 @@ class JsonObject:
         names = ", ".join(f'"{choice}"' for choice in RULES_CHOICES)
         self.fail(f"expected one of {names} (auto or absent: by the start date), found {shown(value)}", key=key)
 
+    def integers(self, key: str, allowed: Range) -> list[int]:
+        """An array of whole numbers in ``allowed`` (start ranks), each refused at its index."""
+        value = self.get(key, f"an array of whole numbers ({_range(allowed)})")
+        if not isinstance(value, list):
+            self.fail(f"expected an array of whole numbers ({_range(allowed)}), found {shown(value)}", key=key)
+        for index, item in enumerate(value):
+            if item not in allowed:  # an int, not a bool
+                self.fail(f"expected {_range(allowed)}, found {shown(item)}", key=f"{key}[{index}]")
+        return value
+
     def member(self, key: str) -> JsonObject:
         return JsonObject(self.get(key, "an object"), self.where(key), self.source)
 
@@ -200,12 +210,35 @@ class JsonObject:
         value = self.get(key, "an object or null")
         return None if value is None else JsonObject(value, self.where(key), self.source)
 
+    def optional_array(self, key: str, of: str) -> list[JsonObject]:
+        """An optional array of objects (:meth:`array`); empty when the key is absent."""
+        return self.array(key, of) if key in self.data else []
+
     def array(self, key: str, of: str) -> list[JsonObject]:
         value = self.get(key, f"an array of {of}s")
         if not isinstance(value, list):
             self.fail(f"expected an array, found {shown(value)}", key=key)
         where = self.where(key)
         return [JsonObject(item, f"{where}[{index}]", self.source) for index, item in enumerate(value)]
+
+
+def decimal_text(value: Fraction, path: str, source: str) -> str:
+    """Exact decimal text of a fraction whose denominator has no prime factor but 2 and 5."""
+    value = Fraction(value)
+    rest, places = value.denominator, 0
+    for factor in (2, 5):
+        while rest % factor == 0:
+            rest //= factor
+    if rest != 1:
+        raise FidedeskFileError(source, f"{value} has no exact decimal form", path=path)
+    while (value * 10**places).denominator != 1:
+        places += 1
+    digits = abs(value.numerator * 10**places // value.denominator)
+    sign = "-" if value < 0 else ""
+    if places == 0:
+        return f"{sign}{digits}"
+    whole, fraction = divmod(digits, 10**places)
+    return f"{sign}{whole}.{fraction:0{places}d}"
 
 
 def _range(allowed: Range) -> str:

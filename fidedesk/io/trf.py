@@ -3,10 +3,13 @@
 Columns are 1-based and inclusive, as in the FIDE annex (C04 Annex 2, TRF26). Decisions on input
 the format leaves open:
 
-* Every player gets one RoundEntry per round, from 1 to the last round in which any ``001`` record
-  has data. A blank round block in that range is a zero-point bye (``Z``) without opponent or
-  colour: the player took no part. Later blocks give no entry; ``XXR`` / ``142`` only raise
-  ``TrfDocument.rounds`` (files written before the last rounds are played).
+* Every player gets one RoundEntry per round, from 1 to the last round paired (a game or a
+  pairing-allocated bye in any ``001`` record). A blank round block in that range is a zero-point bye
+  (``Z``) without opponent or colour: the player took no part. After it, only the byes requested before
+  pairing (``0000 - H``, and TRF-2026's ``240`` records) give entries, so the round stays to be paired.
+  ``?`` is a result still to come (TRF-2026, as FIDE TEC's reader reads it).
+* The records of what the pairing engines need (rounds, initial colour, byes, accelerated rounds,
+  forbidden pairs) are read and written by :mod:`fidedesk.io.trf_pairing`.
 * Unrated is a blank, ``0`` or ``0000`` rating; a FIDE ID of 0 is none; a birth year 0 is unknown.
 * Header dates are year first (``2024/11/23``, also ``.`` and ``-``) or day first (``24/09/2010``,
   ``28. 07. 2005``); two-digit years are refused as ambiguous. One record of each header code
@@ -35,7 +38,6 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Final, TypeVar
 
-from fidedesk.core.pairing_setup import InitialColour
 from fidedesk.core.pairings import PairingFault, colour_clashes, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
@@ -59,6 +61,7 @@ from fidedesk.core.values import (
 )
 from fidedesk.io.bounded import FileLimitError, read_bounded
 from fidedesk.io.text_encoding import ENCODINGS, decode_as
+from fidedesk.io.trf_pairing import PAIRING_CODES, TrfVersion, pairing_lines, read_pairing_records, with_requested_byes
 from fidedesk.io.trf_records import (
     DATE_RECORDS,
     SYSTEM_TEXT,
@@ -69,8 +72,10 @@ from fidedesk.io.trf_records import (
     extra_records,
     header_records,
     infer_kind_from_time_control,
+    team_file,
     tiebreak_choice,
     tiebreak_edits,
+    verbatim_pairing_record,
 )
 
 __all__ = [
@@ -80,6 +85,7 @@ __all__ = [
     "TrfDocument",
     "TrfError",
     "TrfLayout",
+    "TrfVersion",
     "infer_kind_from_time_control",
     "parse_trf",
     "read_trf",
@@ -99,7 +105,7 @@ _V = TypeVar("_V")
 
 _FIRST_ROUND = 92  # column of round 1's opponent; each round adds 10
 _SEPARATORS = (4, 9, 14, 53, 57, 69, 80, 85)  # blank columns before 001 fields (48: see name)
-_RESULT_CODES = "1 = 0 + - W D L H F U Z"
+_RESULT_CODES = "1 = 0 + - W D L H F U Z ?"
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{1,2})?")
 
@@ -128,7 +134,9 @@ class TrfDocument:
     decoded lines without terminators; ``player_lines`` pairs the index in ``lines`` of each
     ``001`` record with its start rank; ``encoding`` is the one the bytes were read in. ``notes`` say
     what the reader kept or left without reading it into the tournament (the tie-break records it cannot
-    read, :func:`~fidedesk.io.trf_records.tiebreak_choice`), one sentence each, naming the line.
+    read, :func:`~fidedesk.io.trf_records.tiebreak_choice`; JaVaFo's ``XXA``), one sentence each, naming the
+    line. ``version``: the TRF its records are in (:func:`~fidedesk.io.trf_pairing.version_of`), which a
+    write keeps.
     """
 
     tournament: Tournament
@@ -139,6 +147,7 @@ class TrfDocument:
     name: str = "<trf>"
     encoding: str = "utf-8"
     notes: tuple[str, ...] = ()
+    version: TrfVersion = TrfVersion.TRF16
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -164,14 +173,11 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
     players: list[Player] = []
     player_lines: list[tuple[int, int]] = []
     line_of: dict[int, int] = {}
-    declared = 0
-    colour: InitialColour | None = None
     for index, line in enumerate(lines):
         where = Where(name, index + 1)
         if len(line) > MAX_LINE:
             raise where.error(MAX_LINE + 1, f"the line has {len(line)} characters; a TRF line has at most {MAX_LINE}")
-        code = line[:3]
-        if code == "001":
+        if line[:3] == "001":
             player = _parse_player(line, where)
             if player.start_rank in line_of:
                 raise where.error(
@@ -180,24 +186,29 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
             line_of[player.start_rank] = index + 1
             players.append(player)
             player_lines.append((index, player.start_rank))
-        elif code in ("XXR", "142"):
-            declared = max(declared, _parse_count(line, where))
-        elif code in ("XXC", "152"):
-            colour = _parse_colour(line, where) or colour
     header = header_records(lines, name)
     if not players:
         raise TrfError(name, 1, None, "no player records (001)")
+    records = read_pairing_records(lines, name, line_of)
+    players = with_requested_byes(players, records.byes, name)
     last = max((entry.round for player in players for entry in player.rounds), default=0)
-    players = [_complete_rounds(player, last) for player in players]
+    paired = max((e.round for p in players for e in p.rounds if _pairs(e)), default=0)
+    players = [_complete_rounds(player, paired) for player in players]
     _check_pairings(players, line_of, name)
     choice = tiebreak_choice(header, name)  # read once: the event's tie-breaks, and what is said of them
-    info = dataclasses.replace(
-        event_info(header, name), tiebreaks=choice.tiebreaks, rounds=declared or None, initial_colour=colour
-    )
+    info = records.event(dataclasses.replace(event_info(header, name), tiebreaks=choice.tiebreaks))
     tournament = Tournament(info, tuple(players), extra_records(lines))
     layout = _infer_layout(lines[index] for index, _ in player_lines)
-    notes = choice.notes
-    return TrfDocument(tournament, max(declared, last), tuple(lines), tuple(player_lines), layout, name, used, notes)
+    notes = choice.notes + records.notes
+    rounds = max(records.rounds or 0, last)
+    return TrfDocument(
+        tournament, rounds, tuple(lines), tuple(player_lines), layout, name, used, notes, records.version
+    )
+
+
+def _pairs(entry: RoundEntry) -> bool:
+    """A game or a pairing-allocated bye: the round is paired (a requested bye alone is entered before pairing)."""
+    return entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
 
 
 def _decode(data: bytes | str, source: str, encoding: str | None) -> tuple[str, str]:
@@ -221,30 +232,6 @@ def _split_lines(text: str) -> list[str]:
     if lines[-1] == "":
         lines.pop()
     return lines
-
-
-def _parse_count(line: str, where: Where) -> int:
-    """The number of rounds in an ``XXR n`` or ``142 n`` record."""
-    value = line[3:].strip()
-    if not _DIGITS.fullmatch(value):
-        raise where.error(5, f'expected a number of rounds after "{line[:3]}", found "{value}"')
-    if int(value) > ROUND_RANGE.high:
-        raise where.error(5, f"{int(value)} rounds: a TRF file holds at most {ROUND_RANGE.high}")
-    return int(value)
-
-
-def _parse_colour(line: str, where: Where) -> InitialColour | None:
-    """The colour of the top player in round 1: TRF-2026's ``152 W``/``152 B``, JaVaFo's ``XXC white1`` /
-    ``XXC black1``; None for an ``XXC`` that names none (``XXC rank``: the start ranks are the pairing order)."""
-    words = line[3:].split()
-    for word in words:
-        try:
-            return InitialColour.from_text(word)
-        except ValueError:
-            continue
-    if line.startswith("152"):
-        raise where.error(5, f'expected the initial colour (W or B) after "152", found "{line[3:].strip()}"')
-    return None
 
 
 def _field(text: str, first: int, last: int) -> str:
@@ -345,8 +332,8 @@ def _round_entry(text: str, start: int, round_: int, where: Where) -> RoundEntry
     if colour.lower() not in ("w", "b", "-", " "):
         raise where.error(start + 5, f'expected a colour w, b or - in column {start + 5}, found "{colour}"')
     code = text[start + 6]
-    try:
-        result = ResultCode.from_code(code)
+    try:  # "?": a game paired, its result still to come (TRF-2026, and FIDE TEC's reader)
+        result = ResultCode.PENDING if code == ResultCode.PENDING.value else ResultCode.from_code(code)
     except ValueError:
         raise where.error(
             start + 7, f'expected a result code ({_RESULT_CODES}) in column {start + 7}, found "{code}"'
@@ -355,10 +342,13 @@ def _round_entry(text: str, start: int, round_: int, where: Where) -> RoundEntry
 
 
 def _complete_rounds(player: Player, last: int) -> Player:
-    """One entry for each round 1..last; a missing one is a ``Z`` bye without opponent or colour."""
+    """One entry for each round 1..last, the last round paired; a missing one is a ``Z`` bye without
+    opponent or colour. Entries after it are byes requested before pairing, kept as they are."""
     given = {entry.round: entry for entry in player.rounds}
-    rounds = tuple(
-        given.get(round_, RoundEntry(round_, None, None, ResultCode.ZERO_BYE)) for round_ in range(1, last + 1)
+    later = tuple(entry for entry in player.rounds if entry.round > last)
+    rounds = (
+        tuple(given.get(round_, RoundEntry(round_, None, None, ResultCode.ZERO_BYE)) for round_ in range(1, last + 1))
+        + later
     )
     return dataclasses.replace(player, rounds=rounds)
 
@@ -440,7 +430,8 @@ def _infer_layout(lines: Iterable[str]) -> TrfLayout:
 def write_trf(doc: TrfDocument) -> str:
     """The document as TRF text with "\\n" line ends.
 
-    Lines the reader did not interpret come back as they were, in their order; the ``001`` records
+    Lines the reader did not interpret come back as they were, in their order; the pairing records are
+    written afresh from the event in the document's version, where the first of them was; the ``001`` records
     are regenerated from ``doc.tournament.players`` (a player whose start rank had no record is
     written after the last one; one no longer in the tournament is dropped). Header records
     012-052, 102 and 122 are rewritten only when the tournament's value differs from the line's; the
@@ -454,10 +445,22 @@ def write_trf(doc: TrfDocument) -> str:
     edits = tiebreak_edits(doc.lines, doc.tournament.info.tiebreaks)
     added = edits.pop(len(doc.lines), None)
     first = min(at, default=len(doc.lines))
+    # the pairing records are written afresh where the first of them was, else with the tie-breaks' 212
+    teams = team_file(doc.lines)
+    records = [
+        i for i, line in enumerate(doc.lines) if line[:3] in PAIRING_CODES and not verbatim_pairing_record(line, teams)
+    ]
+    # a record the event still says is written as it was (trailing blanks and all)
+    was = {doc.lines[index].rstrip(): doc.lines[index] for index in records}
+    ours = [was.get(line, line) for line in pairing_lines(doc.tournament.info, doc.version)]
+    edits.update(dict.fromkeys(records))
+    place = records[0] if records else first
     out: list[str] = []
     for index, line in enumerate(doc.lines):
         if index == first and added is not None:
             out.append(added)
+        if index == place:
+            out.extend(ours)
         if index in edits:
             replacement = edits[index]
             if replacement is not None:
@@ -469,6 +472,8 @@ def write_trf(doc: TrfDocument) -> str:
             out.append(_header_line(line, doc.tournament.info))
         if index == last:
             out.extend(_player_line(player, doc.layout) for player in fresh)
+    if place == len(doc.lines):
+        out.extend(ours)
     if first == len(doc.lines) and added is not None:
         out.append(added)
     if not doc.lines:
@@ -476,8 +481,10 @@ def write_trf(doc: TrfDocument) -> str:
     return "".join(f"{line}\n" for line in out)
 
 
-def tournament_to_trf(tournament: Tournament) -> str:
-    """A fresh TRF16 file: header records 012-122, TRF26's 212 record of the event's tie-breaks when the
+def tournament_to_trf(tournament: Tournament, version: TrfVersion = TrfVersion.TRF16) -> str:
+    """A fresh TRF16 file (or TRF-2026, ``version``): header records 012-122, the pairing records
+    (:func:`~fidedesk.io.trf_pairing.pairing_lines`: ``XXR``/``XXC`` in TRF16, ``142``/``152`` in TRF-2026),
+    TRF26's 212 record of the event's tie-breaks when the
     organiser chose them (a TRF16 reader passes over a record it does not know), the records kept from a
     TRF source (``Tournament.extra_records``, verbatim and in order; the tie-break records fidedesk could
     not read only while the event has no choice of its own), then one ``001`` record per player."""
@@ -496,7 +503,7 @@ def tournament_to_trf(tournament: Tournament) -> str:
         ("102", info.chief_arbiter),
         ("122", info.time_control),
     ]
-    lines = [_record(code, value) for code, value in header]
+    lines = [_record(code, value) for code, value in header] + pairing_lines(info, version)
     records = tournament.extra_records
     edits = tiebreak_edits(records, info.tiebreaks)
     kept = [edits.pop(len(records), None), *(edits.get(index, line) for index, line in enumerate(records))]
@@ -566,8 +573,7 @@ def _player_line(player: Player, layout: TrfLayout) -> str:
 
 
 def _round_block(entry: RoundEntry, fit: _Fitter) -> str:
-    if entry.result is ResultCode.PENDING:
-        raise ValueError(f"round {entry.round}: a result is not entered yet, and TRF has no code for that")
+    # a result still to come is "?", as TRF-2026 and FIDE TEC's reader have it (TRF16 has no code for one)
     opponent = fit(entry.opponent or "0000", 4, f"round {entry.round} opponent")
     colour = fit(entry.color or "-", 1, f"round {entry.round} colour")
     return f"  {opponent:>4} {colour} {entry.result.value}"

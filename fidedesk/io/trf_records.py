@@ -3,10 +3,11 @@ verbatim, and the error every TRF reader raises.
 
 A file has one record of each header code fidedesk reads (012-052, 092, 102, 122 and TRF26's 192, 202,
 212 and 222): a second one, such as two ``042`` start dates, is refused naming both lines, as the Excel event
-sheet refuses a field given twice. Records fidedesk has no place for (team lists ``013``, ``XXR``,
-``132`` round dates, ``3xx``/``8xx``, comments) are kept, in their order, in
-``Tournament.extra_records``, for the TRF export to write back; ``062`` and ``072`` (the counts of
-players) are not kept, as the export writes them afresh.
+sheet refuses a field given twice. The records of what the pairing engines need (``XXR``/``142``,
+``XXC``/``152``, ``240``, ``250``, ``260``) are read by :mod:`fidedesk.io.trf_pairing`. Records fidedesk
+has no place for (team lists ``013``, ``132`` round dates, JaVaFo's ``XXA``, ``3xx``/``8xx``, comments) are
+kept, in their order, in ``Tournament.extra_records``, for the TRF export to write back; ``062`` and
+``072`` (the counts of players) are not kept, as the export writes them afresh.
 
 TRF26's tie-break records give the event's tie-breaks (``EventInfo.tiebreaks``): ``202`` the tie-breaks
 that break ties on points (``202 BH/C1 BH SB``), ``212`` the whole order of the standings, points first
@@ -26,6 +27,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import TypeVar
 
 from fidedesk.core.tiebreak_codes import RepeatedTieBreak, TieBreak, UnknownTieBreak, parse_tiebreaks
@@ -58,6 +60,9 @@ POINTS_CODE = "PTS"
 INTERPRETED = frozenset({*TEXT_RECORDS, *DATE_RECORDS, "092", "192", "222", AFTER_POINTS, WHOLE_ORDER})
 #: Records the export writes afresh from the tournament (the number of players, and of rated players).
 _REGENERATED = frozenset({"062", "072"})
+#: The records of what the pairing engines need, read into the tournament (:mod:`fidedesk.io.trf_pairing`):
+#: rounds, initial colour (TRF16 and TRF-2026 forms), requested byes, accelerated rounds, forbidden pairs.
+PAIRING_RECORDS = frozenset({"XXR", "142", "XXC", "152", "240", "250", "260"})
 SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
     System.SWISS: "Individual: Swiss-System",
     System.ROUND_ROBIN: "Individual: Round-Robin",
@@ -124,6 +129,7 @@ _RECORD_NAMES = {
     "202": "tie-breaks",
     "212": "tie-break order",
     "XXR": "number of rounds",
+    "XXA": "accelerated rounds (JaVaFo)",
 }
 
 
@@ -144,10 +150,12 @@ def records_summary(lines: Iterable[str]) -> str:
 
 def extra_records(lines: Iterable[str]) -> tuple[str, ...]:
     """The lines fidedesk has no place for, verbatim and in order: not ``001``, not a header record the
-    event is read from, not one the export writes afresh, not blank. A tie-break record is kept when
+    event is read from, not a pairing record (:data:`PAIRING_RECORDS`), not one the export writes afresh,
+    not blank. A tie-break record is kept when
     fidedesk cannot read its tie-breaks, and a 202 too when the 212 that overrides it is such a record."""
     lines = list(lines)
-    skipped = INTERPRETED | _REGENERATED | {"001"}
+    skipped = INTERPRETED | _REGENERATED | PAIRING_RECORDS | {"001"}
+    teams = team_file(lines)
     unread_order = any(line[:3] == WHOLE_ORDER and _unread(line) for line in lines)
 
     def kept(line: str) -> bool:
@@ -156,9 +164,43 @@ def extra_records(lines: Iterable[str]) -> tuple[str, ...]:
             return _unread(line)
         if code == AFTER_POINTS:
             return unread_order or _unread(line)
-        return code not in skipped
+        return code not in skipped or verbatim_pairing_record(line, teams)
 
     return tuple(line for line in lines if line.strip() and kept(line))
+
+
+#: The records of a team event's teams (TRF16's 013, TRF-2026's 310).
+_TEAM_RECORDS = frozenset({"013", "310"})
+#: The pairing records whose numbers are a team event's team numbers (TRF-2026: byes, acceleration, forbidden).
+_TEAM_NUMBERED = frozenset({"240", "250", "260"})
+
+
+def team_file(lines: Iterable[str]) -> bool:
+    """Whether a file lists teams (013 or 310 records): its byes, accelerated rounds and forbidden pairs
+    then name teams, which fidedesk does not pair, and are kept verbatim."""
+    return any(line[:3] in _TEAM_RECORDS for line in lines)
+
+
+def verbatim_pairing_record(line: str, teams: bool) -> bool:
+    """A pairing record kept as it is rather than read: one naming teams (``teams``: :func:`team_file`),
+    or a 250 record whose points fidedesk cannot hold (:func:`unread_acceleration`)."""
+    return (teams and line[:3] in _TEAM_NUMBERED) or unread_acceleration(line)
+
+
+def unread_acceleration(line: str) -> bool:
+    """A 250 record whose points fidedesk's accelerated rounds (game points) cannot hold, kept verbatim:
+    no game points, or match points other than twice them (a team event's scale; FIDE TEC's generator
+    writes an individual event's ``250  2.0  1.0``). A record whose points are not numbers is read, and
+    refused there."""
+    if line[:3] != "250":
+        return False
+    match, game = line[4:8].strip().replace(",", "."), line[9:13].strip().replace(",", ".")
+    try:
+        points = Fraction(game) if game else None
+        scale = Fraction(match) if match else None
+    except ValueError:
+        return False
+    return scale is not None and (points is None or scale != 2 * points)
 
 
 def _unread(line: str) -> bool:

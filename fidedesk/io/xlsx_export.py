@@ -38,7 +38,10 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
     Field | Value, with the fields Event, City, Federation, Start, End, Chief arbiter, Time control,
     System (``swiss``, ``round-robin`` …), Rating (``standard``, ``rapid``, ``blitz``), and, for people,
     Tie-breaks (the Standings sheet's, ``BH-C1 BH SB``) and Tie-break rules (the edition of C.07:
-    ``C.07 of 1 March 2026``, with ``(auto: …)`` when the start date chose it); the dates are real dates.
+    ``C.07 of 1 March 2026``, with ``(auto: …)`` when the start date chose it); then what the pairing
+    engines need, empty when not set: Rounds (a number), Initial colour (``white``, ``black``), Forbidden
+    pairs and Acceleration (TRF-2026's 260 and 250 records as :mod:`fidedesk.io.xlsx_import.event` writes
+    them); the dates are real dates.
 
 Every text — names, places, reasons, headers — is written as a string cell, whatever it starts with
 (``=``, ``+``, ``@``, ``#REF!``): nothing a player or an event is called can become a formula or an
@@ -84,7 +87,7 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, board_text
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.sheet_text import runs_as_formula
-from fidedesk.io.xlsx_import.event import rules_cell, tiebreaks_cell
+from fidedesk.io.xlsx_import.event import acceleration_cell, forbidden_cell, rules_cell, tiebreaks_cell
 
 __all__ = [
     "CAPPED",
@@ -126,7 +129,8 @@ ROUNDS_HEADER: Final = ("Round", "Board", "White No", "White", "Black No", "Blac
 EVENT_HEADER: Final = ("Field", "Value")
 #: The Event sheet's fields, in order.
 EVENT_FIELDS: Final = ("Event", "City", "Federation", "Start", "End", "Chief arbiter", "Time control", "System",
-                       "Rating", "Tie-breaks", "Tie-break rules")  # fmt: skip
+                       "Rating", "Tie-breaks", "Tie-break rules", "Rounds", "Initial colour", "Forbidden pairs",
+                       "Acceleration")  # fmt: skip
 RATING_CHANGES_HEADER: Final = (
     "No", "Name", "Line", "Rtg", "K", "Rc", "W", "n", "Σ(score − PD)", "K × Σ", "New rating", "Performance",
     "First rating", "Published", "Rd", "Opp. No", "Opponent", "Opp. rating", "Score", "PD", "Score − PD",
@@ -401,7 +405,9 @@ def _event(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> _Table:
     info = tournament.info
     values: list[_Value] = [info.name, info.city, info.federation, info.start, info.end, info.chief_arbiter,
                             info.time_control, info.system.value, info.kind.value,
-                            tiebreaks_cell(info, tuple(tiebreaks)), rules_cell(info)]  # fmt: skip
+                            tiebreaks_cell(info, tuple(tiebreaks)), rules_cell(info), info.rounds,
+                            info.initial_colour.value if info.initial_colour else None,
+                            forbidden_cell(info.forbidden), acceleration_cell(info.acceleration)]  # fmt: skip
     rows: list[list[_Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
     return _Table(EVENT, EVENT_HEADER, rows, [None, None])
 

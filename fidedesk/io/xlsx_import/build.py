@@ -43,10 +43,6 @@ def build(grids: Sequence[SheetGrid], plan: ImportPlan, *, info: EventInfo | Non
         )
         return ImportResult(Tournament(info or EventInfo(), ()), refused, 0, 0)
     problems: list[Problem] = []
-    event = None
-    if plan.event_sheet is not None:
-        event, found = read_event(by_name[plan.event_sheet])
-        problems.extend(found)
     player_plan, results = plan.players, plan.results
     if player_plan is None and results is not None and results.layout is Layout.PLAYER_LIST:
         player_plan, results = results, None
@@ -78,6 +74,10 @@ def build(grids: Sequence[SheetGrid], plan: ImportPlan, *, info: EventInfo | Non
             problems.append(sheet.problem(results.header_row, None, "a player list is read beside pairings only"))
     players, faults = checked(players, games, skipped_ranks)
     problems.extend(faults)
+    event = None
+    if plan.event_sheet is not None:  # read once the players are known: the event's pairing rows name them
+        event, found = read_event(by_name[plan.event_sheet], {player.start_rank for player in players})
+        problems[:0] = found
     if info is None:
         layout = results.layout if results is not None else Layout.PLAYER_LIST
         info = event if event is not None else EventInfo(system=_default_system(layout, games.double))

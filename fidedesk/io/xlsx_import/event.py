@@ -1,6 +1,11 @@
 """The event sheet: ``Field | Value`` rows (name, city, federation, dates, chief arbiter, time control,
 system, rating kind) in the five languages; fidedesk's own workbook writes one named ``Event``, with the
-rows Tie-breaks and Tie-break rules, whose text :func:`tiebreaks_cell` and :func:`rules_cell` make.
+rows Tie-breaks and Tie-break rules, whose text :func:`tiebreaks_cell` and :func:`rules_cell` make, and the
+rows the pairing engines need: Rounds (a number), Initial colour (``white``, ``black``), Forbidden pairs
+(TRF-2026's 260 records, :func:`forbidden_cell`: ``3 7; 4 9 12 rounds 1-5; 2 8 rounds 3-``, the start ranks
+of each group, then its rounds, ``3-`` to the end) and Acceleration (its 250 records, :func:`acceleration_cell`:
+``1 rounds 1-2 players 1-10; 0.5 rounds 3-4 players 1-10``, C.04.7's virtual points), empty when not set.
+A start rank no player has is a problem at the cell.
 
 A value that cannot be read is reported at its cell and left at its default; ``build(info=...)`` replaces
 the sheet altogether.
@@ -10,8 +15,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Final
+from collections.abc import Collection
+from fractions import Fraction
+from typing import Final, TypeVar
 
+from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.tiebreak_codes import (
     AUTO_RULES,
     TieBreak,
@@ -23,12 +31,21 @@ from fidedesk.core.tiebreak_codes import (
     tiebreak_rules,
 )
 from fidedesk.core.tournament import EventInfo, RatingKind, System
-from fidedesk.core.values import DATE_HINT, DateError, parse_date
+from fidedesk.core.values import DATE_HINT, ROUND_RANGE, DateError, parse_date
 from fidedesk.io.xlsx_grid import CellValue, SheetGrid
-from fidedesk.io.xlsx_import.cells import CellError, CellFormError, federation, loose, plain_text, show, text
+from fidedesk.io.xlsx_import.cells import (
+    CellError,
+    CellFormError,
+    bounded,
+    federation,
+    loose,
+    plain_text,
+    show,
+    text,
+)
 from fidedesk.io.xlsx_import.model import Problem
 
-__all__ = ["read_event", "rules_cell", "tiebreaks_cell"]
+__all__ = ["acceleration_cell", "forbidden_cell", "read_event", "rules_cell", "tiebreaks_cell"]
 
 _EVENT_KEYS: Final[dict[str, str]] = {
     **dict.fromkeys(["event", "name", "tournament", "turnier", "tournoi", "torneo", "турнир"], "name"),
@@ -43,7 +60,21 @@ _EVENT_KEYS: Final[dict[str, str]] = {
     **dict.fromkeys(["rating", "rating kind", "kind", "wertung", "classement", "тип рейтинга"], "kind"),
     **dict.fromkeys(["tie breaks", "tiebreaks"], "tiebreaks"),
     **dict.fromkeys(["tie break rules", "tiebreak rules"], "tiebreak_rules"),
+    **dict.fromkeys(["rounds", "number of rounds"], "rounds"),
+    **dict.fromkeys(["initial colour", "initial color"], "initial_colour"),
+    **dict.fromkeys(["forbidden pairs"], "forbidden"),
+    **dict.fromkeys(["acceleration", "accelerated rounds"], "acceleration"),
 }  # fmt: skip
+
+_GROUP = re.compile(r"(?P<players>[0-9][0-9 ,]*?)\s*(?:rounds?\s*(?P<first>[0-9]+)\s*-\s*(?P<last>[0-9]*))?", re.I)
+_ACCELERATED = re.compile(
+    r"\+?(?P<points>[0-9]*(?:[.,][0-9]+)?½?)\s*(?:points?)?\s*rounds?\s*(?P<first>[0-9]+)\s*-\s*(?P<last>[0-9]+)"
+    r"\s*players?\s*(?P<low>[0-9]+)\s*-\s*(?P<high>[0-9]+)",
+    re.I,
+)
+_T = TypeVar("_T")
+_FORBIDDEN_HINT = "start ranks, then their rounds: 3 7; 4 9 12 rounds 1-5; 2 8 rounds 3-"
+_ACCELERATION_HINT = "points, rounds and start ranks: 1 rounds 1-2 players 1-10; 0.5 rounds 3-4 players 1-10"
 
 #: What the Tie-breaks row says of no tie-break, and of the system's defaults the organiser did not choose.
 _POINTS_ALONE, _DEFAULTS = "points alone", "(the system's defaults)"
@@ -63,8 +94,37 @@ def rules_cell(info: EventInfo) -> str:
     return info.rules_in_use.title + (f" {_AUTO}" if info.tiebreak_rules is None else "")
 
 
-def read_event(grid: SheetGrid) -> tuple[EventInfo, tuple[Problem, ...]]:
-    """The Field | Value rows of an event sheet; a bad value is reported and left at its default."""
+def forbidden_cell(groups: tuple[ForbiddenPairs, ...]) -> str | None:
+    """The Forbidden pairs row: each group's start ranks, then its rounds when not all of them; None for none."""
+
+    def rounds(group: ForbiddenPairs) -> str:
+        if group.last_round is None:
+            return "" if group.first_round == 1 else f" rounds {group.first_round}-"
+        return f" rounds {group.first_round}-{group.last_round}"
+
+    return "; ".join(" ".join(map(str, group.players)) + rounds(group) for group in groups) or None
+
+
+def acceleration_cell(records: tuple[AcceleratedRound, ...]) -> str | None:
+    """The Acceleration row: each record's virtual points, rounds and start ranks; None for none."""
+    return (
+        "; ".join(
+            f"{_decimal(record.points)} rounds {record.first_round}-{record.last_round} "
+            f"players {record.first_player}-{record.last_player}"
+            for record in records
+        )
+        or None
+    )
+
+
+def _decimal(points: Fraction) -> str:
+    """``1``, ``0.5``, ``0.25``: a spreadsheet's decimal, exact for the points C.04.7 gives."""
+    return str(points.numerator) if points.denominator == 1 else repr(float(points))
+
+
+def read_event(grid: SheetGrid, ranks: Collection[int] | None = None) -> tuple[EventInfo, tuple[Problem, ...]]:
+    """The Field | Value rows of an event sheet; a bad value is reported and left at its default. ``ranks``:
+    the players' start ranks, which the forbidden pairs and accelerated rounds must name (None: not checked)."""
     values: dict[str, object] = {}
     problems: list[Problem] = []
     for index, row in enumerate(grid.rows):
@@ -77,7 +137,9 @@ def read_event(grid: SheetGrid) -> tuple[EventInfo, tuple[Problem, ...]]:
         column = cells[0][0] + 1
         value = grid.value(index, column)
         try:
-            values[key] = _event_value(key, value)
+            read = _event_value(key, value)
+            _check_ranks(read, ranks)
+            values[key] = read
         except CellError as bad:
             problems.append(Problem(grid.name, index, column, plain_text(value), str(bad)))
 
@@ -102,8 +164,29 @@ def read_event(grid: SheetGrid) -> tuple[EventInfo, tuple[Problem, ...]]:
         kind=kind if isinstance(kind, RatingKind) else RatingKind.STANDARD,
         tiebreaks=_chosen(values.get("tiebreaks")),
         tiebreak_rules=rules if isinstance(rules := values.get("tiebreak_rules"), TieBreakRules) else None,
+        rounds=rounds if isinstance(rounds := values.get("rounds"), int) else None,
+        initial_colour=colour if isinstance(colour := values.get("initial_colour"), InitialColour) else None,
+        forbidden=_of(values.get("forbidden"), ForbiddenPairs),
+        acceleration=_of(values.get("acceleration"), AcceleratedRound),
     )
     return info, tuple(problems)
+
+
+def _check_ranks(value: object, ranks: Collection[int] | None) -> None:
+    """A group naming a start rank no player has: CellFormError."""
+    if ranks is None or not isinstance(value, tuple):
+        return
+    for item in value:
+        named = item.players if isinstance(item, ForbiddenPairs) else ()
+        if isinstance(item, AcceleratedRound):
+            named = (item.first_player, item.last_player)
+        missing = [rank for rank in named if rank not in ranks]
+        if missing:
+            raise CellFormError(f"no player has start rank {missing[0]}")
+
+
+def _of(value: object, kind: type[_T]) -> tuple[_T, ...]:
+    return tuple(item for item in value if isinstance(item, kind)) if isinstance(value, tuple) else ()
 
 
 def _chosen(value: object) -> tuple[TieBreak, ...] | None:
@@ -123,7 +206,62 @@ def _event_value(key: str, value: CellValue) -> object:
         return _tiebreaks(text(value))
     if key == "tiebreak_rules":
         return _rules(text(value))
+    if key == "rounds":
+        return bounded(value, "a number of rounds", ROUND_RANGE.low, ROUND_RANGE.high)
+    if key == "initial_colour":
+        return _colour(text(value))
+    if key == "forbidden":
+        return _forbidden(text(value))
+    if key == "acceleration":
+        return _acceleration(text(value))
     return text(value)
+
+
+def _colour(written: str) -> InitialColour | None:
+    if not written.strip():
+        return None
+    try:
+        return InitialColour.from_text(written)
+    except ValueError as error:
+        raise CellFormError(str(error)) from None
+
+
+def _forbidden(written: str) -> tuple[ForbiddenPairs, ...]:
+    """The Forbidden pairs row (:func:`forbidden_cell`)."""
+    groups = []
+    for part in filter(str.strip, written.split(";")):
+        found = _GROUP.fullmatch(part.strip())
+        if found is None:
+            raise CellFormError(f'"{part.strip()}" is not a group of forbidden pairs ({_FORBIDDEN_HINT})')
+        players = tuple(int(rank) for rank in re.split(r"[ ,]+", found["players"].strip()))
+        first = int(found["first"] or 1)
+        last = int(found["last"]) if found["last"] else None
+        if first not in ROUND_RANGE or (last is not None and last not in ROUND_RANGE):
+            raise CellFormError(f'"{part.strip()}": rounds are {ROUND_RANGE}')
+        try:
+            groups.append(ForbiddenPairs(players, first, last))
+        except ValueError as error:
+            raise CellFormError(f'"{part.strip()}": {error}') from None
+    return tuple(groups)
+
+
+def _acceleration(written: str) -> tuple[AcceleratedRound, ...]:
+    """The Acceleration row (:func:`acceleration_cell`)."""
+    records = []
+    for part in filter(str.strip, written.split(";")):
+        found = _ACCELERATED.fullmatch(part.strip())
+        if found is None or not found["points"]:
+            raise CellFormError(f'"{part.strip()}" is not an accelerated round ({_ACCELERATION_HINT})')
+        whole, half = found["points"].removesuffix("½"), found["points"].endswith("½")
+        points = Fraction(whole.replace(",", ".") or 0) + (Fraction(1, 2) if half else 0)
+        first, last = int(found["first"]), int(found["last"])
+        if first not in ROUND_RANGE or last not in ROUND_RANGE:
+            raise CellFormError(f'"{part.strip()}": rounds are {ROUND_RANGE}')
+        try:
+            records.append(AcceleratedRound(points, first, last, int(found["low"]), int(found["high"])))
+        except ValueError as error:
+            raise CellFormError(f'"{part.strip()}": {error}') from None
+    return tuple(records)
 
 
 def _tiebreaks(written: str) -> tuple[TieBreak, ...] | None:
