@@ -50,8 +50,9 @@ SIZES = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 22, 24, 26, 29, 31, 35
 LONGEST = 24
 OUTPUT = Path(__file__).with_name("generated.trf.gz")
 EXPECTED = Path(__file__).with_name("generated_expected.json.gz")
-#: The result codes of a round without opponent that are entered before the round is paired.
-REQUESTED = "HFZ"
+#: The result code of a round without opponent that the pairing gives (the pairing-allocated bye); every other
+#: (``H``, ``F``, ``Z``, and older files' ``+``, ``=``, ``-``) is entered before the round is paired.
+ALLOCATED = "U"
 #: Points of each TRF result code, for the points column of a cut TRF line.
 POINTS = {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0, "W": 2, "D": 1, "L": 0, "F": 2, "H": 1, "Z": 0, "U": 2}
 
@@ -181,16 +182,22 @@ def _blocks(line: str) -> list[str]:
 
 def before_round(text: str, round_: int) -> str:
     """The TRF text as it was before ``round_`` was paired: each 001 line with the rounds before ``round_``
-    and round ``round_``'s half-, full- and zero-point byes (entered before pairing), and its points
-    column the sum of what is left."""
+    and round ``round_``'s byes but the pairing-allocated one (entered before pairing), and its points
+    column the sum of what is left. In a round the text has games for, a player with a blank block was not
+    paired: he is written absent (``0000 - Z``), as fidedesk's reader reads a blank block there."""
+    played = round_ <= rounds_of_played(text)
     lines = []
     for line in text.splitlines():
         if line.startswith("001"):
             kept = []
-            for number, block in enumerate(_blocks(line), start=1):
-                requested = block.strip()[:4] == "0000" and block.strip()[-1:] in REQUESTED
+            blocks = _blocks(line)
+            blocks += [" " * 10] * (round_ - len(blocks))
+            for number, block in enumerate(blocks, start=1):
+                requested = block.strip()[:4] == "0000" and block.strip()[-1:] != ALLOCATED
                 if number < round_ or (number == round_ and requested):
                     kept.append(block)
+                elif number == round_ and played and not block.strip():
+                    kept.append("  0000 - Z")  # not paired in a round that was: absent (as fidedesk reads it)
                 elif number == round_:
                     kept.append(" " * 10)
             halves = sum(POINTS.get(block.strip()[-1:], 0) for block in kept if block.strip())
@@ -278,6 +285,17 @@ def played_pairs(text: str, round_: int) -> set[tuple[int, int]]:
             elif colour == "w":
                 pairs.add((rank, int(opponent)))
     return pairs
+
+
+def rounds_of_played(text: str) -> int:
+    """The last round of the TRF text with a game or a pairing-allocated bye."""
+    last = 0
+    for line in text.splitlines():
+        if line.startswith("001"):
+            for number, block in enumerate(_blocks(line), start=1):
+                if block.strip() and (block[2:6] != "0000" or block[9] == ALLOCATED):
+                    last = max(last, number)
+    return last
 
 
 def pairs_text(pairs: list[tuple[int, int]]) -> str:
