@@ -258,7 +258,12 @@ def _checker_run(text: str, arguments: list[str]) -> Any:
 def bare_pairing(text: str, round_: int) -> list[tuple[int, int]]:
     """Round ``round_`` of the TRF text paired by gacrux's checker (``pairingchecker -p -n round_``): (White,
     Black) start ranks in board order, Black 0 for the pairing-allocated bye."""
-    result = _checker_run(text, ["-p", "-n", str(round_)])
+    return bare_pairing_with(text, round_, [])
+
+
+def bare_pairing_with(text: str, round_: int, arguments: list[str]) -> list[tuple[int, int]]:
+    """:func:`bare_pairing` with more of the checker's command-line ``arguments`` (``-m berger``)."""
+    result = _checker_run(text, ["-p", "-n", str(round_), *arguments])
     return [(int(white), int(black)) for white, black in result["pairs"]]
 
 
