@@ -114,3 +114,25 @@ def test_double_round_robin_in_fide_s_recommended_order_differs_only_there(playe
 
 def test_the_engine_still_pairs_as_recorded() -> None:
     assert berger_rounds(7, "berger-double") == expected()["berger-double"]["7"]
+
+
+def test_requested_byes_of_a_round_robin_round_are_in_its_pairing() -> None:
+    """As in a Swiss round (and fidedesk-cli pair's JSON, issue 16: "requested byes appear with kind half-point
+    or zero-point"), a Berger round's pairing lists the byes entered for it; the table's opponent of an absent
+    player has no game that round (the arbiter decides), and the free player of an odd number keeps his free
+    round."""
+    from fidedesk.core.results import ResultCode
+    from fidedesk.core.tournament import RoundEntry
+
+    def absent(tournament: Tournament, rank: int, result: ResultCode) -> Tournament:
+        player = dataclasses.replace(tournament.player(rank), rounds=(RoundEntry(1, None, None, result),))
+        return dataclasses.replace(
+            tournament, players=tuple(player if p.start_rank == rank else p for p in tournament.players)
+        )
+
+    pairing = pair_round(absent(event(6, System.ROUND_ROBIN), 2, ResultCode.ZERO_BYE), 1)
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 6), (3, 4)]
+    assert [(bye.player, bye.kind) for bye in pairing.byes] == [(2, ByeKind.ZERO_POINT)]
+    pairing = pair_round(absent(event(5, System.ROUND_ROBIN), 3, ResultCode.HALF_BYE), 1)
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 5)]
+    assert [(bye.player, bye.kind) for bye in pairing.byes] == [(1, ByeKind.FREE), (3, ByeKind.HALF_POINT)]
