@@ -204,7 +204,8 @@ def without_pairing(tournament: Tournament, round_: int) -> Tournament:
 def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
     """Round ``round_`` of a round robin from FIDE's Berger tables (C.05 Annex 1), pairing numbers being
     the start ranks in order; with an odd number of players the highest number is the bye. In a double
-    round robin the second cycle repeats the first with colours reversed (C.05 Annex 1). Boards in the table's order.
+    round robin the second cycle repeats the first with colours reversed (C.05 Annex 1). Boards in the table's order;
+    the byes: the free round, then those requested for the round (as a Swiss round's).
 
     A player with a requested bye or an absence for the round is not paired: the table's opponent has
     no game that round (the entry is left for the arbiter), as a round robin's games are fixed."""
@@ -216,7 +217,8 @@ def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
     cycle = len(table)
     second = (round_ - 1) // cycle % 2 == 1
     games = table[(round_ - 1) % cycle]
-    absent = {bye.player for bye in requested_byes(tournament, round_)}
+    requested = requested_byes(tournament, round_)
+    absent = {bye.player for bye in requested}
     boards: list[PairedBoard] = []
     byes: list[PairedBye] = []
     for white_number, black_number in games:
@@ -229,7 +231,7 @@ def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
             boards.append(PairedBoard(len(boards) + 1, white, black))
         elif white is None or black is None:
             byes.extend(PairedBye(rank, ByeKind.FREE) for rank in present)
-    return Pairing(round_, PairingSystem.BERGER, tuple(boards), tuple(byes))
+    return Pairing(round_, PairingSystem.BERGER, tuple(boards), (*byes, *requested))
 
 
 def initial_order(players: Iterable[Player]) -> list[Player]:
