@@ -106,8 +106,9 @@ def with_results(tournament: Tournament, round_: int, draw: random.Random) -> To
 @PROPERTIES
 @given(events())
 def test_every_round_keeps_the_absolute_criteria(example: tuple[Tournament, Byes, int]) -> None:
-    """A forfeited game is no game played (C.04.3 2026, Article 1.?: the two may be paired again), so the
-    players who must not meet again are those of the games played."""
+    """A forfeited game is no game played: FIDE TEC's engine pairs its two players again (C.04.1 b, "shall not
+    play against each other more than once", read of games played), so the pairs that must not meet again
+    are those of the games played."""
     tournament, byes, seed = example
     draw = random.Random(seed)
     allocated: Counter[int] = Counter()
