@@ -7,7 +7,8 @@ each round paired by ``pair_round``, entered by ``apply_pairing``, and given ran
 the rules' absolute criteria (C.04.3 2026, Article 2.1): every player without an entry for the round has one
 game or the one pairing-allocated bye; no two players meet twice; forbidden pairs do not meet; a player with
 a bye entered is not paired; nobody gets a second pairing-allocated bye; the games entered are consistent
-(``pairing_problems``). A round with no legal pairing ends the example (the arbiter's case, Article 1.9.3).
+(``pairing_problems``); and the round is the one FIDE TEC's engine, called bare, pairs from the same event
+written as TRF. A round with no legal pairing ends the example (the arbiter's case, Article 1.9.3).
 """
 
 from __future__ import annotations
@@ -24,15 +25,15 @@ from typing import Any
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from fidedesk.core.pairing_round import ByeKind, NoLegalPairing, apply_pairing, round_to_pair
+from fidedesk.core.pairing_round import ByeKind, NoLegalPairing, Pairing, apply_pairing, round_to_pair
 from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour, baku_acceleration
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import RoundEntry, Tournament
 from fidedesk.io.pairing_engine import pair_round
-from fidedesk.io.trf import parse_trf
+from fidedesk.io.trf import parse_trf, tournament_to_trf
 
-from .data.pairing.make_generated import _generator_classes
+from .data.pairing.make_generated import _generator_classes, bare_pairing, before_round
 
 Byes = dict[int, dict[int, ResultCode]]
 PROPERTIES = settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -54,7 +55,11 @@ def events(draw: st.DrawFn) -> tuple[Tournament, Byes, int]:
     tournament = swiss(players, rounds)
     ranks = st.integers(min_value=1, max_value=players)
     byes = {
-        round_: draw(st.dictionaries(ranks, st.sampled_from([ResultCode.HALF_BYE, ResultCode.ZERO_BYE]), max_size=2))
+        round_: draw(
+            st.dictionaries(
+                ranks, st.sampled_from([ResultCode.HALF_BYE, ResultCode.ZERO_BYE, ResultCode.FULL_BYE]), max_size=2
+            )
+        )
         for round_ in range(1, rounds + 1)
     }
     forbidden = []
@@ -137,9 +142,36 @@ def test_every_round_keeps_the_absolute_criteria(example: tuple[Tournament, Byes
                     assert not pair <= set(group.players), f"round {round_}: forbidden {sorted(pair)}"
         allocated.update(pab)
         assert all(count == 1 for count in allocated.values())
+        assert engine_pairs(pairing) == bare_pairing(engine_text(tournament, round_), round_)
         tournament = apply_pairing(tournament, pairing)
         assert list(pairing_problems(tournament.players)) == []
         tournament = with_results(tournament, round_, draw)
+
+
+def engine_pairs(pairing: Pairing) -> list[tuple[int, int]]:
+    boards = [(board.white, board.black) for board in pairing.boards]
+    return boards + [(bye.player, 0) for bye in pairing.byes if bye.kind is ByeKind.PAIRING_ALLOCATED]
+
+
+def engine_text(tournament: Tournament, round_: int) -> str:
+    """The tournament before ``round_`` as a TRF text for FIDE TEC's engine: fidedesk's TRF writer for the
+    players and their rounds (points recomputed by ``before_round``), and the pairing records written here
+    (XXR, 152, 250, 260), in place of any the writer gives."""
+    info = tournament.info
+    records = ("XXR", "142", "XXC", "152", "250", "260")
+    lines = [line for line in tournament_to_trf(tournament).splitlines() if not line.startswith(records)]
+    lines.append(f"XXR {info.rounds}")
+    lines.append(f"152 {(info.initial_colour or InitialColour.WHITE).letter.upper()}")
+    for record in info.acceleration:
+        points = float(record.points)
+        lines.append(
+            f"250 {2 * points:4.1f} {points:4.1f} {record.first_round:3d} {record.last_round:3d} "
+            f"{record.first_player:4d} {record.last_player:4d}"
+        )
+    for group in info.forbidden:
+        last = group.last_round if group.last_round is not None else info.rounds
+        lines.append(f"260 {group.first_round:3d} {last:3d} " + " ".join(f"{rank:4d}" for rank in group.players))
+    return before_round("\n".join(lines) + "\n", round_)
 
 
 def played_pairs(tournament: Tournament) -> set[frozenset[int]]:
