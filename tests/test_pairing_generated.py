@@ -261,3 +261,52 @@ def test_what_the_adapter_hands_on_changes_the_pairing(index: int, round_: int, 
     for field, value in change.items():
         assert getattr(events()[index].info, field) not in (value, None)
     assert _changed(index, round_, **change) != read_pairs(expected()[index][round_ - 1]["pairs"])
+
+
+def _through(tournament: Tournament, round_: int) -> Tournament:
+    players = tuple(
+        dataclasses.replace(p, rounds=tuple(e for e in p.rounds if e.round <= round_)) for p in tournament.players
+    )
+    return dataclasses.replace(tournament, players=players)
+
+
+def _swap_blacks(tournament: Tournament, round_: int, first: tuple[int, int], second: tuple[int, int]) -> Tournament:
+    """Round ``round_`` with the Black players of two boards exchanged, as an arbiter's hand would."""
+    (w1, b1), (w2, b2) = first, second
+    opponent = {w1: b2, b2: w1, w2: b1, b1: w2}
+    players = tuple(
+        dataclasses.replace(
+            p,
+            rounds=tuple(
+                dataclasses.replace(e, opponent=opponent[p.start_rank])
+                if e.round == round_ and p.start_rank in opponent
+                else e
+                for e in p.rounds
+            ),
+        )
+        for p in tournament.players
+    )
+    return dataclasses.replace(tournament, players=players)
+
+
+@pytest.mark.parametrize(("index", "round_"), LIVE_CHECKER)
+def test_check_round_sets_a_round_against_fide_s_pairing_as_the_checker_does(index: int, round_: int) -> None:
+    """fidedesk's check_round on the round as played (the engine's): every board agrees, as the checker says;
+    with two Blacks exchanged by hand, exactly those two boards differ, each naming FIDE's opponent, and
+    the checker finds the round wrong."""
+    from fidedesk.io.pairing_engine import check_round
+
+    tournament = _through(events()[index], round_)
+    theirs = read_pairs(expected()[index][round_ - 1]["pairs"])
+    fide, checks = check_round(tournament, round_)
+    assert engine_pairs(fide) == theirs
+    assert checks and all(check.agrees for check in checks)
+    games = [pair for pair in theirs if pair[1] != 0]
+    changed = _swap_blacks(tournament, round_, games[0], games[1])
+    _, checks = check_round(changed, round_)
+    differ = sorted((check.board.white, check.board.black, check.fide_opponent) for check in checks if not check.agrees)
+    (w1, b1), (w2, b2) = games[0], games[1]
+    assert differ == sorted([(w1, b2, b1), (w2, b1, b2)])
+    text = before_round(texts()[index], round_)
+    hand = [(w1, b2), (w2, b1), *theirs[2:]]
+    assert not checker_agrees(with_round(text, round_, hand), round_)
