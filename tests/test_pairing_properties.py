@@ -22,6 +22,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -248,3 +249,23 @@ def test_baku_acceleration_of_a_published_size() -> None:
         AcceleratedRound(Fraction(1, 2), 4, 5, 1, 20),
     )
     assert Decimal("0.5") == Decimal(Fraction(1, 2).numerator) / Decimal(Fraction(1, 2).denominator)
+
+
+@pytest.mark.parametrize("seed", range(20, 40))
+def test_an_event_without_its_initial_colour_keeps_the_one_round_1_was_paired_with(seed: int) -> None:
+    """A file that does not record the colour drawn for the top player (no 152, no XXC) still shows it in round
+    1 as played, and FIDE TEC's reader takes it from there (the first game's lower start rank had it). Round 2
+    of an event paired with Black for the top player, players 1 and 2 absent in round 1 (so that the colour
+    drawn decides between two players without colours), read without the record: fidedesk pairs it as the
+    engine does from the same text without 152."""
+    players = 6 + seed % 5
+    tournament = swiss(players, 3)
+    tournament = dataclasses.replace(
+        tournament, info=dataclasses.replace(tournament.info, initial_colour=InitialColour.BLACK)
+    )
+    absent = {rank: RoundEntry(1, None, None, ResultCode.ZERO_BYE) for rank in (1, 2)}
+    tournament = with_entries(tournament, absent)
+    tournament = with_results(apply_pairing(tournament, pair_round(tournament)), 1, random.Random(seed))
+    text = "".join(line + "\n" for line in engine_text(tournament, 2).splitlines() if not line.startswith("152"))
+    unrecorded = dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, initial_colour=None))
+    assert engine_pairs(pair_round(unrecorded, 2)) == bare_pairing(text, 2)
