@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from fidedesk.core.editing.base import EditError, replace_players
 from fidedesk.core.editing.rounds import entry_for, unpair
-from fidedesk.core.pairing_setup import title_strength
+from fidedesk.core.pairing_setup import InitialColour, title_strength
 from fidedesk.core.pairings import berger_table
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Player, RoundEntry, System, Tournament
@@ -108,6 +108,22 @@ def is_paired(tournament: Tournament, round_: int) -> bool:
         for player in tournament.players
         for entry in player.rounds
     )
+
+
+def played_initial_colour(tournament: Tournament) -> InitialColour | None:
+    """The colour drawn for the top player in round 1 as the round shows it, for an event that does not record
+    it (no TRF 152 / XXC): the colour of the lower start rank in round 1's first game (the game of the lowest
+    start rank), as FIDE TEC's TRF reader derives it; None before round 1 is paired or without its colours."""
+    games = [
+        (min(player.start_rank, entry.opponent), player.start_rank, entry.color)
+        for player in tournament.players
+        for entry in player.rounds
+        if entry.round == 1 and entry.opponent is not None and player.start_rank < entry.opponent
+    ]
+    if not games:
+        return None
+    _, _, colour = min(games)
+    return None if colour is None else InitialColour.from_text(colour)
 
 
 def round_to_pair(tournament: Tournament) -> int:

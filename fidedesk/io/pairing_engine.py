@@ -29,6 +29,7 @@ from fidedesk.core.pairing_round import (
     berger_pairing,
     check_round_can_be_paired,
     planned_rounds,
+    played_initial_colour,
     requested_byes,
     round_to_pair,
     without_pairing,
@@ -56,14 +57,17 @@ def pair_round(
     from the Berger tables, a Swiss by FIDE TEC's Dutch engine.
 
     ``initial_colour`` is the colour of the top-ranked player in round 1: by default the event's own
-    (TRF ``152`` / ``XXC``), else White. Raises :class:`PairingError` when the round cannot be paired now,
+    (TRF ``152`` / ``XXC``), else the one round 1 was paired with (as FIDE TEC's reader takes it from a
+    file without the record), else White. Raises :class:`PairingError` when the round cannot be paired now,
     :class:`NoLegalPairing` when the rules leave no pairing, :class:`PairingCancelled` when ``progress``
     asked to stop.
     """
     number = round_to_pair(tournament) if round_ is None else round_
     if tournament.info.system.is_round_robin:
         return berger_pairing(tournament, number)
-    colour = initial_colour or tournament.info.initial_colour or InitialColour.WHITE
+    colour = (
+        initial_colour or tournament.info.initial_colour or played_initial_colour(tournament) or InitialColour.WHITE
+    )
     return dutch_pairing(tournament, number, colour, progress)
 
 
