@@ -109,6 +109,7 @@ def test_bbppairings_regression_tests(name: str) -> None:
     assert numbers[0] == len(theirs)
     ours = engine_pairs(pair_round(tournament))
     assert sorted(ours) == sorted(theirs)
+    assert all(found["checker"] for found in expected()[path.name]["rounds"].values())
     assert ours == read_pairs(expected()[path.name]["rounds"][str(round_to_pair(tournament))]["pairs"])
 
 
@@ -149,8 +150,8 @@ def _real_files() -> list[str]:
 @pytest.mark.parametrize("name", _real_files())
 def test_real_events_round_by_round_equal_the_engine_on_the_same_file(name: str) -> None:
     """Each round of the event, taken out with the rounds after it, paired by fidedesk from the tournament its
-    reader reads, equals FIDE TEC's engine on the same TRF text cut before the round; and how many of the
-    boards are the games played is what PLAYED_AGREEMENT says."""
+    reader reads, equals FIDE TEC's engine on the same TRF text cut before the round (whose round the checker
+    in check mode agreed with); and how many of the boards are the games played is what PLAYED_AGREEMENT says."""
     path = Path(__file__).parent / "data" / "trf" / name
     found = expected()[name]
     tournament = read_trf(path).tournament
@@ -163,6 +164,7 @@ def test_real_events_round_by_round_equal_the_engine_on_the_same_file(name: str)
         round_ = int(number)
         start = before(tournament, round_)
         ours = engine_pairs(pair_round(start, round_))
+        assert theirs["checker"], f"round {round_}: FIDE TEC's checker did not agree with its engine"
         if ours != read_pairs(theirs["pairs"]):
             differences.append(f"round {round_}: fidedesk {ours}, engine {theirs['pairs']}")
         agreement.append(f"{theirs['same']}/{theirs['played']}")

@@ -10,8 +10,9 @@ r's byes entered before pairing), through gacrux's own TRF reader (``pairingchec
 the number of rounds gets an ``XXR`` record (its last round); one without the colour of the top player in
 round 1 gets a ``152`` record with the colour that reproduces more of round 1 as played, which the expected
 file also records (``initial_colour``) so that fidedesk is given the same. For each round the file holds
-the engine's boards (``white-black`` in board order, ``player-0`` the pairing-allocated bye) and how many
-of them are the games played (same players, same colours), with the number of games played.
+the engine's boards (``white-black`` in board order, ``player-0`` the pairing-allocated bye), whether the
+checker in check mode (``pairingchecker -c -n r``) agrees with that round written into the cut text, and how
+many of the boards are the games played (same players, same colours), with the number of games played.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .make_generated import bare_pairing, before_round, played_pairs, rounds_of_played
+from .make_generated import bare_pairing, before_round, checker_agrees, played_pairs, rounds_of_played, with_round
 
 HERE = Path(__file__).parent
 TRF = HERE.parent / "trf"
@@ -114,6 +115,7 @@ def expected_file(path: Path, named: list[int] | None) -> dict[str, Any]:
         games = played_pairs(text, round_)
         found[str(round_)] = {
             "pairs": pairs_text(pairs),
+            "checker": checker_agrees(with_round(cut, round_, pairs), round_),
             "played": len(games),
             "same": len(set(pairs) & games),
         }
