@@ -310,3 +310,21 @@ def test_check_round_sets_a_round_against_fide_s_pairing_as_the_checker_does(ind
     text = before_round(texts()[index], round_)
     hand = [(w1, b2), (w2, b1), *theirs[2:]]
     assert not checker_agrees(with_round(text, round_, hand), round_)
+
+
+def test_progress_is_reported_by_score_bracket_and_cancel_stops_the_engine() -> None:
+    """The adapter's progress: (brackets paired, brackets in all), never past the total; True stops the engine."""
+    from fidedesk.io.pairing_engine import PairingCancelled
+
+    start = before(events()[25], 5)
+    reports: list[tuple[int, int]] = []
+
+    def record(done: int, total: int) -> bool:
+        reports.append((done, total))
+        return False
+
+    assert engine_pairs(pair_round(start, 5, progress=record)) == read_pairs(expected()[25][4]["pairs"])
+    assert len(reports) >= 2 and all(0 <= done < total for done, total in reports)
+    assert [done for done, _ in reports] == sorted(done for done, _ in reports)
+    with pytest.raises(PairingCancelled):
+        pair_round(start, 5, progress=lambda done, total: done >= 1)
