@@ -175,6 +175,11 @@ def rounds_of(text: str) -> int:
     return int(found.group(1))
 
 
+def no_opponent(block: str) -> bool:
+    """Whether a round block names no opponent (``0000``, or ``   0`` as some files write it)."""
+    return int(block[2:6].strip() or 0) == 0
+
+
 def _blocks(line: str) -> list[str]:
     """A 001 line's round blocks (10 characters each, from column 92), by round from 1."""
     return [line[start : start + 10] for start in range(89, len(line), 10)]
@@ -193,7 +198,7 @@ def before_round(text: str, round_: int) -> str:
             blocks = _blocks(line)
             blocks += [" " * 10] * (round_ - len(blocks))
             for number, block in enumerate(blocks, start=1):
-                requested = block.strip()[:4] == "0000" and block.strip()[-1:] != ALLOCATED
+                requested = bool(block.strip()) and no_opponent(block) and block[9:10] != ALLOCATED
                 if number < round_ or (number == round_ and requested):
                     kept.append(block)
                 elif number == round_ and played and not block.strip():
@@ -284,7 +289,7 @@ def played_pairs(text: str, round_: int) -> set[tuple[int, int]]:
                 continue
             opponent, colour, code = blocks[round_ - 1][2:6], blocks[round_ - 1][7], blocks[round_ - 1][9]
             rank = int(line[4:8])
-            if opponent == "0000":
+            if no_opponent(blocks[round_ - 1]):
                 if code == "U":
                     pairs.add((rank, 0))
             elif colour == "w":
@@ -298,7 +303,7 @@ def rounds_of_played(text: str) -> int:
     for line in text.splitlines():
         if line.startswith("001"):
             for number, block in enumerate(_blocks(line), start=1):
-                if block.strip() and (block[2:6] != "0000" or block[9] == ALLOCATED):
+                if block.strip() and (not no_opponent(block) or block[9] == ALLOCATED):
                     last = max(last, number)
     return last
 

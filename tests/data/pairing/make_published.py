@@ -23,7 +23,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .make_generated import bare_pairing, before_round, checker_agrees, played_pairs, rounds_of_played, with_round
+from .make_generated import (
+    bare_pairing,
+    before_round,
+    checker_agrees,
+    no_opponent,
+    played_pairs,
+    rounds_of_played,
+    with_round,
+)
 
 HERE = Path(__file__).parent
 TRF = HERE.parent / "trf"
@@ -40,6 +48,8 @@ FILES: list[tuple[Path, list[int] | None]] = [
     (TRF / "gros_open_2010_donostia.trf", None),
     (TRF / "torneo_san_viator_2018_madrid_B.trf", None),
     (TRF / "xii_sds_classic_2016_gelendzhik.trf", None),
+    (HERE.parent / "tiebreaks" / "held_swiss_5.trf", None),
+    (HERE.parent / "tiebreaks" / "held_swiss_9.trf", None),
 ]
 
 
@@ -54,7 +64,7 @@ def read_text(path: Path) -> str:
             rank = int(line[4:8])
             blocks = [line[start : start + 10] for start in range(89, len(line), 10)]
             for index, block in enumerate(blocks):
-                if block[7:8] == "-" and block[2:6].strip() not in ("", "0000"):
+                if block[7:8] == "-" and not no_opponent(block):
                     colour = "w" if rank < int(block[2:6]) else "b"
                     blocks[index] = block[:7] + colour + block[8:]
             line = line[:89] + "".join(blocks)
