@@ -269,3 +269,50 @@ def test_an_event_without_its_initial_colour_keeps_the_one_round_1_was_paired_wi
     text = "".join(line + "\n" for line in engine_text(tournament, 2).splitlines() if not line.startswith("152"))
     unrecorded = dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, initial_colour=None))
     assert engine_pairs(pair_round(unrecorded, 2)) == bare_pairing(text, 2)
+
+
+def spread(tournament: Tournament, factor: int) -> Tournament:
+    """The tournament with every start rank multiplied by ``factor`` (opponents too): the same order of pairing
+    numbers with gaps between them, as after players are removed (``core.editing.remove_player`` keeps the
+    others' numbers)."""
+    players = tuple(
+        dataclasses.replace(
+            p,
+            start_rank=p.start_rank * factor,
+            rounds=tuple(
+                e if e.opponent is None else dataclasses.replace(e, opponent=e.opponent * factor) for e in p.rounds
+            ),
+        )
+        for p in tournament.players
+    )
+    info = tournament.info
+    forbidden = tuple(
+        dataclasses.replace(group, players=tuple(rank * factor for rank in group.players)) for group in info.forbidden
+    )
+    acceleration = tuple(
+        dataclasses.replace(a, first_player=a.first_player * factor, last_player=a.last_player * factor)
+        for a in info.acceleration
+    )
+    return dataclasses.replace(
+        tournament, players=players, info=dataclasses.replace(info, forbidden=forbidden, acceleration=acceleration)
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_start_ranks_with_gaps_are_paired_by_their_order(seed: int) -> None:
+    """Pairing numbers are an order (C.04.2): an event whose start ranks have gaps (players removed before
+    round 1) is paired as the same event numbered 1 to n, which FIDE TEC's engine pairs from its TRF text."""
+    players = 7 + seed
+    tournament = swiss(players, 4)
+    info = tournament.info
+    forbidden = (ForbiddenPairs((1, 3), 1, None),)
+    acceleration = baku_acceleration(list(range(1, players + 1)), 4) if seed % 2 else ()
+    tournament = dataclasses.replace(
+        tournament, info=dataclasses.replace(info, forbidden=forbidden, acceleration=acceleration)
+    )
+    draw = random.Random(seed)
+    for round_ in (1, 2, 3):
+        theirs = bare_pairing(engine_text(tournament, round_), round_)
+        gapped = engine_pairs(pair_round(spread(tournament, 3), round_))
+        assert gapped == [(white * 3, black * 3) for white, black in theirs]
+        tournament = with_results(apply_pairing(tournament, pair_round(tournament, round_)), round_, draw)
