@@ -87,6 +87,15 @@ def with_entries(tournament: Tournament, entries: dict[int, RoundEntry]) -> Tour
     return dataclasses.replace(tournament, players=players)
 
 
+def with_late_entry(tournament: Tournament) -> Tournament:
+    """A player registered late: the next start rank, rated below the others, without entries for the rounds
+    played (a late entry, as fidedesk's window adds one)."""
+    last = tournament.players[-1]
+    rank = max(p.start_rank for p in tournament.players) + 1
+    late = dataclasses.replace(last, start_rank=rank, name=f"Late {rank}", rating=1500, rounds=(), rank=None)
+    return dataclasses.replace(tournament, players=(*tournament.players, late))
+
+
 def with_results(tournament: Tournament, round_: int, draw: random.Random) -> Tournament:
     """Round ``round_``'s games given results (White's drawn, Black's its mirror)."""
     results = {}
@@ -114,13 +123,16 @@ def with_results(tournament: Tournament, round_: int, draw: random.Random) -> To
 def test_every_round_keeps_the_absolute_criteria(example: tuple[Tournament, Byes, int]) -> None:
     """A forfeited game is no game played: FIDE TEC's engine pairs its two players again (C.04.1 b, "shall not
     play against each other more than once", read of games played), so the pairs that must not meet again
-    are those of the games played."""
+    are those of the games played. From round 2 a late entry joins now and then: the next start rank, no
+    entry for the rounds before."""
     tournament, byes, seed = example
     draw = random.Random(seed)
     allocated: Counter[int] = Counter()
     for round_ in range(1, (tournament.info.rounds or 0) + 1):
         requested = {rank: RoundEntry(round_, None, None, code) for rank, code in byes[round_].items()}
         tournament = with_entries(tournament, requested)
+        if round_ > 1 and draw.random() < 0.3:
+            tournament = with_late_entry(tournament)
         assert round_to_pair(tournament) == round_
         try:
             pairing = pair_round(tournament)
