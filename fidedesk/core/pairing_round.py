@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from fidedesk.core.editing.base import EditError, replace_players
 from fidedesk.core.editing.rounds import entry_for, unpair
-from fidedesk.core.pairing_setup import title_strength
+from fidedesk.core.pairing_setup import InitialColour, title_strength
 from fidedesk.core.pairings import berger_table
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Player, RoundEntry, System, Tournament
@@ -108,6 +108,22 @@ def is_paired(tournament: Tournament, round_: int) -> bool:
         for player in tournament.players
         for entry in player.rounds
     )
+
+
+def played_initial_colour(tournament: Tournament) -> InitialColour | None:
+    """The colour drawn for the top player in round 1 as the round shows it, for an event that does not record
+    it (no TRF 152 / XXC): the colour of the lower start rank in round 1's first game (the game of the lowest
+    start rank), as FIDE TEC's TRF reader derives it; None before round 1 is paired or without its colours."""
+    games = [
+        (min(player.start_rank, entry.opponent), player.start_rank, entry.color)
+        for player in tournament.players
+        for entry in player.rounds
+        if entry.round == 1 and entry.opponent is not None and player.start_rank < entry.opponent
+    ]
+    if not games:
+        return None
+    _, _, colour = min(games)
+    return None if colour is None else InitialColour.from_text(colour)
 
 
 def round_to_pair(tournament: Tournament) -> int:
@@ -204,7 +220,8 @@ def without_pairing(tournament: Tournament, round_: int) -> Tournament:
 def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
     """Round ``round_`` of a round robin from FIDE's Berger tables (C.05 Annex 1), pairing numbers being
     the start ranks in order; with an odd number of players the highest number is the bye. In a double
-    round robin the second cycle repeats the first with colours reversed (C.05 Annex 1). Boards in the table's order.
+    round robin the second cycle repeats the first with colours reversed (C.05 Annex 1). Boards in the table's order;
+    the byes: the free round, then those requested for the round (as a Swiss round's).
 
     A player with a requested bye or an absence for the round is not paired: the table's opponent has
     no game that round (the entry is left for the arbiter), as a round robin's games are fixed."""
@@ -216,7 +233,8 @@ def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
     cycle = len(table)
     second = (round_ - 1) // cycle % 2 == 1
     games = table[(round_ - 1) % cycle]
-    absent = {bye.player for bye in requested_byes(tournament, round_)}
+    requested = requested_byes(tournament, round_)
+    absent = {bye.player for bye in requested}
     boards: list[PairedBoard] = []
     byes: list[PairedBye] = []
     for white_number, black_number in games:
@@ -229,7 +247,7 @@ def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
             boards.append(PairedBoard(len(boards) + 1, white, black))
         elif white is None or black is None:
             byes.extend(PairedBye(rank, ByeKind.FREE) for rank in present)
-    return Pairing(round_, PairingSystem.BERGER, tuple(boards), tuple(byes))
+    return Pairing(round_, PairingSystem.BERGER, tuple(boards), (*byes, *requested))
 
 
 def initial_order(players: Iterable[Player]) -> list[Player]:

@@ -85,16 +85,17 @@ def baku_acceleration(present: Sequence[int], rounds: int) -> tuple[AcceleratedR
 
     Group A is the first 2 × ⌈N/4⌉ players. The accelerated rounds are the first half of the event, rounded
     up; in the first half of them (rounded up) each player of group A has one virtual point, in the rest
-    half a point. As FIDE TEC's generator writes them: one record per range of rounds, from start rank
-    ``present[0]`` to the last player of group A.
+    half a point. As FIDE TEC's generator writes them: one record per range of rounds, from start rank 1 to
+    the last player of group A (a player absent in round 1 within that range, the first included, keeps
+    the virtual points for the rounds he plays).
     """
     if not present or rounds < 1:
         return ()
     group_a = present[: min(len(present), 2 * -(-len(present) // 4))]
     accelerated, full = (rounds + 1) // 2, (rounds + 3) // 4
-    records = [AcceleratedRound(Fraction(1), 1, full, group_a[0], group_a[-1])]
+    records = [AcceleratedRound(Fraction(1), 1, full, 1, group_a[-1])]
     if accelerated > full:
-        records.append(AcceleratedRound(Fraction(1, 2), full + 1, accelerated, group_a[0], group_a[-1]))
+        records.append(AcceleratedRound(Fraction(1, 2), full + 1, accelerated, 1, group_a[-1]))
     return tuple(records)
 
 

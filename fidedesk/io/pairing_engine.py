@@ -29,12 +29,13 @@ from fidedesk.core.pairing_round import (
     berger_pairing,
     check_round_can_be_paired,
     planned_rounds,
+    played_initial_colour,
     requested_byes,
     round_to_pair,
     without_pairing,
 )
 from fidedesk.core.pairing_setup import InitialColour
-from fidedesk.core.tournament import Tournament
+from fidedesk.core.tournament import RoundEntry, Tournament
 from fidedesk.io.gacrux_json import chess_json
 
 #: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
@@ -56,14 +57,17 @@ def pair_round(
     from the Berger tables, a Swiss by FIDE TEC's Dutch engine.
 
     ``initial_colour`` is the colour of the top-ranked player in round 1: by default the event's own
-    (TRF ``152`` / ``XXC``), else White. Raises :class:`PairingError` when the round cannot be paired now,
+    (TRF ``152`` / ``XXC``), else the one round 1 was paired with (as FIDE TEC's reader takes it from a
+    file without the record), else White. Raises :class:`PairingError` when the round cannot be paired now,
     :class:`NoLegalPairing` when the rules leave no pairing, :class:`PairingCancelled` when ``progress``
     asked to stop.
     """
     number = round_to_pair(tournament) if round_ is None else round_
     if tournament.info.system.is_round_robin:
         return berger_pairing(tournament, number)
-    colour = initial_colour or tournament.info.initial_colour or InitialColour.WHITE
+    colour = (
+        initial_colour or tournament.info.initial_colour or played_initial_colour(tournament) or InitialColour.WHITE
+    )
     return dutch_pairing(tournament, number, colour, progress)
 
 
@@ -80,21 +84,58 @@ def dutch_pairing(
     planned = planned_rounds(tournament)
     if planned is None:
         raise PairingError("the number of rounds is not set (TRF XXR or 142; the event's Rounds)")
-    event = engine_event(tournament, round_, planned, initial_colour)
+    numbered, rank_of = _numbered(tournament)
+    event = engine_event(numbered, round_, planned, initial_colour)
     pairs = _run(event, round_, progress)
     boards: list[PairedBoard] = []
     byes = [bye for bye in requested_byes(tournament, round_)]
     for white, black in pairs:
         if black == 0:
-            byes.insert(0, PairedBye(white, ByeKind.PAIRING_ALLOCATED))
+            byes.insert(0, PairedBye(rank_of[white], ByeKind.PAIRING_ALLOCATED))
         else:
-            boards.append(PairedBoard(len(boards) + 1, white, black))
+            boards.append(PairedBoard(len(boards) + 1, rank_of[white], rank_of[black]))
     return Pairing(round_, PairingSystem.DUTCH, tuple(boards), tuple(byes))
+
+
+def _numbered(tournament: Tournament) -> tuple[Tournament, dict[int, int]]:
+    """The tournament with its players numbered 1 to n in the order of their start ranks, and each new number's
+    start rank. Pairing numbers are an order (C.04.2); gacrux takes its competitor ids for the numbers 1 to n,
+    and breaks on gaps, which an event has once a player is removed before round 1."""
+    ranks = sorted(player.start_rank for player in tournament.players)
+    if ranks == list(range(1, len(ranks) + 1)):
+        return tournament, {rank: rank for rank in ranks}
+    number = {rank: index for index, rank in enumerate(ranks, start=1)}
+
+    def renumbered(entry: RoundEntry) -> RoundEntry:
+        if entry.opponent is None:
+            return entry
+        if entry.opponent not in number:
+            raise PairingError(f"round {entry.round} names player {entry.opponent}, who is not in the event")
+        return dataclasses.replace(entry, opponent=number[entry.opponent])
+
+    players = tuple(
+        dataclasses.replace(p, start_rank=number[p.start_rank], rounds=tuple(renumbered(e) for e in p.rounds))
+        for p in tournament.players
+    )
+    forbidden = []
+    for group in tournament.info.forbidden:
+        members = tuple(number[rank] for rank in group.players if rank in number)
+        if len(members) >= 2:
+            forbidden.append(dataclasses.replace(group, players=members))
+    acceleration = []
+    for record in tournament.info.acceleration:
+        inside = [number[rank] for rank in ranks if record.first_player <= rank <= record.last_player]
+        if inside:
+            acceleration.append(dataclasses.replace(record, first_player=inside[0], last_player=inside[-1]))
+    info = dataclasses.replace(tournament.info, forbidden=tuple(forbidden), acceleration=tuple(acceleration))
+    numbered = dataclasses.replace(tournament, players=players, info=info)
+    return numbered, {index: rank for rank, index in number.items()}
 
 
 def engine_event(tournament: Tournament, round_: int, rounds: int, initial_colour: InitialColour) -> dict[str, Any]:
     """The chess-JSON tournament gacrux pairs ``round_`` from: the games of the rounds before it, who is
-    present, the number of rounds, the initial colour, forbidden pairs and accelerated rounds."""
+    present, the number of rounds, the initial colour, forbidden pairs and accelerated rounds. The start
+    ranks must be 1 to n, gacrux's competitor ids (:func:`dutch_pairing` numbers an event with gaps so)."""
     before = _rounds_before(tournament, round_)
     event = chess_json(before, round_ - 1)
     absent = {bye.player for bye in requested_byes(tournament, round_)}
