@@ -97,9 +97,10 @@ def timed(work: Callable[..., T], *args: Any) -> tuple[float, T]:
     return time.perf_counter() - began, done
 
 
-def measure(path: Path, round_: int, repeat: int) -> dict[str, float]:
+def measure(path: Path, round_: int, repeat: int) -> tuple[dict[str, float], Pairing]:
     """The best time of each step over ``repeat`` runs, each run reading the file afresh (the engine changes
-    the dict it is given); raises SystemExit when fidedesk's boards are not the bare engine's."""
+    the dict it is given), and fidedesk's pairing; SystemExit when its boards are not the bare engine's."""
+    pairing: Pairing | None = None
     best = {"bare read": float("inf"), "bare pair": float("inf"), "read": float("inf"), "pair": float("inf")}
     for _ in range(repeat):
         seconds, event = timed(bare_read, path)
@@ -117,7 +118,8 @@ def measure(path: Path, round_: int, repeat: int) -> dict[str, float]:
                 f"{path.name}: round {round_}: fidedesk's pairing differs from the bare engine's at board {board} "
                 f"(fidedesk {ours[board - 1 : board]}, bare {bare[board - 1 : board]})"
             )
-    return best
+    assert pairing is not None, "--repeat is 1 or more"
+    return best, pairing
 
 
 def report(players: int, rounds: int, seed: int, repeat: int) -> None:
@@ -126,9 +128,9 @@ def report(players: int, rounds: int, seed: int, repeat: int) -> None:
         path = Path(folder) / f"swiss_{players}.trf"
         path.write_text(generated_swiss(players, rounds, seed), encoding="latin-1")
         generated = time.perf_counter() - began
-        best = measure(path, rounds, repeat)
-        boards = len(pair_round(fidedesk_read(path), rounds).boards)
+        best, pairing = measure(path, rounds, repeat)
     bare_whole, whole = best["bare read"] + best["bare pair"], best["read"] + best["pair"]
+    boards = len(pairing.boards)
     print(f"event: {players} players, rounds 1-{rounds - 1} played (gacrux's generator, seed {seed}, made in "
           f"{generated:.0f} s); round {rounds} paired: {boards} boards, the same as the bare engine's")  # fmt: skip
     print(f"best of {repeat}        read      pair     whole")
@@ -144,6 +146,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=16)
     args = parser.parse_args()
+    if args.repeat < 1 or args.rounds < 2:
+        parser.error("--repeat takes 1 or more, --rounds 2 or more (a round played before the one paired)")
     for players in args.players:
         report(players, args.rounds, args.seed, args.repeat)
 
