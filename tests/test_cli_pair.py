@@ -130,6 +130,9 @@ def test_a_round_robin_is_paired_by_the_berger_tables(capsys: pytest.CaptureFixt
     assert len(first["boards"]) == 2
     later = _pairing(capsys, str(path), "--round", "4")
     assert later["round"] == 4 and later["boards"] != first["boards"]  # the whole schedule, any round
+    code, out, _err = run(capsys, "pair", str(path))
+    assert code == 0 and out.splitlines()[0] == "Round 1 of 5: round robin, Berger tables (C.05 Annex 1)"
+    assert out.splitlines()[-1].endswith("free (odd number of players)")
 
 
 def test_three_players_who_all_met_have_no_legal_pairing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from fidedesk.cli.files import reading_notes
 from fidedesk.core.notation import score_text
 from fidedesk.core.pairing_round import ByeKind, Pairing, PairingError, PairingSystem, apply_pairing, planned_rounds
 from fidedesk.core.pairing_setup import InitialColour
-from fidedesk.core.tournament import Player, Tournament
+from fidedesk.core.tournament import Player, System, Tournament
 from fidedesk.core.values import counted
 from fidedesk.io.formats import XLSX, output_format, read_tournament, write_tournament
 from fidedesk.io.pairing_engine import pair_round
@@ -88,7 +88,8 @@ def pairing_text(tournament: Tournament, pairing: Pairing, colour: str) -> list[
     planned = planned_rounds(tournament)
     of = f" of {planned}" if planned is not None else ""
     if pairing.system is PairingSystem.BERGER:
-        system = f"round robin, Berger tables (C.05 Annex 1), {tournament.info.system.value}"
+        double = tournament.info.system is System.DOUBLE_ROUND_ROBIN
+        system = f"{'double ' if double else ''}round robin, Berger tables (C.05 Annex 1)"
     else:
         system = f"Swiss, Dutch system (C.04.3, FIDE TEC's engine); initial colour {colour}"
     boards = counted(len(pairing.boards), "board")
