@@ -131,6 +131,7 @@ def cmd_pair(args: argparse.Namespace, out: TextIO) -> None:
     except PairingError as error:  # NoLegalPairing among them: the arbiter's to decide (C.04.3 1.9.3)
         raise InputError(f"{path}: {error}") from None
     if target is not None and kind is not None:
+        # a workbook's Rating changes sheet needs an edition: the one in force on the event's start date
         edition = edition_named("auto", paired.info.start, str(target)) if kind is XLSX else None
         write_tournament(target, paired, format_=kind, trf=read.trf, edition=edition)
     if args.json:
