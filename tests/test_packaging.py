@@ -136,6 +136,40 @@ def test_the_spec_takes_every_path_from_its_own_folder() -> None:
     assert (PACKAGING / "launcher.py").is_file()
 
 
+def test_the_pairing_engine_is_a_runtime_dependency_the_build_checks_for() -> None:
+    """Issue 16: Pair round runs FIDE TEC's engine, so an installed or frozen fidedesk must carry it."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "gacrux==1.11.65" in project["project"]["dependencies"]
+    assert not any(need.startswith("gacrux") for need in project["project"]["optional-dependencies"]["test"])
+    build = ast.parse((PACKAGING / "build.py").read_text(encoding="utf-8"))
+    needed = next(node.value for node in build.body
+                  if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NEEDED")  # fmt: skip
+    assert {"gacrux", "networkx"} <= set(ast.literal_eval(needed))
+
+
+def test_the_spec_leaves_out_what_networkx_imports_only_on_demand() -> None:
+    """networkx imports numpy, scipy, pandas, matplotlib and the drawing libraries inside the functions that
+    use them; gacrux's matching uses none of them, and the bundle must not grow by them where installed."""
+    spec = (PACKAGING / "fidedesk.spec").read_text(encoding="utf-8")
+    listed = re.search(r"^NOT_NEEDED = (\[.*\])$", spec, re.MULTILINE)
+    assert listed is not None and "*NOT_NEEDED" in spec
+    left_out = set(ast.literal_eval(listed[1]))
+    assert {"numpy", "scipy", "pandas", "matplotlib"} <= left_out
+    probe = (
+        "import sys; from fidedesk.io.pairing_engine import pair_round; "
+        "from fidedesk.core.tournament import EventInfo, Player, System, Tournament; "
+        "ps = tuple(Player(r, f'P{r}', 2000 - r) for r in range(1, 10)); "
+        "pair_round(Tournament(EventInfo(system=System.SWISS, rounds=3), ps)); "
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    imported = set(done.stdout.split())
+    assert {"gacrux", "networkx"} <= imported  # the probe did run the engine
+    assert not imported & left_out  # pairing a round needs none of what the spec leaves out
+
+
 def test_resources_are_found_in_the_source_tree_and_in_a_frozen_app(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -160,7 +194,7 @@ def test_the_smoke_test_opens_a_tournament_given_to_it(tmp_path: Path) -> None:
     done = _smoke(str(SAMPLE))
     assert done.returncode == 0, done.stderr
     opened = (
-        "3 tabs, About and the user guide rendered, a rating list imported and searched,"
+        "3 tabs, About and the user guide rendered, a rating list imported and searched, a Swiss round paired,"
         " opened round_robin_8_58.trf (10 players)"
     )
     assert done.stdout.strip() == f"fidedesk {fidedesk.__version__}: {opened}"

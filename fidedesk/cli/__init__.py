@@ -4,6 +4,7 @@
     fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json] [--encoding E]
     fidedesk-cli convert IN OUT [--rules R] [--encoding E]
     fidedesk-cli standings FILE [--tiebreaks CODES] [--tiebreak-rules 2024|2026|auto] [--after-round N] [--json]
+    fidedesk-cli pair FILE [--round N] [--initial-colour white|black] [--json] [-o OUT] [--encoding E]
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
     fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
@@ -37,6 +38,8 @@ from fidedesk import __version__
 from fidedesk.cli.common import EXIT_BAD_INPUT, InputError
 from fidedesk.cli.files import cmd_convert
 from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
+from fidedesk.cli.pair import COLOUR_HELP, OUTPUT_HELP, ROUND_HELP, cmd_pair
+from fidedesk.cli.pair import DESCRIPTION as PAIR_DESCRIPTION
 from fidedesk.cli.rate import cmd_rate
 from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
 from fidedesk.cli.standings import DESCRIPTION, RULES_HELP, TIEBREAKS_HELP, cmd_standings
@@ -110,6 +113,17 @@ def build_parser() -> argparse.ArgumentParser:
     ranked.add_argument("--json", action="store_true")
     ranked.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     ranked.set_defaults(handler=cmd_standings)
+
+    pair = commands.add_parser(
+        "pair", help="pair the next round: Dutch system (a Swiss) or Berger tables", description=PAIR_DESCRIPTION
+    )
+    pair.add_argument("file", metavar="FILE", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
+    pair.add_argument("--round", type=int, metavar="N", help=ROUND_HELP)
+    pair.add_argument("--initial-colour", metavar="white|black", help=COLOUR_HELP)
+    pair.add_argument("--json", action="store_true")
+    pair.add_argument("-o", "--output", metavar="OUT", help=OUTPUT_HELP)
+    pair.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
+    pair.set_defaults(handler=cmd_pair)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
     tables.add_argument("--rules", default=DEFAULT_EDITION.name)

@@ -187,6 +187,15 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
             summary += ", a rating list imported and searched"
         else:
             problems.append("a rating list was imported but the player was not found in it")
+    try:
+        paired = _pairing_works()
+    except Exception as error:  # gacrux or networkx missing from the bundle, say: reported, not a traceback
+        problems.append(f"a round could not be paired: {error!r}")
+    else:
+        if paired:
+            summary += ", a Swiss round paired"
+        else:
+            problems.append("FIDE's Dutch engine paired round 1 of seven players other than C.04.3 says")
     if file is not None:
         if window.open_path(Path(file)) and window.document.tournament.players:
             app.processEvents()
@@ -276,6 +285,21 @@ def _rating_list_works(folder: Path) -> bool:
     with RatingDatabase(folder / "lists.sqlite") as database:
         found = database.find(stored.id, "carlsen m")
     return [player.standard.rating for player in found] == [2823]
+
+
+def _pairing_works() -> bool:
+    """Round 1 of a seven-player Swiss paired by FIDE TEC's Dutch engine (gacrux, on networkx): the bundle
+    carries the engine, which fidedesk imports only when a round is paired."""
+    from fidedesk.core.pairing_round import ByeKind, PairedBoard, PairedBye
+    from fidedesk.core.tournament import EventInfo, Player, System, Tournament
+    from fidedesk.io.pairing_engine import pair_round
+
+    players = tuple(Player(rank, f"Player {rank}", 2000 - 10 * rank) for rank in range(1, 8))
+    pairing = pair_round(Tournament(EventInfo(system=System.SWISS, rounds=3), players))
+    # C.04.3: the top half meets the bottom half, colours alternating from White on board 1; the lowest
+    # gets the pairing-allocated bye
+    expected = (PairedBoard(1, 1, 4), PairedBoard(2, 5, 2), PairedBoard(3, 3, 6))
+    return pairing.boards == expected and pairing.byes == (PairedBye(7, ByeKind.PAIRING_ALLOCATED),)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
