@@ -213,16 +213,29 @@ def test_output_holds_the_round_paired_with_results_to_come(
 ) -> None:
     path = saved(tmp_path, held_after(5))
     target = tmp_path / name
-    data = _pairing(capsys, str(path), "-o", str(target))
+    code, out, err = run(capsys, "pair", str(path), "-o", str(target), "--json")
+    assert code == 0, err
+    if name.endswith(".trf"):  # TRF's 001 records have no board numbers: the writer says so, once
+        assert err.count("\n") == 1 and "board numbers" in err
+    else:
+        assert err == ""
+    data = json.loads(out)
     paired = read_tournament(target).tournament
     assert paired.info.rounds == 9
+    kept_boards = name.endswith(".fidedesk")
+
+    def seen(entry: RoundEntry) -> RoundEntry:
+        # the Excel import numbers every game's board, TRF keeps none: only .fidedesk keeps boards as they were
+        return entry if kept_boards else dataclasses.replace(entry, board=None)
+
     for board in data["boards"]:
         white, black = paired.player(board["white"]), paired.player(board["black"])
-        assert white.rounds[-1] == RoundEntry(6, board["black"], "w", ResultCode.PENDING, board["board"])
-        assert black.rounds[-1] == RoundEntry(6, board["white"], "b", ResultCode.PENDING, board["board"])
+        number = board["board"] if kept_boards else None
+        assert seen(white.rounds[-1]) == RoundEntry(6, board["black"], "w", ResultCode.PENDING, number)
+        assert seen(black.rounds[-1]) == RoundEntry(6, board["white"], "b", ResultCode.PENDING, number)
     before = held_after(5)
     for player in paired.players:  # rounds 1-5 as they were
-        assert player.rounds[:-1] == before.player(player.start_rank).rounds
+        assert [seen(e) for e in player.rounds[:-1]] == [seen(e) for e in before.player(player.start_rank).rounds]
     # the written round is paired: the next one waits for its results
     code, _out, err = run(capsys, "pair", str(target))
     assert code == 2 and "round 6 has games without a result" in err
