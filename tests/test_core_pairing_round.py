@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from fidedesk.core.editing import give_bye, pair, set_result
+from fidedesk.core.editing import boards, give_bye, pair, set_result, without_boards
 from fidedesk.core.pairing_round import (
     ByeKind,
     PairedBoard,
@@ -151,3 +151,15 @@ def test_forbidden_pairs_and_colours_are_checked_when_made() -> None:
     assert InitialColour.from_text("W") is InitialColour.WHITE
     with pytest.raises(ValueError):
         InitialColour.from_text("rank")
+
+
+def test_a_swiss_rounds_games_without_board_numbers_follow_fides_board_order() -> None:
+    # after round 1 (1 beat 2, 3 drew 4, 6 beat 5): 1 and 6 have 1 point, 3 and 4 a half, 2 and 5 none
+    event = _event(6)
+    for white, black, result in ((1, 2, ResultCode.WIN), (3, 4, ResultCode.DRAW), (6, 5, ResultCode.WIN)):
+        event = set_result(pair(event, 1, white, black), 1, white, result)
+    event = pair(pair(pair(event, 2, 2, 5), 2, 4, 6), 2, 3, 1)
+    # TRF keeps no board: the higher score first (1 and 6), then the sum (6+4 over 1+3: 1½ each, so the
+    # lower start rank: 1), then 2-5 with none
+    shown = [(b.white, b.black) for b in boards(without_boards(event), 2)]
+    assert shown == [(3, 1), (4, 6), (2, 5)]

@@ -4,6 +4,8 @@ game recorded the same way by both players (core.pairings), the double forfeit t
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Final
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
@@ -128,8 +130,10 @@ def unpair(tournament: Tournament, round_: int, start_rank: int) -> Tournament:
 def boards(tournament: Tournament, round_: int) -> list[Board]:
     """The round's boards, white first, in board order: each game by the number it was paired on
     (:attr:`RoundEntry.board`, the order of the pairing sheet, C.05 Annex 1 for a round robin), then the
-    games a file gave no number (TRF), in the order of the first of their players in the event's list,
-    numbered on; the byes last, numbered on after the games."""
+    games a file gave no number (TRF), numbered on: in a Swiss in FIDE's board order (the higher score of
+    the two players before the round, then the sum of their scores, virtual points of accelerated rounds
+    included, then the lower start rank, as FIDE TEC's Dutch engine numbers its boards), else in the order
+    of the first of their players in the event's list; the byes last, numbered on after the games."""
     numbered: list[Board] = []
     unnumbered: list[Board] = []
     byes: list[Board] = []
@@ -153,6 +157,8 @@ def boards(tournament: Tournament, round_: int) -> list[Board]:
             board = Board(player.start_rank, entry.opponent, entry.result, entry.board or 0)
         (numbered if entry.board is not None else unnumbered).append(board)
     numbered.sort(key=_number)
+    if unnumbered and not tournament.info.system.is_round_robin:
+        unnumbered.sort(key=_swiss_board_order(tournament, round_))
     last = numbered[-1].number if numbered else 0
     following = [dataclasses.replace(board, number=last + i) for i, board in enumerate(unnumbered + byes, start=1)]
     return numbered + following
@@ -192,6 +198,27 @@ def without_boards(tournament: Tournament) -> Tournament:
 
 def _number(board: Board) -> int:
     return board.number
+
+
+def _swiss_board_order(tournament: Tournament, round_: int) -> Callable[[Board], tuple[Fraction, Fraction, int]]:
+    """The sort key of a Swiss round's games in FIDE's board order (see :func:`boards`): each player's
+    pairing score before ``round_`` is the points of the rounds before it plus the virtual points of an
+    accelerated round ``round_`` (C.04.7)."""
+    score = {
+        player.start_rank: Fraction(sum(e.result.halves for e in player.rounds if e.round < round_), 2)
+        for player in tournament.players
+    }
+    for record in tournament.info.acceleration:
+        if record.first_round <= round_ <= record.last_round:
+            for rank in range(record.first_player, record.last_player + 1):
+                if rank in score:
+                    score[rank] += record.points
+
+    def key(board: Board) -> tuple[Fraction, Fraction, int]:
+        white, black = score.get(board.white, Fraction(0)), score.get(board.black or 0, Fraction(0))
+        return -max(white, black), -(white + black), min(board.white, board.black or board.white)
+
+    return key
 
 
 def _round_entries(tournament: Tournament, round_: int) -> list[RoundEntry]:
