@@ -2,6 +2,9 @@
 
 With a board selected, one key enters its result and moves on to the next board; Delete unpairs it;
 Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the document's undo stack.
+Byes, absences and withdrawals for the next round are entered here before it is paired (Edit › Pair Next
+Round, :mod:`fidedesk.gui.tournament.pairing_actions`); boards that are not FIDE's pairing are marked in the
+FIDE column (:mod:`fidedesk.gui.tournament.fide_check`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
+from fidedesk.core.editing.setup import withdraw
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text, counted
@@ -33,7 +37,8 @@ from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.shortcuts import view_action
-from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
+from fidedesk.gui.tournament.fide_check import FideCheck
+from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RESULT_KEYS, RoundModel, result_texts
 from fidedesk.gui.widths import text_width
 
 _HINT = (
@@ -42,12 +47,14 @@ _HINT = (
     "Alt+1, 2, 3 show Rounds, Crosstable, Standings. "
     "Ctrl+V pastes lines “white ⇥ black ⇥ result” (1-0, ½-½, 0-1, +--, --+, 0-0, blank)."
 )
-#: The byes the Bye button gives, as the combo box names them.
+#: The byes the Bye button gives, as the combo box names them; WITHDRAW withdraws the player from the round on.
+WITHDRAW = "withdraw"
 _BYES = {
-    ResultCode.PAIRING_BYE: "Pairing bye (1)",
     ResultCode.HALF_BYE: "Half-point bye",
+    ResultCode.ZERO_BYE: "Zero-point bye (absent)",
+    WITHDRAW: "Withdraw (0 to the end)",
+    ResultCode.PAIRING_BYE: "Pairing bye (1)",
     ResultCode.FULL_BYE: "Full-point bye",
-    ResultCode.ZERO_BYE: "Zero-point bye",
 }
 
 
@@ -100,8 +107,12 @@ class RoundsWidget(QWidget):
         self.bye_box = named(QComboBox(), "bye_box")
         for code, label in _BYES.items():
             self.bye_box.addItem(label, code)
+        self.bye_box.setToolTip(
+            "Before a round is paired: a requested half-point bye, an absence (zero-point bye), or a withdrawal "
+            "(zero-point byes in this round and every round after it); the pairing leaves these players out"
+        )
         self.bye_button = named(QPushButton("Bye"), "bye_button")
-        self.bye_button.setToolTip("Give the player in the White field this bye")
+        self.bye_button.setToolTip("Give the player in the White field this bye, in the round shown")
 
         self.table = named(BoardTable(), "boards_table")
         self.table.setModel(self.model)
@@ -119,7 +130,9 @@ class RoundsWidget(QWidget):
         # Board and Result sized once for their widest text: fitting them to the contents after every
         # result measured every board and laid the window out again, which cost more than the edit itself
         metrics = self.table.fontMetrics()
-        for column, samples in ((RoundModel.BOARD, ("Board", "999")), (RoundModel.RESULT, result_texts())):
+        fide = ("FIDE", OTHER_PLAYERS, OTHER_COLOURS)
+        for column, samples in ((RoundModel.BOARD, ("Board", "999")), (RoundModel.RESULT, result_texts()),
+                                (RoundModel.FIDE, fide)):  # fmt: skip
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, text_width(samples, metrics))
         hint = named(plain_label(), "rounds_hint")
@@ -170,6 +183,26 @@ class RoundsWidget(QWidget):
         document.changed.connect(self._update_rounds)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self._update_rounds()
+        self.fide_check = FideCheck(document, self.model, self)
+        self.fide_check.checked.connect(self._on_checked)
+        self.fide_check.failed.connect(lambda why: say(self.message, f"FIDE's pairing of this round: {why}", "muted"))
+
+    def _on_checked(self, differing: int) -> None:
+        """Say how many boards are not FIDE's pairing (the marks are in the FIDE column)."""
+        if differing > 0:
+            say(self.message, f"{counted(differing, 'board')} not as FIDE's pairing: see the FIDE column "
+                "(its tool tip names FIDE's board)", "error")  # fmt: skip
+
+    def show_round(self, round_: int, text: str = "") -> None:
+        """Show ``round_`` (just paired), the keyboard on its first board without a result."""
+        self._update_rounds()
+        self.round_box.setValue(round_)
+        self.table.setFocus()
+        row = self._first_pending()
+        if self.model.rowCount():
+            self.table.setCurrentIndex(self.model.index(row if row is not None else 0, RoundModel.RESULT))
+        if text:
+            say(self.message, text)
 
     def _rank_edit(self, name: str, placeholder: str) -> QLineEdit:
         edit = named(QLineEdit(), name)
@@ -223,8 +256,13 @@ class RoundsWidget(QWidget):
             say(self.message, "Type the start rank of the player who gets the bye in White", "error")
             return
         rank, round_, code = int(self.white_edit.text()), self.model.round, self.bye_box.currentData()
-        if self._apply(f"Bye ({board_text(code)}) for {rank} in round {round_}",
-                       lambda: give_bye(self.document.tournament, round_, rank, code)):  # fmt: skip
+        if code == WITHDRAW:
+            done = self._apply(f"Withdraw {rank} from round {round_}",
+                               lambda: withdraw(self.document.tournament, rank, round_))  # fmt: skip
+        else:
+            done = self._apply(f"Bye ({board_text(code)}) for {rank} in round {round_}",
+                               lambda: give_bye(self.document.tournament, round_, rank, code))  # fmt: skip
+        if done:
             self.white_edit.clear()
             self.white_edit.setFocus()  # on to the next board, as after a pairing
 
