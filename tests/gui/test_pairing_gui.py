@@ -79,7 +79,7 @@ def test_the_next_round_after_results_and_a_refusal_said_as_plain_text(
 ) -> None:
     opened(window, dataclasses.replace(event(7), info=EventInfo(rounds=3, initial_colour=InitialColour.WHITE)))
     assert window.pairing.pair_next()
-    assert [b for b in boards(window.document.tournament, 1) if b.black is None][0].result is ResultCode.PAIRING_BYE
+    assert next(b for b in boards(window.document.tournament, 1) if b.black is None).result is ResultCode.PAIRING_BYE
     assert not window.pairing.pair_next()  # round 1 has no results yet
     assert dialogs.shown[-1][0] == "Pair round" and "without a result" in dialogs.shown[-1][1]
     rounds = rounds_of(window)
@@ -89,9 +89,7 @@ def test_the_next_round_after_results_and_a_refusal_said_as_plain_text(
     assert rounds.model.round == 2 and len(games(window.document.tournament, 2)) == 4
 
 
-def test_cancel_leaves_the_event_as_it_was(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_cancel_leaves_the_event_as_it_was(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     opened(window, event(12))
     real = pairing_actions.pair_round
 
@@ -141,9 +139,7 @@ def test_byes_and_a_withdrawal_entered_before_pairing_are_kept(qtbot: QtBot, win
     assert [e.result for e in withdrawn.rounds] == [ResultCode.ZERO_BYE] * 5
 
 
-def test_a_hand_swap_is_marked_with_fides_board(
-    qtbot: QtBot, window: MainWindow, qtmodeltester: ModelChecks
-) -> None:
+def test_a_hand_swap_is_marked_with_fides_board(qtbot: QtBot, window: MainWindow, qtmodeltester: ModelChecks) -> None:
     opened(window, dataclasses.replace(event(8), info=EventInfo(rounds=5, initial_colour=InitialColour.WHITE)))
     rounds = rounds_of(window)
     qtmodeltester.check(rounds.model)

@@ -306,7 +306,8 @@ class EventForm(QWidget):
         if reset or setup or self._known_rounds != info.rounds:
             self.rounds_box.setValue(info.rounds or 0)
         self._known_rounds = info.rounds
-        self.colour_box.setCurrentIndex(max(0, self.colour_box.findData(info.initial_colour.value if info.initial_colour else "")))
+        colour = info.initial_colour.value if info.initial_colour is not None else ""
+        self.colour_box.setCurrentIndex(max(0, self.colour_box.findData(colour)))
         self.baku_box.setChecked(bool(info.acceleration))
         if reset:
             self._show_problem(None, "")
