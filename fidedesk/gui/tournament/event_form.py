@@ -143,7 +143,7 @@ class EventForm(QWidget):
             (("Federati&on", self.federation_edit), ("S&ystem", self.system_box)),
             (("&Start", self.start_edit), ("Ratin&g", self.kind_box)),
             (("En&d", self.end_edit), ("Rounds", self.rounds_box)),
-            (("Round 1 colour", self.colour_box), ("", self.baku_box)),
+            (("Colour", self.colour_box), ("", self.baku_box)),
         )
         for row, pairs in enumerate(rows):
             for half, (text, field) in enumerate(pairs):
