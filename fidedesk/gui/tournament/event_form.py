@@ -8,7 +8,7 @@ title's ``*``), commits it when an action asks (``TournamentDocument.commit_pend
 and a change of the document keeps a field's typed text unless it changed that field's own value (an undo).
 Every field has its own Alt+letter (none taken by the window's menus, tabs or buttons), and the dates
 are typed as YYYY-MM-DD: a date spin box showing "no date" could neither be typed into nor left by Tab.
-The pairing fields have no Alt+letter (no letter is left; Tab from Rating reaches them), and each change
+The pairing fields have no Alt+letter (no letter is left; Tab from End reaches them), and each change
 is an undo step of its own through :mod:`fidedesk.core.editing.setup`.
 """
 

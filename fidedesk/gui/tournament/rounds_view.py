@@ -50,11 +50,11 @@ _HINT = (
 #: The byes the Bye button gives, as the combo box names them; WITHDRAW withdraws the player from the round on.
 WITHDRAW = "withdraw"
 _BYES = {
+    ResultCode.PAIRING_BYE: "Pairing bye (1)",
     ResultCode.HALF_BYE: "Half-point bye",
+    ResultCode.FULL_BYE: "Full-point bye",
     ResultCode.ZERO_BYE: "Zero-point bye (absent)",
     WITHDRAW: "Withdraw (0 to the end)",
-    ResultCode.PAIRING_BYE: "Pairing bye (1)",
-    ResultCode.FULL_BYE: "Full-point bye",
 }
 
 
