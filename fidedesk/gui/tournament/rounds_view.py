@@ -53,8 +53,8 @@ _BYES = {
     ResultCode.PAIRING_BYE: "Pairing bye (1)",
     ResultCode.HALF_BYE: "Half-point bye",
     ResultCode.FULL_BYE: "Full-point bye",
-    ResultCode.ZERO_BYE: "Zero-point bye (absent)",
-    WITHDRAW: "Withdraw (0 to the end)",
+    ResultCode.ZERO_BYE: "Zero-point bye",  # an absence; the tool tip says so (a longer name was cut at 1024)
+    WITHDRAW: "Withdraw",
 }
 
 
