@@ -221,3 +221,14 @@ def test_baku_without_rounds_is_refused_and_says_why(qtbot: QtBot, window: MainW
     form.baku_box.click()
     assert not form.baku_box.isChecked() and window.document.tournament.info.acceleration == ()
     assert "number of rounds" in form.message.text()
+
+
+def test_delete_leaves_the_cursor_on_the_next_board(qtbot: QtBot, window: MainWindow) -> None:
+    """Delete, Down, Delete unpairs boards 1 and 3 (the cursor was left on no board, and Down went to the first)."""
+    opened(window, dataclasses.replace(event(8), info=EventInfo(rounds=5, initial_colour=InitialColour.WHITE)))
+    assert window.pairing.pair_next()
+    rounds = rounds_of(window)
+    for key in (Qt.Key.Key_Delete, Qt.Key.Key_Down, Qt.Key.Key_Delete):
+        qtbot.keyClick(rounds.table, key)
+    assert [b.number for b in boards(window.document.tournament, 1)] == [2, 4]
+    assert rounds.table.currentIndex().row() == 1

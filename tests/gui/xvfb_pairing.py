@@ -137,7 +137,8 @@ def round_robin(walk: Walk) -> None:
         walk.step(f"round-{number}-results")
     key("alt+2", pause=1.0)
     walk.step("crosstable")
-    save(walk, first=True)
+    walk.file_dialog(walk.scratch / f"{walk.event}.fidedesk", "ctrl+s")  # Save As: no folder used yet
+    walk.screen.focus()
 
 
 def check(walk: Walk, rounds: int) -> list[str]:

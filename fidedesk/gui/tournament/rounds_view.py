@@ -294,11 +294,15 @@ class RoundsWidget(QWidget):
             self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))
 
     def unpair_selected(self) -> None:
-        """Remove the selected board from the round."""
+        """Remove the selected board from the round; the cursor stays on its row, now the next board (it was
+        left on no board, and Down then went to the first: Delete, Down, Delete unpaired the wrong board)."""
         row = self._selected_row()
         if row is not None:
             board, round_ = self.model.board(row), self.model.round
-            self._apply(f"Unpair board {board.number}", lambda: unpair(self.document.tournament, round_, board.white))
+            done = self._apply(f"Unpair board {board.number}",
+                               lambda: unpair(self.document.tournament, round_, board.white))  # fmt: skip
+            if done and self.model.rowCount():
+                self.table.setCurrentIndex(self.model.index(min(row, self.model.rowCount() - 1), RoundModel.RESULT))
 
     def paste(self) -> None:
         """Apply the round on the clipboard: the good lines as one undo step, the bad ones reported."""
