@@ -120,6 +120,14 @@ class RoundModel(RowTableModel[BoardRow]):
 
     # --- model interface -------------------------------------------------------------------------
 
+    def headerData(  # Qt override
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        fide = section == self.FIDE and orientation == Qt.Orientation.Horizontal
+        if fide and role == Qt.ItemDataRole.ToolTipRole:
+            return f"{OTHER_PLAYERS} other players than FIDE's pairing, {OTHER_COLOURS} the colours the other way"
+        return super().headerData(section, orientation, role)
+
     def cell(self, row: BoardRow, index: Index, role: int) -> Any:
         column, board = index.column(), row.board
         if column == self.FIDE:

@@ -42,6 +42,7 @@ from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RESULT_
 from fidedesk.gui.widths import text_width
 
 _HINT = (
+    "Ctrl+R pairs the next round (byes first: White, then Bye). "
     "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
     "Enter on an empty White goes to the boards, Alt+W back to White, Alt+U to the round; "
     "Alt+1, 2, 3 show Rounds, Crosstable, Standings. "
