@@ -232,3 +232,14 @@ def test_delete_leaves_the_cursor_on_the_next_board(qtbot: QtBot, window: MainWi
         qtbot.keyClick(rounds.table, key)
     assert [b.number for b in boards(window.document.tournament, 1)] == [2, 4]
     assert rounds.table.currentIndex().row() == 1
+
+
+def test_after_a_withdrawal_the_list_offers_a_half_point_bye(qtbot: QtBot, window: MainWindow) -> None:
+    opened(window, event(6))
+    rounds = rounds_of(window)
+    rounds.bye_box.setCurrentIndex(rounds.bye_box.findData(WITHDRAW))
+    qtbot.keyClicks(rounds.white_edit, "2")
+    qtbot.mouseClick(rounds.bye_button, Qt.MouseButton.LeftButton)
+    assert rounds.bye_box.currentData() is ResultCode.HALF_BYE
+    window.undo_action.trigger()
+    assert window.document.tournament == event(6)

@@ -266,6 +266,8 @@ class RoundsWidget(QWidget):
         if done:
             self.white_edit.clear()
             self.white_edit.setFocus()  # on to the next board, as after a pairing
+            if code == WITHDRAW:  # never the choice waiting for the next player: a withdrawal is rare and final
+                self.bye_box.setCurrentIndex(self.bye_box.findData(ResultCode.HALF_BYE))
 
     def _selected_row(self) -> int | None:
         """The current board, or else the first board still without a result (keys work straight away)."""
