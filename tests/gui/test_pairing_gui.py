@@ -163,6 +163,8 @@ def test_a_hand_swap_is_marked_with_fides_board(qtbot: QtBot, window: MainWindow
     assert index.data() == OTHER_PLAYERS
     assert index.data(Qt.ItemDataRole.ToolTipRole) == f"FIDE's pairing: {w1} – {b1}"
     assert "2 boards not as FIDE's pairing" in rounds.message.text()
+    rounds.table.setCurrentIndex(index)  # by keyboard too: the line under the boards says what the tip says
+    assert rounds.message.text() == f"Board {rounds.model.board(row).number}: FIDE's pairing: {w1} – {b1}"
     # a result entered changes no pairing: nothing is checked again, the marks stay
     qtbot.keyClick(rounds.table, Qt.Key.Key_1)
     assert len(rounds.model.marks) == 2

@@ -192,7 +192,7 @@ class RoundsWidget(QWidget):
         """Say how many boards are not FIDE's pairing (the marks are in the FIDE column)."""
         if differing > 0:
             say(self.message, f"{counted(differing, 'board')} not as FIDE's pairing: see the FIDE column "
-                "(its tool tip names FIDE's board)", "error")  # fmt: skip
+                "(on a marked board, FIDE's board shows here)", "error")  # fmt: skip
 
     def show_round(self, round_: int, text: str = "") -> None:
         """Show ``round_`` (just paired), the keyboard on its first board without a result."""
@@ -281,7 +281,12 @@ class RoundsWidget(QWidget):
 
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
-            self.player_chosen.emit(self.model.board(current.row()).white)
+            board = self.model.board(current.row())
+            self.player_chosen.emit(board.white)
+            # what the FIDE column's tool tip says, for the keyboard too (no tool tip without a mouse)
+            mark = self.model.marks.get((board.white, board.black)) if board.black is not None else None
+            if mark is not None:
+                say(self.message, f"Board {board.number}: {mark[1]}", "error")
 
     def enter_result(self, code: ResultCode) -> None:
         """Enter white's ``code`` on the selected board, then select the next board without a result below it
