@@ -245,3 +245,11 @@ def test_after_a_withdrawal_the_list_offers_a_half_point_bye(qtbot: QtBot, windo
     assert rounds.bye_box.currentData() is ResultCode.HALF_BYE
     window.undo_action.trigger()
     assert window.document.tournament == event(6)
+
+
+def test_a_round_robin_has_no_colour_to_draw_nor_acceleration(window: MainWindow) -> None:
+    form = tab_of(window).event_form
+    opened(window, event(8, System.ROUND_ROBIN, rounds=None))
+    assert not form.colour_box.isEnabled() and not form.baku_box.isEnabled()
+    opened(window, event(8))
+    assert form.colour_box.isEnabled() and form.baku_box.isEnabled()

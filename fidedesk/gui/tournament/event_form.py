@@ -309,6 +309,9 @@ class EventForm(QWidget):
         colour = info.initial_colour.value if info.initial_colour is not None else ""
         self.colour_box.setCurrentIndex(max(0, self.colour_box.findData(colour)))
         self.baku_box.setChecked(bool(info.acceleration))
+        swiss = not info.system.is_round_robin  # a Berger table fixes the colours and takes no acceleration
+        self.colour_box.setEnabled(swiss)
+        self.baku_box.setEnabled(swiss or bool(info.acceleration))  # records read from a file can be turned off
         if reset:
             self._show_problem(None, "")
         self._note_pending()
