@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QDate, Qt, QTimer
@@ -324,14 +324,16 @@ class MainWindow(QMainWindow):
         if not self._requested:
             self._requested_timer.stop()
 
-    def show_round(self, round_: int, text: str) -> None:
-        """The Tournament tab's Rounds view on ``round_``, saying ``text`` (after a pairing)."""
+    def show_round(self, round_: int, text: str, paired: Sequence[int] = ()) -> None:
+        """The Tournament tab's Rounds view on ``round_``, saying ``text``; ``paired``: the rounds just paired by
+        FIDE's rules (the FIDE column need not pair them again to know they agree)."""
         from fidedesk.gui.tournament import TournamentTab
 
         self.tabs.setCurrentIndex(TOURNAMENT_TAB)
         tab = self.tab_content(TOURNAMENT_TAB)
         if isinstance(tab, TournamentTab):
             tab.views.tabs.setCurrentWidget(tab.views.rounds)
+            tab.views.rounds.fide_check.agreeing(paired)
             tab.views.rounds.show_round(round_, text)
 
     def tab_content(self, index: int) -> QWidget:

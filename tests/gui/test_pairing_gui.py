@@ -253,3 +253,28 @@ def test_a_round_robin_has_no_colour_to_draw_nor_acceleration(window: MainWindow
     assert not form.colour_box.isEnabled() and not form.baku_box.isEnabled()
     opened(window, event(8))
     assert form.colour_box.isEnabled() and form.baku_box.isEnabled()
+
+
+def test_a_round_just_paired_is_not_paired_again_to_check_it(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FIDE's engine paired it: the FIDE column knows it agrees; a hand change is checked, once."""
+    from fidedesk.gui.tournament import fide_check
+
+    calls: list[int] = []
+    real = fide_check.check_round
+
+    def counted(tournament: Tournament, round_: int, progress: Any = None) -> Any:
+        calls.append(round_)
+        return real(tournament, round_, progress)
+
+    monkeypatch.setattr(fide_check, "check_round", counted)
+    opened(window, dataclasses.replace(event(8), info=EventInfo(rounds=5, initial_colour=InitialColour.WHITE)))
+    assert window.pairing.pair_next()
+    qtbot.wait(fide_check.QUIET + 100)
+    settled(qtbot, window)
+    assert calls == [] and rounds_of(window).model.marks == {}
+    qtbot.keyClick(rounds_of(window).table, Qt.Key.Key_Delete)
+    qtbot.wait(fide_check.QUIET + 100)
+    settled(qtbot, window)
+    assert calls == [1]

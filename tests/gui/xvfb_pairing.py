@@ -49,9 +49,9 @@ def swap_without_rematch(walk: Walk, round_: int) -> tuple[int, int, tuple[int, 
 
 
 def save(walk: Walk, first: bool = False) -> None:
-    walk.screen.key("ctrl+s", pause=1.5)
+    walk.screen.key("ctrl+s", pause=3.0 if first else 1.5)  # a busy machine takes its time to show a dialog
     if first:  # Save As: the name proposed, in the folder used last
-        walk.screen.key("Return", pause=2.5)
+        walk.screen.key("Return", pause=3.0)
         walk.screen.focus()
 
 

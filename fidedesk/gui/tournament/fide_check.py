@@ -10,7 +10,7 @@ round, all its results in, is history.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -25,6 +25,9 @@ from fidedesk.io.pairing_engine import BoardCheck, check_round
 
 #: Milliseconds of quiet before a check starts: a board unpaired and paired again is one check, not two.
 QUIET = 300
+
+#: The checks kept (an undo and a redo, a round shown again, check nothing again): a round robin's schedule.
+KNOWN = 40
 
 Marks = dict[tuple[int, int], tuple[str, str]]
 
@@ -96,6 +99,18 @@ class FideCheck(QObject):
         """A check runs or is about to start."""
         return self._timer.isActive() or (self._job is not None and self._job.running)
 
+    def agreeing(self, rounds: Iterable[int]) -> None:
+        """``rounds`` were just paired by FIDE's rules (Pair round): they agree as they stand, and pairing
+        them again in the background (seconds in a big Swiss) would only say so."""
+        tournament = self._document.tournament
+        for round_ in rounds:
+            self._remember(check_key(tournament, round_), {})
+
+    def _remember(self, key: Hashable, marks: Marks) -> None:
+        if len(self._known) > KNOWN:
+            self._known.pop(next(iter(self._known)))
+        self._known[key] = marks
+
     def start(self) -> None:
         """Check the round shown now, unless it was checked as it stands (or is being checked)."""
         tournament, round_ = self._document.tournament, self._model.round
@@ -132,9 +147,7 @@ class FideCheck(QObject):
             self.failed.emit(str(outcome.error) if outcome.error is not None else "")
             return
         marks = board_marks(*outcome.value)
-        if len(self._known) > 8:
-            self._known.pop(next(iter(self._known)))
-        self._known[key] = marks
+        self._remember(key, marks)
         self._show(marks)
 
     def _show(self, marks: Marks) -> None:

@@ -10,7 +10,7 @@ cannot be paired is said through :class:`~fidedesk.gui.dialogs.Dialogs`, as plai
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
@@ -45,8 +45,9 @@ PAIR_KEY = QKeySequence("Ctrl+R")
 PAIR_ALL_KEY = QKeySequence("Ctrl+Shift+R")
 TITLE = "Pair round"
 
-#: Shows a round just paired (its number, what to say) in the Rounds view, the keyboard on its boards.
-ShowRound = Callable[[int, str], None]
+#: Shows a round (its number, what to say, the rounds just paired by FIDE's rules) in the Rounds view, the
+#: keyboard on its boards.
+ShowRound = Callable[[int, str, Sequence[int]], None]
 
 
 class PairingActions(QObject):
@@ -109,7 +110,7 @@ class PairingActions(QObject):
             dialog_hook=self.progress_hook,
         )  # fmt: skip
         if outcome.cancelled or isinstance(outcome.error, PairingCancelled):
-            self._show_round(round_, f"Pairing of round {round_} cancelled: nothing changed.")
+            self._show_round(round_, f"Pairing of round {round_} cancelled: nothing changed.", ())
             return False
         if isinstance(outcome.error, PairingError):  # NoLegalPairing included: the arbiter decides (C.04.3 1.9.3)
             self._dialogs.error(TITLE, f"Round {round_} cannot be paired: {outcome.error}.")
@@ -120,7 +121,8 @@ class PairingActions(QObject):
         pairing = outcome.value
         self._document.apply(f"Pair round {round_}", apply_pairing(before, pairing))
         byes = f", {counted(len(pairing.byes), 'bye')}" if pairing.byes else ""
-        self._show_round(round_, f"Round {round_} paired: {counted(len(pairing.boards), 'board')}{byes}.{drawn}")
+        said = f"Round {round_} paired: {counted(len(pairing.boards), 'board')}{byes}.{drawn}"
+        self._show_round(round_, said, (round_,))
         return True
 
     def pair_all(self) -> bool:
@@ -143,7 +145,7 @@ class PairingActions(QObject):
             self._dialogs.error(TITLE, f"Every round of the {counted(last, 'round')} is paired already.")
             return False
         self._document.apply(f"Pair rounds {first}–{last}", after)
-        self._show_round(first, f"Rounds {first} to {last} paired from the Berger tables.")
+        self._show_round(first, f"Rounds {first} to {last} paired from the Berger tables.", range(first, last + 1))
         return True
 
     def number_by_rating(self) -> bool:
