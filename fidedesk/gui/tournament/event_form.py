@@ -254,10 +254,10 @@ class EventForm(QWidget):
         try:
             after = edit(self._document.tournament)
         except EditError as error:
-            say(self.message, f"{text}: {error}", "error")
+            self._say(f"{text}: {error}", "error")
             self.refresh(reset=False, setup=True)
             return f"{text}: {error}"
-        say(self.message, "")
+        self._say("")
         self._document.apply(text, after)
         return None
 
@@ -281,10 +281,16 @@ class EventForm(QWidget):
         with the field's name, None when all can be used."""
         for field in (self.federation_edit, self.start_edit, self.end_edit):
             mark(field, field is wrong)
-        say(self.message, text, "error" if wrong is not None else "muted")
+        self._say(text, "error" if wrong is not None else "muted")
         if not isinstance(wrong, QLineEdit):
             return None
         return f"{self._labels[wrong]}: {text}"
+
+    def _say(self, text: str, tone: str = "muted") -> None:
+        """Say why a field cannot be used under the form; the line takes no room while there is nothing to say
+        (the players below get it: at 1024 x 640 a row of them)."""
+        say(self.message, text, tone)
+        self.message.setVisible(bool(text))
 
     @staticmethod
     def _show_value(edit: QLineEdit, value: str | dt.date | None) -> None:
