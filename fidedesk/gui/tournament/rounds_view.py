@@ -191,8 +191,8 @@ class RoundsWidget(QWidget):
     def _on_checked(self, differing: int) -> None:
         """Say how many boards are not FIDE's pairing (the marks are in the FIDE column)."""
         if differing > 0:
-            say(self.message, f"{counted(differing, 'board')} not as FIDE's pairing: see the FIDE column "
-                "(on a marked board, FIDE's board shows here)", "error")  # fmt: skip
+            # one line at 1024 wide, so the boards keep their rows; on a marked board this line names FIDE's board
+            say(self.message, f"{counted(differing, 'board')} not as FIDE's pairing: see the FIDE column", "error")
 
     def show_round(self, round_: int, text: str = "") -> None:
         """Show ``round_`` (just paired), the keyboard on its first board without a result."""
