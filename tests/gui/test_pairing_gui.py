@@ -278,3 +278,24 @@ def test_a_round_just_paired_is_not_paired_again_to_check_it(
     qtbot.wait(fide_check.QUIET + 100)
     settled(qtbot, window)
     assert calls == [1]
+
+
+def test_a_window_closed_while_its_check_runs(qtbot: QtBot, settings: Any, tmp_path: Any) -> None:
+    """The check ends on the GUI thread after the window is gone, and touches none of it (a later test failed
+    once on a check left by an earlier one)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from fidedesk.gui import background
+
+    window = MainWindow(settings, recovery_folder=tmp_path, dialogs=UnattendedDialogs())  # deleted by the test
+    window.show()
+    opened(window, dataclasses.replace(event(40), info=EventInfo(rounds=5, initial_colour=InitialColour.WHITE)))
+    assert window.pairing.pair_next()
+    rounds = rounds_of(window)
+    qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)  # a hand change: checked in the background
+    rounds.fide_check.start()
+    assert rounds.fide_check.busy
+    window.close()
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.waitUntil(lambda: not background._JOBS, timeout=20_000)  # ended, and called back nothing deleted

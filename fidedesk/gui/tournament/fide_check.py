@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from shiboken6 import Shiboken
 
 from fidedesk.core.editing import entry_for
 from fidedesk.core.pairing_round import Pairing, is_paired
@@ -87,6 +88,11 @@ class FideCheck(QObject):
         self._key: Hashable = None
         self._job: BackgroundJob[tuple[Pairing, list[BoardCheck]]] | None = None
         self._known: dict[Hashable, Marks] = {}  # the last few checks: an undo and a redo check nothing again
+        # a window closed while its check runs: the job outlives it (it ends on the GUI thread) but must not call
+        # back into the deleted model (a later test failed on that); the slot holds the job, not this object
+        self._running: list[BackgroundJob[tuple[Pairing, list[BoardCheck]]] | None] = [None]
+        running = self._running
+        self.destroyed.connect(lambda: running[0].cancel() if running[0] is not None else None)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(QUIET)
@@ -130,18 +136,18 @@ class FideCheck(QObject):
         def work(progress: Callable[[int], bool]) -> tuple[Pairing, list[BoardCheck]]:  # the worker thread
             return check_round(tournament, round_, lambda done, _total: not progress(done))
 
-        self._job = BackgroundJob(work, lambda outcome: self._finished(key, outcome))
+        self._job = self._running[0] = BackgroundJob(work, lambda outcome: self._finished(key, outcome))
 
     def _stop(self, key: Hashable) -> None:
         if self._job is not None:
             self._job.cancel()
-            self._job = None
+            self._job = self._running[0] = None
         self._key = key
 
     def _finished(self, key: Hashable, outcome: Outcome[tuple[Pairing, list[BoardCheck]]]) -> None:
-        if key != self._key:
+        if key != self._key or not (Shiboken.isValid(self) and Shiboken.isValid(self._model)):
             return
-        self._job = None
+        self._job = self._running[0] = None
         if outcome.value is None:
             self._model.set_marks({})
             self.failed.emit(str(outcome.error) if outcome.error is not None else "")
