@@ -183,3 +183,65 @@ def run_with_progress(
     else:
         outcome.value = done.result()
     return outcome
+
+
+#: The jobs under way (see BackgroundJob).
+_JOBS: set[object] = set()
+
+
+class BackgroundJob(Generic[T]):
+    """Work off the GUI thread that nobody waits for (FIDE's pairing of a round to set the boards against,
+    while the arbiter types on): no dialog and no nested event loop; ``finished`` is called on the GUI
+    thread with the :class:`Outcome` once the work ends, unless :meth:`cancel` came first.
+
+    The same thread rules as :func:`run_with_progress`: ``work`` touches no Qt object, gets a
+    ``progress(count) -> bool`` that turns False once cancelled, and garbage is collected on the GUI
+    thread by the job's own timer (automatic collection is off while any job runs)."""
+
+    def __init__(self, work: Callable[[Callable[[int], bool]], T], finished: Callable[[Outcome[T]], None]) -> None:
+        self._shared = _Shared()
+        self._done: Future[T] = Future()
+        self._finished: Callable[[Outcome[T]], None] | None = finished
+        self._gc_off = _CollectHere.off()
+        self._gc_off.__enter__()  # left in _end, on the GUI thread, whatever happens to the work
+        # no parent: a view closed while its job runs must not take the timer along, or collection stays off
+        self._timer = QTimer()
+        self._timer.timeout.connect(self._poll)
+        _JOBS.add(self)  # kept alive until it ends, whoever dropped it
+
+        def run() -> None:  # the worker thread: pure Python only
+            try:
+                self._done.set_result(work(self._shared.progress))
+            except BaseException as error:  # handed to the GUI thread
+                self._done.set_exception(error)
+
+        self._thread = threading.Thread(target=run, name="fidedesk-job", daemon=True)
+        self._thread.start()
+        self._timer.start(POLL)
+
+    @property
+    def running(self) -> bool:
+        return self._finished is not None
+
+    def cancel(self) -> None:
+        """Ask the work to stop; ``finished`` is not called any more (the thread ends on its own)."""
+        self._shared.cancel_requested.set()
+        self._finished = None
+
+    def _poll(self) -> None:
+        _CollectHere.collect()
+        if not self._done.done():
+            return
+        self._timer.stop()
+        self._thread.join()
+        _JOBS.discard(self)
+        self._gc_off.__exit__(None, None, None)
+        finished, self._finished = self._finished, None
+        if finished is not None:
+            outcome: Outcome[T] = Outcome()
+            error = self._done.exception()
+            if error is not None:
+                outcome.error = error
+            else:
+                outcome.value = self._done.result()
+            finished(outcome)

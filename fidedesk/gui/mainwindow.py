@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QDate, Qt, QTimer
@@ -34,6 +34,7 @@ from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import bring_inside, place_first
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.shortcuts import COMMAND_NAME, ShortcutRow, ShortcutsDialog, shortcut_rows
+from fidedesk.gui.tournament.pairing_actions import PairingActions
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
 TabFactory = Callable[[RatingContext, QUndoStack, Settings, TournamentDocument], QWidget]
@@ -189,6 +190,7 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self, self.document, settings, self.dialogs, recovery_folder)
         self.excel = ExcelActions(self, self.files, self.context, self.dialogs)
         self.rating_list = RatingListActions(self, self.files, self.dialogs)
+        self.pairing = PairingActions(self, self.document, self.dialogs, self.show_round)
         self.guide_window: QWidget | None = None  # Help › User Guide, made when first asked for
         # files handed over while a modal dialog is open wait here; the timer looks again until it has closed
         self._requested: list[Path] = []
@@ -322,6 +324,18 @@ class MainWindow(QMainWindow):
         if not self._requested:
             self._requested_timer.stop()
 
+    def show_round(self, round_: int, text: str, paired: Sequence[int] = ()) -> None:
+        """The Tournament tab's Rounds view on ``round_``, saying ``text``; ``paired``: the rounds just paired by
+        FIDE's rules (the FIDE column need not pair them again to know they agree)."""
+        from fidedesk.gui.tournament import TournamentTab
+
+        self.tabs.setCurrentIndex(TOURNAMENT_TAB)
+        tab = self.tab_content(TOURNAMENT_TAB)
+        if isinstance(tab, TournamentTab):
+            tab.views.tabs.setCurrentWidget(tab.views.rounds)
+            tab.views.rounds.fide_check.agreeing(paired)
+            tab.views.rounds.show_round(round_, text)
+
     def tab_content(self, index: int) -> QWidget:
         """The widget of tab ``index``, built now if it was not yet shown."""
         page = self.tabs.widget(index)
@@ -361,6 +375,10 @@ class MainWindow(QMainWindow):
         self.redo_action.setProperty(COMMAND_NAME, "Redo")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()  # the pairings: no letter is left on the menu bar for a menu of their own
+        edit_menu.addActions(list(self.pairing.actions[:2]))
+        edit_menu.addSeparator()
+        edit_menu.addActions(list(self.pairing.actions[2:]))
 
         list_menu = self.menuBar().addMenu("Rating &List")  # Alt+R is the Reference tables tab
         rating_list = self.rating_list

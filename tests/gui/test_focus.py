@@ -333,3 +333,27 @@ def test_update_ratings_leaves_the_keyboard_in_the_players(
     active.rating_list.update_action.trigger()
     assert active.document.tournament.players[0].rating == 2823
     wait_focus(qtbot, players.table)
+
+
+def test_pair_round_puts_the_keyboard_on_the_first_board(qtbot: QtBot, active: MainWindow) -> None:
+    """Issue 16: Ctrl+R from anywhere (here the calculator) pairs, then the result keys work at once."""
+    active.document.reset(players_of(8), None)
+    tournament_tab(active).event_form.rounds_box.setValue(5)  # committed by Ctrl+R, before it pairs
+    active.tabs.setCurrentIndex(1)
+    qtbot.keyClick(active, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    rounds = tournament_tab(active).views.rounds
+    wait_focus(qtbot, rounds.table)
+    assert active.tabs.currentIndex() == 0 and rounds.table.currentIndex().row() == 0
+    assert active.document.tournament.info.rounds == 5
+
+
+def test_a_pairing_refused_leaves_the_keyboard_where_it_was(
+    qtbot: QtBot, active: MainWindow, dialogs: UnattendedDialogs
+) -> None:
+    active.document.reset(players_of(8), None)  # no number of rounds: a Swiss cannot be paired
+    players = tournament_tab(active).players.table
+    players.setFocus()
+    wait_focus(qtbot, players)
+    qtbot.keyClick(players, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert dialogs.shown and "number of rounds" in dialogs.shown[-1][1]
+    wait_focus(qtbot, players)

@@ -1,4 +1,5 @@
-"""The event's header data as a form: name, place, dates, arbiter, time control, system and rating kind.
+"""The event's header data as a form: name, place, dates, arbiter, time control, system and rating kind, and
+what pairing needs: the number of rounds, the top player's colour in round 1, Baku acceleration.
 
 A field is committed when the arbiter leaves it (``editingFinished``), not at each keystroke, so that
 typing "Gelendzhik" is one undo step and not ten; every commit is ``document.apply("Edit event", ...)``.
@@ -7,20 +8,33 @@ title's ``*``), commits it when an action asks (``TournamentDocument.commit_pend
 and a change of the document keeps a field's typed text unless it changed that field's own value (an undo).
 Every field has its own Alt+letter (none taken by the window's menus, tabs or buttons), and the dates
 are typed as YYYY-MM-DD: a date spin box showing "no date" could neither be typed into nor left by Tab.
+The pairing fields have no Alt+letter (no letter is left; Tab from End reaches them), and each change
+is an undo step of its own through :mod:`fidedesk.core.editing.setup`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
 
 from PySide6.QtCore import QRegularExpression
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLineEdit, QSpinBox, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
-from fidedesk.core.tournament import EventInfo, RatingKind, System
-from fidedesk.core.values import DATE_HINT, FEDERATION_HINT, FederationError, date_text, parse_date, parse_federation
+from fidedesk.core.editing.setup import set_baku, set_initial_colour, set_rounds
+from fidedesk.core.pairing_setup import InitialColour
+from fidedesk.core.tournament import EventInfo, RatingKind, System, Tournament
+from fidedesk.core.values import (
+    DATE_HINT,
+    FEDERATION_HINT,
+    ROUND_RANGE,
+    FederationError,
+    date_text,
+    parse_date,
+    parse_federation,
+)
 from fidedesk.gui.calculator.look import mark, named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label, without_mnemonic
@@ -32,6 +46,9 @@ SYSTEM_NAMES = {
     System.MATCH: "Match",
     System.TEAM_SWISS: "Team Swiss",
 }
+
+#: The round-1 colour box: drawn by lot when round 1 is paired (then stored and shown), or chosen.
+COLOURS = {None: "By lot", InitialColour.WHITE: "White", InitialColour.BLACK: "Black"}
 
 #: What a date field lets through while it is typed: digits and the separators core.values.parse_date reads
 #: (its message offers DD.MM.YYYY too, so the field must take it).
@@ -98,6 +115,22 @@ class EventForm(QWidget):
         self.kind_box = named(QComboBox(), "event_kind")
         for kind in RatingKind:
             self.kind_box.addItem(kind.value.capitalize(), kind.value)
+        self.rounds_box = named(QSpinBox(), "event_rounds")
+        self.rounds_box.setRange(0, ROUND_RANGE.high)
+        self.rounds_box.setSpecialValueText("—")  # 0: not set (a round robin's follow from its players)
+        self.rounds_box.setToolTip("The number of rounds announced; — when not set")
+        self.colour_box = named(QComboBox(), "event_colour")
+        for colour, text in COLOURS.items():
+            self.colour_box.addItem(text, colour.value if colour is not None else "")
+        self.colour_box.setToolTip(
+            "The colour of the top-ranked player in round 1 (C.04.3 Article 5): drawn by lot when round 1 is "
+            "paired, and shown here from then on, or chosen"
+        )
+        self.baku_box = named(QCheckBox("Baku acceleration"), "event_baku")
+        self.baku_box.setToolTip(
+            "Accelerated pairings (C.04.7, Baku): a virtual point for the top half of the players in the first "
+            "rounds; worked out for the players present when round 1 is paired"
+        )
         self.message = named(plain_label(), "event_message")
 
         grid = QGridLayout(self)
@@ -109,17 +142,19 @@ class EventForm(QWidget):
             (("C&ity", self.city_edit), ("Ti&me control", self.time_control_edit)),
             (("Federati&on", self.federation_edit), ("S&ystem", self.system_box)),
             (("&Start", self.start_edit), ("Ratin&g", self.kind_box)),
-            (("En&d", self.end_edit), ("", None)),
+            (("En&d", self.end_edit), ("Rounds", self.rounds_box)),
+            (("Colour", self.colour_box), ("", self.baku_box)),
         )
         for row, pairs in enumerate(rows):
             for half, (text, field) in enumerate(pairs):
-                if field is None:
+                if not text:  # a check box says what it is itself
+                    grid.addWidget(field, row, half * 2, 1, 2)
                     continue
                 label = plain_label(text)
                 label.setBuddy(field)
                 grid.addWidget(label, row, half * 2)
                 grid.addWidget(field, row, half * 2 + 1)
-        grid.addWidget(self.message, len(rows) - 1, 2, 1, 2)
+        grid.addWidget(self.message, len(rows), 0, 1, 4)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
 
@@ -128,11 +163,16 @@ class EventForm(QWidget):
             field: without_mnemonic(text) for pairs in rows for text, field in pairs if isinstance(field, QLineEdit)
         }
         self._known: dict[QLineEdit, str | dt.date | None] = {}
+        self._known_rounds: int | None = None
         for edit in self._labels:
             edit.editingFinished.connect(self.commit)
             edit.textEdited.connect(self._note_pending)  # the user's typing only, not refresh()
         for box in (self.system_box, self.kind_box):
             box.activated.connect(self.commit)  # the user's choice only, not refresh()
+        self.rounds_box.editingFinished.connect(self.commit_rounds)
+        self.rounds_box.valueChanged.connect(self._note_pending)
+        self.colour_box.activated.connect(self._commit_colour)
+        self.baku_box.clicked.connect(self._commit_baku)  # the user's click only, not refresh()
         document.changed.connect(self.refresh)
         document.was_reset.connect(lambda: self.refresh(reset=True))
         document.commit_requested.connect(self.commit_pending)
@@ -187,10 +227,39 @@ class EventForm(QWidget):
 
     def commit_pending(self) -> None:
         """The document asks before an action reads it: commit the typed text, or say why it cannot be."""
-        if self._pending_fields():
-            problem = self.commit()
+        for pending, commit in ((self._pending_fields(), self.commit), (self._rounds_pending(), self.commit_rounds)):
+            problem = commit() if pending else None
             if problem is not None:
                 self._document.refuse_commit(problem)
+
+    def _rounds_pending(self) -> bool:
+        return (self.rounds_box.value() or None) != self._document.tournament.info.rounds
+
+    def commit_rounds(self) -> str | None:
+        """The number of rounds typed, as one undo step; None when done, else why not ("Rounds: …")."""
+        if not self._rounds_pending():
+            return None
+        return self._setup("Set the number of rounds", lambda t: set_rounds(t, self.rounds_box.value() or None))
+
+    def _commit_colour(self) -> None:
+        value = self.colour_box.currentData()
+        colour = InitialColour(value) if value else None
+        self._setup("Set the round 1 colour", lambda t: set_initial_colour(t, colour))
+
+    def _commit_baku(self, on: bool) -> None:
+        self._setup(f"Baku acceleration {'on' if on else 'off'}", lambda t: set_baku(t, on))
+
+    def _setup(self, text: str, edit: Callable[[Tournament], Tournament]) -> str | None:
+        """Apply a pairing-setup edit as one undo step; when refused, say why and show the document's value."""
+        try:
+            after = edit(self._document.tournament)
+        except EditError as error:
+            self._say(f"{text}: {error}", "error")
+            self.refresh(reset=False, setup=True)
+            return f"{text}: {error}"
+        self._say("")
+        self._document.apply(text, after)
+        return None
 
     def _document_values(self) -> dict[QLineEdit, str | dt.date | None]:
         info = self._document.tournament.info
@@ -205,26 +274,33 @@ class EventForm(QWidget):
         return [edit for edit, value in self._document_values().items() if not _holds(edit, value)]
 
     def _note_pending(self) -> None:
-        self._document.set_pending(PENDING, bool(self._pending_fields()))
+        self._document.set_pending(PENDING, bool(self._pending_fields()) or self._rounds_pending())
 
     def _show_problem(self, wrong: QWidget | None, text: str) -> str | None:
         """Mark the field that cannot be used (only that one; none when all can) and say why; the reason
         with the field's name, None when all can be used."""
         for field in (self.federation_edit, self.start_edit, self.end_edit):
             mark(field, field is wrong)
-        say(self.message, text, "error" if wrong is not None else "muted")
+        self._say(text, "error" if wrong is not None else "muted")
         if not isinstance(wrong, QLineEdit):
             return None
         return f"{self._labels[wrong]}: {text}"
+
+    def _say(self, text: str, tone: str = "muted") -> None:
+        """Say why a field cannot be used under the form; the line takes no room while there is nothing to say
+        (the players below get it: at 1024 x 640 a row of them)."""
+        say(self.message, text, tone)
+        self.message.setVisible(bool(text))
 
     @staticmethod
     def _show_value(edit: QLineEdit, value: str | dt.date | None) -> None:
         edit.setText(value if isinstance(value, str) else date_text(value))
         edit.setCursorPosition(0)  # a long text shows its beginning, not its end
 
-    def refresh(self, reset: bool = False) -> None:
+    def refresh(self, reset: bool = False, setup: bool = False) -> None:
         """Show the document's event data. A field being typed in keeps its text unless the document's value
-        of that field changed (an undo of it) or the document was replaced (``reset``: new, open)."""
+        of that field changed (an undo of it) or the document was replaced (``reset``: new, open); the
+        pairing fields too, and always when ``setup`` (after a refused change)."""
         for edit, value in self._document_values().items():
             changed = reset or self._known.get(edit, value) != value
             self._known[edit] = value
@@ -233,6 +309,15 @@ class EventForm(QWidget):
         info = self._document.tournament.info
         for box, value in ((self.system_box, info.system.value), (self.kind_box, info.kind.value)):
             box.setCurrentIndex(max(0, box.findData(value)))
+        if reset or setup or self._known_rounds != info.rounds:
+            self.rounds_box.setValue(info.rounds or 0)
+        self._known_rounds = info.rounds
+        colour = info.initial_colour.value if info.initial_colour is not None else ""
+        self.colour_box.setCurrentIndex(max(0, self.colour_box.findData(colour)))
+        self.baku_box.setChecked(bool(info.acceleration))
+        swiss = not info.system.is_round_robin  # a Berger table fixes the colours and takes no acceleration
+        self.colour_box.setEnabled(swiss)
+        self.baku_box.setEnabled(swiss or bool(info.acceleration))  # records read from a file can be turned off
         if reset:
             self._show_problem(None, "")
         self._note_pending()

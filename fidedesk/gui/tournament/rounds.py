@@ -50,16 +50,24 @@ class BoardRow:
         )
 
 
-class RoundModel(RowTableModel[BoardRow]):
-    """The boards of one round: Board, White, Black, Result. Read-only; edits go through the document."""
+#: What the FIDE column shows on a board FIDE's pairing has otherwise: other players, or the same two with
+#: the colours the other way round.
+OTHER_PLAYERS, OTHER_COLOURS = "≠", "⇄"
 
-    BOARD, WHITE, BLACK, RESULT = range(4)
-    HEADERS = ("Board", "White", "Black", "Result")
+
+class RoundModel(RowTableModel[BoardRow]):
+    """The boards of one round: Board, White, Black, Result, and where a board is not FIDE's pairing (FIDE).
+    Read-only; edits go through the document; the FIDE marks come from :class:`~.fide_check.FideCheck`."""
+
+    BOARD, WHITE, BLACK, RESULT, FIDE = range(5)
+    HEADERS = ("Board", "White", "Black", "Result", "FIDE")
 
     def __init__(self, document: TournamentDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._round = 1
+        #: (White, Black) of each board FIDE's pairing has otherwise -> (mark, what FIDE's pairing has there).
+        self._marks: dict[tuple[int, int], tuple[str, str]] = {}
         self.set_rows(self._read())
         document.changed.connect(self.refresh)
 
@@ -73,9 +81,21 @@ class RoundModel(RowTableModel[BoardRow]):
         """Show round ``round_``."""
         if round_ != self._round:
             self._round = round_
+            self._marks = {}  # another round's boards
             self.beginResetModel()
             self._rows = self._read()
             self.endResetModel()
+
+    def set_marks(self, marks: dict[tuple[int, int], tuple[str, str]]) -> None:
+        """Mark the boards (by White and Black) where FIDE's pairing differs; every other board agrees."""
+        if marks != self._marks:
+            self._marks = marks
+            if self.rowCount():
+                self.dataChanged.emit(self.index(0, self.FIDE), self.index(self.rowCount() - 1, self.FIDE))
+
+    @property
+    def marks(self) -> dict[tuple[int, int], tuple[str, str]]:
+        return dict(self._marks)
 
     def board(self, row: int) -> Board:
         """The board shown in ``row``."""
@@ -100,8 +120,23 @@ class RoundModel(RowTableModel[BoardRow]):
 
     # --- model interface -------------------------------------------------------------------------
 
+    def headerData(  # Qt override
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        fide = section == self.FIDE and orientation == Qt.Orientation.Horizontal
+        if fide and role == Qt.ItemDataRole.ToolTipRole:
+            return f"{OTHER_PLAYERS} other players than FIDE's pairing, {OTHER_COLOURS} the colours the other way"
+        return super().headerData(section, orientation, role)
+
     def cell(self, row: BoardRow, index: Index, role: int) -> Any:
         column, board = index.column(), row.board
+        if column == self.FIDE:
+            mark = self._marks.get((board.white, board.black)) if board.black is not None else None
+            if mark is not None and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                return mark[0] if role == Qt.ItemDataRole.DisplayRole else mark[1]
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignCenter)
+            return None
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.BOARD:
                 return str(board.number)  # the number it was paired on, not the row

@@ -2,6 +2,9 @@
 
 With a board selected, one key enters its result and moves on to the next board; Delete unpairs it;
 Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the document's undo stack.
+Byes, absences and withdrawals for the next round are entered here before it is paired (Edit › Pair Next
+Round, :mod:`fidedesk.gui.tournament.pairing_actions`); boards that are not FIDE's pairing are marked in the
+FIDE column (:mod:`fidedesk.gui.tournament.fide_check`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
+from fidedesk.core.editing.setup import withdraw
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text, counted
@@ -33,21 +37,25 @@ from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.shortcuts import view_action
-from fidedesk.gui.tournament.rounds import RESULT_KEYS, RoundModel, result_texts
+from fidedesk.gui.tournament.fide_check import FideCheck
+from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RESULT_KEYS, RoundModel, result_texts
 from fidedesk.gui.widths import text_width
 
 _HINT = (
+    "Ctrl+R pairs the next round (byes first: White, then Bye). "
     "Keys on a board: 1 white wins, = or 5 draw, 0 black wins, + / − forfeit; Delete unpairs; "
     "Enter on an empty White goes to the boards, Alt+W back to White, Alt+U to the round; "
     "Alt+1, 2, 3 show Rounds, Crosstable, Standings. "
     "Ctrl+V pastes lines “white ⇥ black ⇥ result” (1-0, ½-½, 0-1, +--, --+, 0-0, blank)."
 )
-#: The byes the Bye button gives, as the combo box names them.
+#: The byes the Bye button gives, as the combo box names them; WITHDRAW withdraws the player from the round on.
+WITHDRAW = "withdraw"
 _BYES = {
     ResultCode.PAIRING_BYE: "Pairing bye (1)",
     ResultCode.HALF_BYE: "Half-point bye",
     ResultCode.FULL_BYE: "Full-point bye",
-    ResultCode.ZERO_BYE: "Zero-point bye",
+    ResultCode.ZERO_BYE: "Zero-point bye",  # an absence; the tool tip says so (a longer name was cut at 1024)
+    WITHDRAW: "Withdraw",
 }
 
 
@@ -100,8 +108,12 @@ class RoundsWidget(QWidget):
         self.bye_box = named(QComboBox(), "bye_box")
         for code, label in _BYES.items():
             self.bye_box.addItem(label, code)
+        self.bye_box.setToolTip(
+            "Before a round is paired: a requested half-point bye, an absence (zero-point bye), or a withdrawal "
+            "(zero-point byes in this round and every round after it); the pairing leaves these players out"
+        )
         self.bye_button = named(QPushButton("Bye"), "bye_button")
-        self.bye_button.setToolTip("Give the player in the White field this bye")
+        self.bye_button.setToolTip("Give the player in the White field this bye, in the round shown")
 
         self.table = named(BoardTable(), "boards_table")
         self.table.setModel(self.model)
@@ -119,7 +131,9 @@ class RoundsWidget(QWidget):
         # Board and Result sized once for their widest text: fitting them to the contents after every
         # result measured every board and laid the window out again, which cost more than the edit itself
         metrics = self.table.fontMetrics()
-        for column, samples in ((RoundModel.BOARD, ("Board", "999")), (RoundModel.RESULT, result_texts())):
+        fide = ("FIDE", OTHER_PLAYERS, OTHER_COLOURS)
+        for column, samples in ((RoundModel.BOARD, ("Board", "999")), (RoundModel.RESULT, result_texts()),
+                                (RoundModel.FIDE, fide)):  # fmt: skip
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, text_width(samples, metrics))
         hint = named(plain_label(), "rounds_hint")
@@ -170,6 +184,26 @@ class RoundsWidget(QWidget):
         document.changed.connect(self._update_rounds)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self._update_rounds()
+        self.fide_check = FideCheck(document, self.model, self)
+        self.fide_check.checked.connect(self._on_checked)
+        self.fide_check.failed.connect(lambda why: say(self.message, f"FIDE's pairing of this round: {why}", "muted"))
+
+    def _on_checked(self, differing: int) -> None:
+        """Say how many boards are not FIDE's pairing (the marks are in the FIDE column)."""
+        if differing > 0:
+            # one line at 1024 wide, so the boards keep their rows; on a marked board this line names FIDE's board
+            say(self.message, f"{counted(differing, 'board')} not as FIDE's pairing: see the FIDE column", "error")
+
+    def show_round(self, round_: int, text: str = "") -> None:
+        """Show ``round_`` (just paired), the keyboard on its first board without a result."""
+        self._update_rounds()
+        self.round_box.setValue(round_)
+        self.table.setFocus()
+        row = self._first_pending()
+        if self.model.rowCount():
+            self.table.setCurrentIndex(self.model.index(row if row is not None else 0, RoundModel.RESULT))
+        if text:
+            say(self.message, text)
 
     def _rank_edit(self, name: str, placeholder: str) -> QLineEdit:
         edit = named(QLineEdit(), name)
@@ -223,10 +257,17 @@ class RoundsWidget(QWidget):
             say(self.message, "Type the start rank of the player who gets the bye in White", "error")
             return
         rank, round_, code = int(self.white_edit.text()), self.model.round, self.bye_box.currentData()
-        if self._apply(f"Bye ({board_text(code)}) for {rank} in round {round_}",
-                       lambda: give_bye(self.document.tournament, round_, rank, code)):  # fmt: skip
+        if code == WITHDRAW:
+            done = self._apply(f"Withdraw {rank} from round {round_}",
+                               lambda: withdraw(self.document.tournament, rank, round_))  # fmt: skip
+        else:
+            done = self._apply(f"Bye ({board_text(code)}) for {rank} in round {round_}",
+                               lambda: give_bye(self.document.tournament, round_, rank, code))  # fmt: skip
+        if done:
             self.white_edit.clear()
             self.white_edit.setFocus()  # on to the next board, as after a pairing
+            if code == WITHDRAW:  # never the choice waiting for the next player: a withdrawal is rare and final
+                self.bye_box.setCurrentIndex(self.bye_box.findData(ResultCode.HALF_BYE))
 
     def _selected_row(self) -> int | None:
         """The current board, or else the first board still without a result (keys work straight away)."""
@@ -240,7 +281,12 @@ class RoundsWidget(QWidget):
 
     def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
-            self.player_chosen.emit(self.model.board(current.row()).white)
+            board = self.model.board(current.row())
+            self.player_chosen.emit(board.white)
+            # what the FIDE column's tool tip says, for the keyboard too (no tool tip without a mouse)
+            mark = self.model.marks.get((board.white, board.black)) if board.black is not None else None
+            if mark is not None:
+                say(self.message, f"Board {board.number}: {mark[1]}", "error")
 
     def enter_result(self, code: ResultCode) -> None:
         """Enter white's ``code`` on the selected board, then select the next board without a result below it
@@ -256,11 +302,15 @@ class RoundsWidget(QWidget):
             self.table.setCurrentIndex(self.model.index(next_row, RoundModel.RESULT))
 
     def unpair_selected(self) -> None:
-        """Remove the selected board from the round."""
+        """Remove the selected board from the round; the cursor stays on its row, now the next board (it was
+        left on no board, and Down then went to the first: Delete, Down, Delete unpaired the wrong board)."""
         row = self._selected_row()
         if row is not None:
             board, round_ = self.model.board(row), self.model.round
-            self._apply(f"Unpair board {board.number}", lambda: unpair(self.document.tournament, round_, board.white))
+            done = self._apply(f"Unpair board {board.number}",
+                               lambda: unpair(self.document.tournament, round_, board.white))  # fmt: skip
+            if done and self.model.rowCount():
+                self.table.setCurrentIndex(self.model.index(min(row, self.model.rowCount() - 1), RoundModel.RESULT))
 
     def paste(self) -> None:
         """Apply the round on the clipboard: the good lines as one undo step, the bad ones reported."""
