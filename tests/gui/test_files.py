@@ -157,16 +157,18 @@ def test_import_trf_then_export_and_reimport(window: MainWindow, tmp_path: Path,
     assert window.statusBar().currentMessage() == "Exported to out.trf."  # issue 14: it ends with a word
 
 
-def test_export_trf_refused_while_results_are_missing(
+def test_export_trf_writes_results_still_to_come(
     window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs, no_modal_dialogs: list[tuple[str, str]]
 ) -> None:
-    t = club_open()
-    window.document.reset(pair(t, 2, 1, 3), None)  # round 2 paired, no result yet
-    asked = dialogs.answer("save_file", tmp_path / "out.trf")
-    assert not window.files.export_trf()
-    assert no_modal_dialogs and no_modal_dialogs[0][0] == "Cannot export TRF"
-    assert "not entered yet" in no_modal_dialogs[0][1]
-    assert not asked and not (tmp_path / "out.trf").exists()
+    """A round paired and not played yet goes to TRF with '?' for its results (TRF-2026, as FIDE TEC's reader
+    takes it), so a pairing can be handed on before the round is played."""
+    t = pair(club_open(), 2, 1, 3)  # round 2 paired, no result yet
+    window.document.reset(t, None)
+    dialogs.answer("save_file", tmp_path / "out.trf")
+    assert window.files.export_trf()
+    assert not no_modal_dialogs
+    back = read_trf(tmp_path / "out.trf").tournament
+    assert back.player(1).rounds[-1].result is ResultCode.PENDING and back.player(1).rounds[-1].opponent == 3
 
 
 def test_recent_files_keep_eight_and_drop_missing_ones(
