@@ -146,7 +146,7 @@ def planned_rounds(tournament: Tournament) -> int | None:
 def check_round_can_be_paired(tournament: Tournament, round_: int) -> None:
     """Refuse a round that cannot be paired from the tournament as it stands, saying why: beyond the
     event's rounds, paired already, or after a round with a game still without a result (the Dutch
-    rules pair from the scores of every round before, C.04.3 2026 Article 1.2)."""
+    rules pair from the scores of every round before, C.04.3)."""
     if round_ not in ROUND_RANGE:
         raise PairingError(f"round {round_}: a tournament has rounds {ROUND_RANGE}")
     planned = planned_rounds(tournament)
@@ -251,9 +251,10 @@ def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
 
 
 def initial_order(players: Iterable[Player]) -> list[Player]:
-    """The players in the initial order of a Swiss (C.04.2 2026, Article 2.2): by rating, highest first
-    (an unrated player, whose strength no list gives, after every rated one), then by FIDE title (GM, IM,
-    WGM, FM, WIM, CM, WFM, WCM, none), then alphabetically by name. Pairing numbers follow this order."""
+    """The players in the initial order of a Swiss (C.04.2, General Handling Rules: initial order): by
+    rating, highest first (an unrated player, whose strength no list gives, after every rated one), then by
+    FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then alphabetically by name.
+    Pairing numbers follow this order."""
     return sorted(
         players,
         key=lambda p: (p.rating is None, -(p.rating or 0), title_strength(p.title), p.name.casefold(), p.start_rank),

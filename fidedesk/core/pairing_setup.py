@@ -18,7 +18,7 @@ _TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 
 class InitialColour(enum.Enum):
-    """The colour of the top-ranked player in round 1 (C.04.3 2026, Article 5: drawn by lot before
+    """The colour of the top-ranked player in round 1 (C.04.3: drawn by lot before
     round 1; TRF-2026 record ``152``, JaVaFo's ``XXC white1`` / ``black1``). Every colour the engine
     gives in round 1 follows from it."""
 

@@ -6,7 +6,7 @@ Each record as FIDE TEC's reader (gacrux's ``trf2json``) reads it; columns 1-bas
 * ``142 n`` (TRF-2026) / ``XXR n`` (JaVaFo's TRF16 extension): the number of rounds, 0-99; the largest
   of them. ``EventInfo.rounds``.
 * ``152 W`` / ``152 B`` (TRF-2026) / ``XXC white1`` / ``XXC black1``: the colour of the top-ranked player
-  in round 1 (C.04.3 2026, Article 5). ``EventInfo.initial_colour``. Other words of an ``XXC`` record
+  in round 1 (C.04.3: drawn by lot before round 1). ``EventInfo.initial_colour``. Other words of an ``XXC`` record
   (JaVaFo's ``rank``) are left out with a note: fidedesk's pairing numbers are the start ranks.
 * ``240 T RRR PPPP PPPP ...``: byes of type ``T`` (``H`` half-point, ``F`` full-point, ``Z`` or blank
   zero-point) in round ``RRR`` (columns 7-9) for the players in columns 11-14, 16-19, ... They become

@@ -43,7 +43,7 @@ def set_initial_colour(tournament: Tournament, colour: InitialColour | None) -> 
 
 
 def draw_initial_colour(chance: random.Random | None = None) -> InitialColour:
-    """The colour drawn by lot before round 1 (C.04.3 2026, Article 5) when the organiser chose none."""
+    """The colour drawn by lot before round 1 (C.04.3) when the organiser chose none."""
     return (chance or random.SystemRandom()).choice(list(InitialColour))
 
 
