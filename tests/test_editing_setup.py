@@ -13,12 +13,13 @@ from fidedesk.core.editing.setup import (
     numbered_by_lot,
     numbered_by_rating,
     set_baku,
+    set_forbidden,
     set_initial_colour,
     set_rounds,
     with_baku_renewed,
     withdraw,
 )
-from fidedesk.core.pairing_setup import AcceleratedRound, InitialColour
+from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 
@@ -40,6 +41,14 @@ def test_rounds_never_fewer_than_those_paired() -> None:
 
 def test_the_initial_colour() -> None:
     assert set_initial_colour(event(), InitialColour.BLACK).info.initial_colour is InitialColour.BLACK
+
+
+def test_forbidden_pairs_name_players_there_are() -> None:
+    groups = (ForbiddenPairs((1, 2)), ForbiddenPairs((5, 7, 9), 1, 3))
+    assert set_forbidden(event(), groups).info.forbidden == groups
+    assert set_forbidden(set_forbidden(event(), groups), ()).info.forbidden == ()
+    with pytest.raises(EditError, match="no player has start rank 11"):
+        set_forbidden(event(), (ForbiddenPairs((1, 11)),))
 
 
 def test_baku_for_the_players_present_and_renewed_at_round_1() -> None:

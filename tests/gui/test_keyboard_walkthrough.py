@@ -206,8 +206,9 @@ def enter_event(keys: Keyboard, tab: TournamentTab, event: Event) -> None:
 def enter_players(keys: Keyboard, tab: TournamentTab, players: Sequence[Player]) -> None:
     """Tab from the event form to the players table; Insert, the name, Tab to Rating and Born, Enter."""
     table = tab.players.table
-    keys.alt("d")  # End: then Tab passes Rounds, Colour and Baku acceleration (issue 16) on the way to the players
-    keys.tab_until(table, 6)
+    # End: then Tab passes Rounds, Colour, Baku acceleration and Forbidden pairs (issue 16) on the way to the players
+    keys.alt("d")
+    keys.tab_until(table, 7)
     for player in players:
         keys.press(Qt.Key.Key_Insert)
         assert isinstance(keys.focus(), QLineEdit), "Insert did not start typing the name"

@@ -3,12 +3,13 @@
     python -m tests.gui.xvfb_pairing swiss|rr [--size 1366x768] [--shots FOLDER]
 
 run from the repository on Linux with Debian's ``xvfb``, ``xdotool`` and ``imagemagick``. ``swiss``: a
-30-player, 5-round Swiss with Baku acceleration and the round-1 colour drawn by lot, the club's list from
-Excel, each round paired by Edit › Pair Next Round (Ctrl+R) and its results typed by keys; a half-point bye
-asked for before round 3, a player withdrawn before round 4, and in round 5 two boards swapped by hand
-(the FIDE column marks them). ``rr``: an 8-player round robin typed by hand, numbered by lot (Edit ›
-Number Players by Lot) and paired all at once (Ctrl+Shift+R), then its 28 results. Only ``xdotool key`` and
-``xdotool type`` reach the window (as in :mod:`tests.gui.xvfb_walkthrough`, whose steps it shares).
+30-player, 5-round Swiss with Baku acceleration, 1 and 2 forbidden to meet (typed in the event form) and the
+round-1 colour drawn by lot, the club's list from Excel, each round paired by Edit › Pair Next Round (Ctrl+R)
+and its results typed by keys; a half-point bye asked for before round 3, a player withdrawn before round 4,
+and in round 5 two boards swapped by hand (the FIDE column marks them). ``rr``: an 8-player round robin typed
+by hand, numbered by lot (Edit › Number Players by Lot) and paired all at once (Ctrl+Shift+R), then its 28
+results. Only ``xdotool key`` and ``xdotool type`` reach the window (as in :mod:`tests.gui.xvfb_walkthrough`,
+whose steps it shares).
 
 At the end the saved file is read back: every round paired, every result typed in it, the byes asked for,
 and FIDE's checker agreeing with every round fidedesk paired (the round changed by hand disagreeing on
@@ -80,6 +81,9 @@ def swiss(walk: Walk) -> None:
     key("alt+d", "Tab")  # End, then Rounds
     type_("5")
     key("Tab", "Tab", "space", pause=0.8)  # Colour stays By lot; Baku acceleration ticked
+    key("Tab")  # Forbidden pairs: 1 and 2 never meet
+    type_("1 2")
+    key("Return", pause=0.8)
     walk.step("rounds-colour-baku")
     present = 30
     for number in range(1, 6):
@@ -144,6 +148,7 @@ def round_robin(walk: Walk) -> None:
 def check(walk: Walk, rounds: int) -> list[str]:
     """The saved file: every round paired and its results in, the byes, FIDE's checker on each round."""
     from fidedesk.core.editing.setup import set_baku
+    from fidedesk.core.pairing_setup import ForbiddenPairs
     from fidedesk.core.results import ResultCode
     from fidedesk.io.fidedesk_file import load
     from fidedesk.io.pairing_engine import check_round
@@ -177,6 +182,10 @@ def check(walk: Walk, rounds: int) -> list[str]:
             problems.append("28's withdrawal from round 4 is not in the file")
         if tournament.info.initial_colour is None:
             problems.append("the colour drawn is not in the file")
+        if tournament.info.forbidden != (ForbiddenPairs((1, 2)),):
+            problems.append(f"the forbidden pairs typed are not in the file: {tournament.info.forbidden}")
+        if any(e.opponent == 2 for e in by_rank[1].rounds):
+            problems.append("1 and 2 met, forbidden to")
     return problems
 
 

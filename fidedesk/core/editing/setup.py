@@ -1,5 +1,5 @@
 """Edits of what pairing needs beyond the games: the number of rounds, the colour of the top player in round 1,
-Baku acceleration, a withdrawal, and the pairing numbers before round 1.
+forbidden pairs, Baku acceleration, a withdrawal, and the pairing numbers before round 1.
 
 Each is a pure function returning a new tournament (one undo step in the window), refusing with an
 :class:`~fidedesk.core.editing.base.EditError`. Not exported by :mod:`fidedesk.core.editing`: these edits
@@ -15,7 +15,7 @@ from fractions import Fraction
 from fidedesk.core.editing.base import EditError, player_of, replace_players
 from fidedesk.core.editing.rounds import entry_for
 from fidedesk.core.pairing_round import initial_order, is_paired, planned_rounds, renumbered
-from fidedesk.core.pairing_setup import AcceleratedRound, InitialColour, baku_acceleration
+from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour, baku_acceleration
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import RoundEntry, Tournament
 from fidedesk.core.values import ROUND_RANGE
@@ -40,6 +40,17 @@ def set_rounds(tournament: Tournament, rounds: int | None) -> Tournament:
 def set_initial_colour(tournament: Tournament, colour: InitialColour | None) -> Tournament:
     """The colour of the top-ranked player in round 1, chosen; None: drawn by lot when round 1 is paired."""
     return _with_info(tournament, initial_colour=colour)
+
+
+def set_forbidden(tournament: Tournament, groups: tuple[ForbiddenPairs, ...]) -> Tournament:
+    """Players who must not meet (C.04.1 b), by start rank; refused when a group names a start rank no player
+    has, as the engine would otherwise be handed a pair it cannot place (and a file, a record that says nothing)."""
+    ranks = {p.start_rank for p in tournament.players}
+    for group in groups:
+        missing = [rank for rank in group.players if rank not in ranks]
+        if missing:
+            raise EditError(f"no player has start rank {missing[0]}")
+    return _with_info(tournament, forbidden=tuple(groups))
 
 
 def draw_initial_colour(chance: random.Random | None = None) -> InitialColour:

@@ -1,5 +1,5 @@
 """The event's header data as a form: name, place, dates, arbiter, time control, system and rating kind, and
-what pairing needs: the number of rounds, the top player's colour in round 1, Baku acceleration.
+what pairing needs: the number of rounds, the top player's colour in round 1, Baku acceleration, forbidden pairs.
 
 A field is committed when the arbiter leaves it (``editingFinished``), not at each keystroke, so that
 typing "Gelendzhik" is one undo step and not ten; every commit is ``document.apply("Edit event", ...)``.
@@ -9,7 +9,8 @@ and a change of the document keeps a field's typed text unless it changed that f
 Every field has its own Alt+letter (none taken by the window's menus, tabs or buttons), and the dates
 are typed as YYYY-MM-DD: a date spin box showing "no date" could neither be typed into nor left by Tab.
 The pairing fields have no Alt+letter (no letter is left; Tab from End reaches them), and each change
-is an undo step of its own through :mod:`fidedesk.core.editing.setup`.
+is an undo step of its own through :mod:`fidedesk.core.editing.setup`; the forbidden pairs are typed text,
+kept and committed like the event's fields.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLineEdit, QSpinBox, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
-from fidedesk.core.editing.setup import set_baku, set_initial_colour, set_rounds
-from fidedesk.core.pairing_setup import InitialColour
+from fidedesk.core.editing.setup import set_baku, set_forbidden, set_initial_colour, set_rounds
+from fidedesk.core.pairing_setup import ForbiddenPairs, InitialColour
+from fidedesk.core.pairing_text import FORBIDDEN_HINT, ForbiddenPairsError, forbidden_text, parse_forbidden
 from fidedesk.core.tournament import EventInfo, RatingKind, System, Tournament
 from fidedesk.core.values import (
     DATE_HINT,
@@ -131,6 +133,11 @@ class EventForm(QWidget):
             "Accelerated pairings (C.04.7, Baku): a virtual point for the top half of the players in the first "
             "rounds; worked out for the players present when round 1 is paired"
         )
+        self.forbidden_edit = named(QLineEdit(), "event_forbidden")
+        self.forbidden_edit.setPlaceholderText("1 2; 5 7 9 rounds 1-3")
+        self.forbidden_edit.setToolTip(
+            f"Players who must not meet (C.04.1 b), by start rank: {FORBIDDEN_HINT}; empty when none"
+        )
         self.message = named(plain_label(), "event_message")
 
         grid = QGridLayout(self)
@@ -144,27 +151,33 @@ class EventForm(QWidget):
             (("&Start", self.start_edit), ("Ratin&g", self.kind_box)),
             (("En&d", self.end_edit), ("Rounds", self.rounds_box)),
             (("Colour", self.colour_box), ("", self.baku_box)),
+            # a row of its own across the form: on the Colour row, beside it or beside Rounds, it made the
+            # window wider than a 1024-wide screen; two lines keep the labels' column as narrow as it was
+            (("Forbidden\npairs", self.forbidden_edit),),
         )
         for row, pairs in enumerate(rows):
             for half, (text, field) in enumerate(pairs):
-                if not text:  # a check box says what it is itself
-                    grid.addWidget(field, row, half * 2, 1, 2)
-                    continue
-                label = plain_label(text)
-                label.setBuddy(field)
-                grid.addWidget(label, row, half * 2)
-                grid.addWidget(field, row, half * 2 + 1)
+                columns = 2 if not text else 3 if len(pairs) == 1 else 1
+                if text:  # a check box says what it is itself
+                    label = plain_label(text)
+                    label.setBuddy(field)
+                    grid.addWidget(label, row, half * 2)
+                grid.addWidget(field, row, half * 2 + (1 if text else 0), 1, columns)
         grid.addWidget(self.message, len(rows), 0, 1, 4)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
 
         #: Each typed field and how a refusal names it (its label); the last document value each one was shown.
         self._labels = {
-            field: without_mnemonic(text) for pairs in rows for text, field in pairs if isinstance(field, QLineEdit)
+            field: without_mnemonic(text).replace("\n", " ")
+            for pairs in rows
+            for text, field in pairs
+            if isinstance(field, QLineEdit)
         }
         self._known: dict[QLineEdit, str | dt.date | None] = {}
         self._known_rounds: int | None = None
-        for edit in self._labels:
+        self._known_forbidden: tuple[ForbiddenPairs, ...] = ()
+        for edit in self._document_values():
             edit.editingFinished.connect(self.commit)
             edit.textEdited.connect(self._note_pending)  # the user's typing only, not refresh()
         for box in (self.system_box, self.kind_box):
@@ -173,6 +186,8 @@ class EventForm(QWidget):
         self.rounds_box.valueChanged.connect(self._note_pending)
         self.colour_box.activated.connect(self._commit_colour)
         self.baku_box.clicked.connect(self._commit_baku)  # the user's click only, not refresh()
+        self.forbidden_edit.editingFinished.connect(self.commit_forbidden)
+        self.forbidden_edit.textEdited.connect(self._note_pending)
         document.changed.connect(self.refresh)
         document.was_reset.connect(lambda: self.refresh(reset=True))
         document.commit_requested.connect(self.commit_pending)
@@ -227,7 +242,11 @@ class EventForm(QWidget):
 
     def commit_pending(self) -> None:
         """The document asks before an action reads it: commit the typed text, or say why it cannot be."""
-        for pending, commit in ((self._pending_fields(), self.commit), (self._rounds_pending(), self.commit_rounds)):
+        for pending, commit in (
+            (self._pending_fields(), self.commit),
+            (self._rounds_pending(), self.commit_rounds),
+            (self._forbidden_pending(), self.commit_forbidden),
+        ):
             problem = commit() if pending else None
             if problem is not None:
                 self._document.refuse_commit(problem)
@@ -240,6 +259,36 @@ class EventForm(QWidget):
         if not self._rounds_pending():
             return None
         return self._setup("Set the number of rounds", lambda t: set_rounds(t, self.rounds_box.value() or None))
+
+    def _forbidden_pending(self) -> bool:
+        """Whether the forbidden pairs typed are not the event's (text that cannot be read is typed text)."""
+        try:
+            return parse_forbidden(self.forbidden_edit.text()) != self._document.tournament.info.forbidden
+        except ForbiddenPairsError:
+            return True
+
+    def commit_forbidden(self) -> str | None:
+        """The forbidden pairs typed, as one undo step; None when done, else why not ("Forbidden pairs: …").
+        Text refused stays in the field, marked, as a date does: the arbiter corrects it, not retypes it."""
+        if self._forbidden_pending():
+            try:
+                after = set_forbidden(self._document.tournament, parse_forbidden(self.forbidden_edit.text()))
+            except (ForbiddenPairsError, EditError) as error:
+                return self._show_problem(self.forbidden_edit, str(error))
+            self._document.apply("Set the forbidden pairs", after)
+        self._show_forbidden()  # "1,2" typed for the event's "1 2": the one form shows
+        self._note_pending()
+        return None
+
+    def _show_forbidden(self) -> None:
+        """The event's forbidden pairs in the field; a problem said of the text it held is said no more."""
+        if self.forbidden_edit.property("invalid"):
+            mark(self.forbidden_edit, False)
+            self._say("")
+        text = forbidden_text(self._document.tournament.info.forbidden)
+        if self.forbidden_edit.text() != text:
+            self.forbidden_edit.setText(text)
+            self.forbidden_edit.setCursorPosition(0)
 
     def _commit_colour(self) -> None:
         value = self.colour_box.currentData()
@@ -274,12 +323,13 @@ class EventForm(QWidget):
         return [edit for edit, value in self._document_values().items() if not _holds(edit, value)]
 
     def _note_pending(self) -> None:
-        self._document.set_pending(PENDING, bool(self._pending_fields()) or self._rounds_pending())
+        pending = bool(self._pending_fields()) or self._rounds_pending() or self._forbidden_pending()
+        self._document.set_pending(PENDING, pending)
 
     def _show_problem(self, wrong: QWidget | None, text: str) -> str | None:
         """Mark the field that cannot be used (only that one; none when all can) and say why; the reason
         with the field's name, None when all can be used."""
-        for field in (self.federation_edit, self.start_edit, self.end_edit):
+        for field in (self.federation_edit, self.start_edit, self.end_edit, self.forbidden_edit):
             mark(field, field is wrong)
         self._say(text, "error" if wrong is not None else "muted")
         if not isinstance(wrong, QLineEdit):
@@ -318,6 +368,11 @@ class EventForm(QWidget):
         swiss = not info.system.is_round_robin  # a Berger table fixes the colours and takes no acceleration
         self.colour_box.setEnabled(swiss)
         self.baku_box.setEnabled(swiss or bool(info.acceleration))  # records read from a file can be turned off
+        if reset or self._known_forbidden != info.forbidden:  # else the arbiter's typing stays
+            self._show_forbidden()
+        self._known_forbidden = info.forbidden
+        # a Berger table fixes who meets whom; pairs read from a file can still be cleared
+        self.forbidden_edit.setEnabled(swiss or bool(info.forbidden))
         if reset:
             self._show_problem(None, "")
         self._note_pending()

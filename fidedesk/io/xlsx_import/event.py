@@ -2,9 +2,8 @@
 system, rating kind) in the five languages; fidedesk's own workbook writes one named ``Event``, with the
 rows Tie-breaks and Tie-break rules, whose text :func:`tiebreaks_cell` and :func:`rules_cell` make, and the
 rows the pairing engines need: Rounds (a number), Initial colour (``white``, ``black``), Forbidden pairs
-(TRF-2026's 260 records, :func:`forbidden_cell`: ``3 7; 4 9 12 rounds 1-5; 2 8 rounds 3-``, the start ranks
-of each group, then its rounds, ``3-`` to the end) and Acceleration (its 250 records, :func:`acceleration_cell`:
-``1 rounds 1-2 players 1-10; 0.5 rounds 3-4 players 1-10``, C.04.7's virtual points), empty when not set.
+(TRF-2026's 260 records) and Acceleration (its 250 records, C.04.7's virtual points), in the text forms of
+:mod:`fidedesk.core.pairing_text` (``1 2; 5 7 9 rounds 1-3``), empty when not set.
 A start rank no player has is a problem at the cell.
 
 A value that cannot be read is reported at its cell and left at its default; ``build(info=...)`` replaces
@@ -16,10 +15,17 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Collection
-from fractions import Fraction
 from typing import Final, TypeVar
 
 from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour
+from fidedesk.core.pairing_text import (
+    AccelerationError,
+    ForbiddenPairsError,
+    acceleration_text,
+    forbidden_text,
+    parse_acceleration,
+    parse_forbidden,
+)
 from fidedesk.core.tiebreak_codes import (
     AUTO_RULES,
     TieBreak,
@@ -66,15 +72,7 @@ _EVENT_KEYS: Final[dict[str, str]] = {
     **dict.fromkeys(["acceleration", "accelerated rounds"], "acceleration"),
 }  # fmt: skip
 
-_GROUP = re.compile(r"(?P<players>[0-9][0-9 ,]*?)\s*(?:rounds?\s*(?P<first>[0-9]+)\s*-\s*(?P<last>[0-9]*))?", re.I)
-_ACCELERATED = re.compile(
-    r"\+?(?P<points>[0-9]*(?:[.,][0-9]+)?½?)\s*(?:points?)?\s*rounds?\s*(?P<first>[0-9]+)\s*-\s*(?P<last>[0-9]+)"
-    r"\s*players?\s*(?P<low>[0-9]+)\s*-\s*(?P<high>[0-9]+)",
-    re.I,
-)
 _T = TypeVar("_T")
-_FORBIDDEN_HINT = "start ranks, then their rounds: 3 7; 4 9 12 rounds 1-5; 2 8 rounds 3-"
-_ACCELERATION_HINT = "points, rounds and start ranks: 1 rounds 1-2 players 1-10; 0.5 rounds 3-4 players 1-10"
 
 #: What the Tie-breaks row says of no tie-break, and of the system's defaults the organiser did not choose.
 _POINTS_ALONE, _DEFAULTS = "points alone", "(the system's defaults)"
@@ -95,31 +93,13 @@ def rules_cell(info: EventInfo) -> str:
 
 
 def forbidden_cell(groups: tuple[ForbiddenPairs, ...]) -> str | None:
-    """The Forbidden pairs row: each group's start ranks, then its rounds when not all of them; None for none."""
-
-    def rounds(group: ForbiddenPairs) -> str:
-        if group.last_round is None:
-            return "" if group.first_round == 1 else f" rounds {group.first_round}-"
-        return f" rounds {group.first_round}-{group.last_round}"
-
-    return "; ".join(" ".join(map(str, group.players)) + rounds(group) for group in groups) or None
+    """The Forbidden pairs row (:func:`fidedesk.core.pairing_text.forbidden_text`); None for none."""
+    return forbidden_text(groups) or None
 
 
 def acceleration_cell(records: tuple[AcceleratedRound, ...]) -> str | None:
-    """The Acceleration row: each record's virtual points, rounds and start ranks; None for none."""
-    return (
-        "; ".join(
-            f"{_decimal(record.points)} rounds {record.first_round}-{record.last_round} "
-            f"players {record.first_player}-{record.last_player}"
-            for record in records
-        )
-        or None
-    )
-
-
-def _decimal(points: Fraction) -> str:
-    """``1``, ``0.5``, ``0.25``: a spreadsheet's decimal, exact for the points C.04.7 gives."""
-    return str(points.numerator) if points.denominator == 1 else repr(float(points))
+    """The Acceleration row (:func:`fidedesk.core.pairing_text.acceleration_text`); None for none."""
+    return acceleration_text(records) or None
 
 
 def read_event(grid: SheetGrid, ranks: Collection[int] | None = None) -> tuple[EventInfo, tuple[Problem, ...]]:
@@ -228,40 +208,18 @@ def _colour(written: str) -> InitialColour | None:
 
 def _forbidden(written: str) -> tuple[ForbiddenPairs, ...]:
     """The Forbidden pairs row (:func:`forbidden_cell`)."""
-    groups = []
-    for part in filter(str.strip, written.split(";")):
-        found = _GROUP.fullmatch(part.strip())
-        if found is None:
-            raise CellFormError(f'"{part.strip()}" is not a group of forbidden pairs ({_FORBIDDEN_HINT})')
-        players = tuple(int(rank) for rank in re.split(r"[ ,]+", found["players"].strip()))
-        first = int(found["first"] or 1)
-        last = int(found["last"]) if found["last"] else None
-        if first not in ROUND_RANGE or (last is not None and last not in ROUND_RANGE):
-            raise CellFormError(f'"{part.strip()}": rounds are {ROUND_RANGE}')
-        try:
-            groups.append(ForbiddenPairs(players, first, last))
-        except ValueError as error:
-            raise CellFormError(f'"{part.strip()}": {error}') from None
-    return tuple(groups)
+    try:
+        return parse_forbidden(written)
+    except ForbiddenPairsError as error:
+        raise CellFormError(str(error)) from None
 
 
 def _acceleration(written: str) -> tuple[AcceleratedRound, ...]:
     """The Acceleration row (:func:`acceleration_cell`)."""
-    records = []
-    for part in filter(str.strip, written.split(";")):
-        found = _ACCELERATED.fullmatch(part.strip())
-        if found is None or not found["points"]:
-            raise CellFormError(f'"{part.strip()}" is not an accelerated round ({_ACCELERATION_HINT})')
-        whole, half = found["points"].removesuffix("½"), found["points"].endswith("½")
-        points = Fraction(whole.replace(",", ".") or 0) + (Fraction(1, 2) if half else 0)
-        first, last = int(found["first"]), int(found["last"])
-        if first not in ROUND_RANGE or last not in ROUND_RANGE:
-            raise CellFormError(f'"{part.strip()}": rounds are {ROUND_RANGE}')
-        try:
-            records.append(AcceleratedRound(points, first, last, int(found["low"]), int(found["high"])))
-        except ValueError as error:
-            raise CellFormError(f'"{part.strip()}": {error}') from None
-    return tuple(records)
+    try:
+        return parse_acceleration(written)
+    except AccelerationError as error:
+        raise CellFormError(str(error)) from None
 
 
 def _tiebreaks(written: str) -> tuple[TieBreak, ...] | None:
