@@ -125,7 +125,7 @@ class EventForm(QWidget):
         for colour, text in COLOURS.items():
             self.colour_box.addItem(text, colour.value if colour is not None else "")
         self.colour_box.setToolTip(
-            "The colour of the top-ranked player in round 1 (C.04.3 Article 5): drawn by lot when round 1 is "
+            "The colour of the top-ranked player in round 1 (C.04.3): drawn by lot when round 1 is "
             "paired, and shown here from then on, or chosen"
         )
         self.baku_box = named(QCheckBox("Baku acceleration"), "event_baku")
