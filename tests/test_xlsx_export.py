@@ -185,7 +185,7 @@ def test_swiss_crosstable(swiss: Tournament, swiss_data: bytes) -> None:
         6: ("-0", "-1", "3w(1)"),
     }
     for row in rows[1:]:
-        assert row[6] == score_text(ranked[row[0]].points)  # from the results, as FIDE prints them (3½)
+        assert row[6] == ranked[row[0]].points  # from the results: a number (halves are exact floats)
         assert row[7] == ranked[row[0]].rank
     assert [row[2] for row in rows[1:]] == [2200, 2100, 1750, None, 1600, 1500]
 
@@ -200,7 +200,7 @@ def test_round_robin_crosstable() -> None:
         ("½", "0", "X", "0"),
         ("0", "½", "1", "X"),
     ]
-    assert [row[7] for row in rows[1:]] == ["2½", "1½", "½", "1½"]
+    assert [row[7] for row in rows[1:]] == [2.5, 1.5, 0.5, 1.5]
     places = [row[8] for row in rows[1:]]
     assert places == [1, 2, 4, 2]  # 2 and 4 share second place: the number 2, shown 2–3
 
@@ -222,12 +222,11 @@ def test_standings(swiss: Tournament, swiss_data: bytes) -> None:
     assert len(rows) == len(expected) + 1
     for row, standing in zip(rows[1:], expected, strict=True):
         values = tuple(
-            None if v is None else (score_text(v) if unit(t, swiss.last_round) == 2 else float(v))
-            if isinstance(v, Fraction) else v
+            None if v is None else float(v) if isinstance(v, Fraction) else v
             for t, v in zip(TIEBREAKS, standing.tiebreaks, strict=True)
         )  # fmt: skip
         assert row == (standing.rank, standing.player.start_rank, standing.player.name, standing.player.rating,
-                       score_text(standing.points), *values)  # fmt: skip
+                       standing.points, *values)  # fmt: skip
 
 
 def test_shared_places_are_numbers_shown_as_a_range() -> None:
@@ -573,20 +572,27 @@ def test_headers_bold_frozen_and_widths(swiss_data: bytes) -> None:
         assert not any(cell.font.bold for cell in sheet[2] if cell.value is not None), sheet.title
         for column in range(1, sheet.max_column + 1):
             letter = sheet.cell(1, column).column_letter
-            width = sheet.column_dimensions[letter].width
+            width = _characters(sheet.column_dimensions[letter].width)
             longest = max(len(str(cell.value)) for cell in sheet[letter] if isinstance(cell.value, str))
             assert min(longest, 48) <= width <= 50, (sheet.title, letter)
-    assert book["Players"].column_dimensions["B"].width == len("Charlie, Carl") + 2
-    assert book["Rating changes"].column_dimensions["W"].width == 50  # the long reasons: capped
+    assert _characters(book["Players"].column_dimensions["B"].width) == len("Charlie, Carl") + 2
+    assert _characters(book["Rating changes"].column_dimensions["W"].width) == 50  # the long reasons: capped
+
+
+def _characters(width: float) -> int:
+    """A column's width in characters, as Excel shows it: the file's width holds 5 pixels of padding at
+    the default font's 7-pixel digits."""
+    return round((width * 7 - 5) / 7)
 
 
 def test_number_formats(swiss_data: bytes) -> None:
     book = _book(swiss_data)
     crosstable, standing = book["Crosstable"], book["Standings"]
     assert crosstable["C2"].number_format == "0"
-    # the sheets people read print halves as FIDE does, as text; the data sheets keep numbers (# ?/2)
-    assert crosstable["G2"].data_type == "s" and crosstable["G2"].value in {"0", "½", "1", "1½", "2", "2½", "3"}
-    assert standing["E2"].data_type == "s" and standing["F2"].data_type == "s"  # Pts, BH-C1: halves
+    # points and tie-breaks are numbers on every sheet, halves shown as halves (# ?/2: 3 1/2)
+    assert crosstable["G2"].data_type == "n" and crosstable["G2"].number_format == POINTS
+    assert standing["E2"].data_type == "n" and standing["E2"].number_format == POINTS  # Pts
+    assert standing["F2"].data_type == "n" and standing["F2"].number_format == POINTS  # BH-C1: halves, like SB
     assert standing["G2"].number_format == "0.00"  # SB: quarters
     assert standing["H2"].number_format == "0"  # WIN: a count
     assert book["Event"]["B5"].number_format == DATE

@@ -62,31 +62,33 @@ file as it was.
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-import io
-import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Final, TypeAlias
-
-from openpyxl import Workbook  # type: ignore[import-untyped]
-from openpyxl.styles import Font  # type: ignore[import-untyped]
-from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+from typing import Final
 
 from fidedesk.core.calculation import LineKind, PlayerLine, calculation
 from fidedesk.core.editing import boards, entry_for
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import PlayerRating, rate_tournament
-from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
+from fidedesk.core.notation import CELL_TEXT, cell_text
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import TieBreak, unit
 from fidedesk.core.tournament import Tournament
-from fidedesk.core.values import birth_text, board_text
+from fidedesk.core.values import birth_text, board_text, date_text
 from fidedesk.io.atomic import write_atomic
-from fidedesk.io.sheet_text import runs_as_formula
+from fidedesk.io.xlsx_book import (
+    DATE,
+    BookWriter,
+    ExportCancelled,
+    Formatted,
+    Paper,
+    Table,
+    Value,
+    clean_text,
+    page_header,
+)
 from fidedesk.io.xlsx_import.event import acceleration_cell, forbidden_cell, rules_cell, tiebreaks_cell
 
 __all__ = [
@@ -152,56 +154,12 @@ POINTS: Final = "# ?/2"
 TWO_PLACES: Final = "0.00"
 FOUR_PLACES: Final = "0.0000"
 SIGNED: Final = "+0.00;-0.00;0.00"
-DATE: Final = "yyyy-mm-dd"
 #: An opponent's rating as used, where the 400-point rule applied: the number, shown with FIDE's asterisk.
 CAPPED: Final = '0"*"'
 #: Characters each format adds to the whole part of a number (for column widths).
 _EXTRA_WIDTH: Final = {POINTS: 4, TWO_PLACES: 3, FOUR_PLACES: 5, SIGNED: 4, CAPPED: 1}
 #: Excel accepts some 200 custom number formats per workbook: shared places beyond these are written as text.
 _MAX_PLACE_FORMATS: Final = 100
-
-_MIN_WIDTH: Final = 4
-_MAX_WIDTH: Final = 50
-_PROGRESS_EVERY: Final = 1000
-
-# XML 1.0 allows tab, line feed and carriage return, but no other control character, and no lone
-# surrogate or U+FFFE/U+FFFF; openpyxl refuses the control characters, the XML writer the others.
-_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_REPLACEMENT: Final = "\ufffd"
-
-
-class ExportCancelled(Exception):
-    """The user cancelled a long export; no file was written."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Formatted:
-    """A number with a format of its own, where its column's default does not fit (a capped rating, 3–4)."""
-
-    value: int | float
-    format: str
-
-
-#: One cell as a table holds it: text (always a string cell), a number, a date, a formatted number or empty.
-_Value: TypeAlias = str | int | float | dt.date | _Formatted | None
-
-
-@dataclasses.dataclass
-class _Table:
-    """One sheet before it is written: header, rows and the look of each column."""
-
-    title: str
-    header: Sequence[str]
-    rows: list[list[_Value]]
-    #: The number format of each column (None: General); _Formatted values bring their own.
-    formats: Sequence[str | None]
-    freeze: str = "A2"
-    autofilter: bool = False
-
-
-def clean_text(text: str) -> str:
-    """``text`` with every character XML cannot hold replaced by �, so that the cell can be saved."""
-    return _NOT_XML.sub(_REPLACEMENT, text)
 
 
 # --- the sheets -----------------------------------------------------------------------------------------
@@ -212,7 +170,7 @@ def _points(value: Fraction) -> float:
     return float(value)
 
 
-def _places(rows: Sequence[Standing]) -> dict[int, _Value]:
+def _places(rows: Sequence[Standing]) -> dict[int, Value]:
     """Each player's place by start rank: the first place as a number, shown ``3–4`` when shared.
 
     The number sorts; the format shows the shared place. Each shared place needs a format of its own, so
@@ -220,7 +178,7 @@ def _places(rows: Sequence[Standing]) -> dict[int, _Value]:
     points and BH-C1 share 359 different places; on points alone, 17).
     """
     formats: set[str] = set()
-    places: dict[int, _Value] = {}
+    places: dict[int, Value] = {}
     for row in rows:
         rank = row.player.start_rank
         if not row.shared:
@@ -229,27 +187,27 @@ def _places(rows: Sequence[Standing]) -> dict[int, _Value]:
         fmt = f'0"–{row.rank_to}"'
         if fmt in formats or len(formats) < _MAX_PLACE_FORMATS:
             formats.add(fmt)
-            places[rank] = _Formatted(row.rank, fmt)
+            places[rank] = Formatted(row.rank, fmt)
         else:
             places[rank] = row.place
     return places
 
 
-def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[int, _Value]) -> _Table:
+def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[int, Value]) -> Table:
     players = sorted(tournament.players, key=lambda player: player.start_rank)
     points = {row.player.start_rank: row.points for row in rows}
     if tournament.info.system.is_round_robin:
         middle = [str(player.start_rank) for player in players]
     else:
         middle = [f"R{number}" for number in range(1, tournament.last_round + 1)]
-    table_rows: list[list[_Value]] = []
+    table_rows: list[list[Value]] = []
     for player in players:
         if tournament.info.system.is_round_robin:
             games: dict[int, list[str]] = {}
             for entry in player.rounds:  # in round order: both games of a double round robin, apart
                 if entry.opponent is not None:
                     games.setdefault(entry.opponent, []).append(CELL_TEXT[entry.result])
-            cells: list[_Value] = [
+            cells: list[Value] = [
                 "X" if other.start_rank == player.start_rank else " ".join(games.get(other.start_rank, ()))
                 for other in players
             ]
@@ -257,42 +215,37 @@ def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[i
             by_round = {entry.round: entry for entry in player.rounds}
             cells = [cell_text(by_round[n]) if n in by_round else None for n in range(1, len(middle) + 1)]
         rank = player.start_rank
-        table_rows.append([rank, player.name, player.rating, *cells, score_text(points[rank]), places[rank]])
-    formats_row = [WHOLE, None, WHOLE, *[None] * len(middle), None, WHOLE]
-    return _Table(CROSSTABLE, ["No", "Name", "Rtg", *middle, "Pts", "Rank"], table_rows, formats_row, freeze="C2")
+        table_rows.append([rank, player.name, player.rating, *cells, _points(points[rank]), places[rank]])
+    formats_row = [WHOLE, None, WHOLE, *[None] * len(middle), POINTS, WHOLE]
+    return Table(CROSSTABLE, ["No", "Name", "Rtg", *middle, "Pts", "Rank"], table_rows, formats_row, freeze=(1, 2))
 
 
-_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: None, 4: TWO_PLACES}
+_TIEBREAK_FORMAT: Final = {1: WHOLE, 2: POINTS, 4: TWO_PLACES}
 
 
 def _tiebreak_format(scale: int) -> str | None:
-    """A tie-break column's number format: whole, ½ as text (None), two places for SB, and an average of
+    """A tie-break column's number format: whole, halves (``# ?/2``), two places for SB, and an average of
     Buchholz with as many decimals as it was rounded to (its unit is a power of ten)."""
     return _TIEBREAK_FORMAT[scale] if scale in _TIEBREAK_FORMAT else "0." + "0" * (len(str(scale)) - 1)
 
 
-def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: dict[int, _Value], last: int) -> _Table:
+def _standings(rows: Sequence[Standing], tiebreaks: Sequence[TieBreak], places: dict[int, Value], last: int) -> Table:
     units = [unit(tiebreak, last) for tiebreak in tiebreaks]
-    table_rows: list[list[_Value]] = []
+    table_rows: list[list[Value]] = []
     for row in rows:
         player = row.player
-        values: list[_Value] = [
-            None if value is None else _shown_tiebreak(value, scale) if isinstance(value, Fraction) else value
+        values: list[Value] = [
+            None if value is None else _points(value) if isinstance(value, Fraction) else value
             for scale, value in zip(units, row.tiebreaks, strict=True)
         ]  # fmt: skip
         table_rows.append([places[player.start_rank], player.start_rank, player.name, player.rating,
-                           score_text(row.points), *values])  # fmt: skip
+                           _points(row.points), *values])  # fmt: skip
     tiebreak_formats = [_tiebreak_format(scale) for scale in units]
     header = ["Rank", "No", "Name", "Rtg", "Pts", *(tiebreak.code for tiebreak in tiebreaks)]
-    return _Table(STANDINGS, header, table_rows, [WHOLE, WHOLE, None, WHOLE, None, *tiebreak_formats])
+    return Table(STANDINGS, header, table_rows, [WHOLE, WHOLE, None, WHOLE, POINTS, *tiebreak_formats])
 
 
-def _shown_tiebreak(value: Fraction, unit: int) -> _Value:
-    """A tie-break in half points as FIDE prints it (25½, text); in quarters (Sonneborn-Berger) a number."""
-    return score_text(value) if unit == 2 else _points(value)
-
-
-def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edition: Edition) -> _Table:
+def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edition: Edition) -> Table:
     header = RATING_CHANGES_HEADER
     column = {name: index for index, name in enumerate(header)}
     pd_format = TWO_PLACES if edition.expectancy is Expectancy.TABLE else FOUR_PLACES
@@ -306,10 +259,10 @@ def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edi
         formats[column[name]] = SIGNED
     formats[column["PD"]] = pd_format
     players = tournament.by_rank()
-    rows: list[list[_Value]] = []
+    rows: list[list[Value]] = []
 
-    def line(summary: PlayerLine, kind: str, **values: _Value) -> list[_Value]:
-        row: list[_Value] = [None] * len(header)
+    def line(summary: PlayerLine, kind: str, **values: Value) -> list[Value]:
+        row: list[Value] = [None] * len(header)
         row[0], row[1], row[2] = summary.start_rank, summary.name, kind
         for name, value in values.items():
             row[column[_FIELD[name]]] = value
@@ -337,14 +290,14 @@ def _rating_changes(tournament: Tournament, ratings: Sequence[PlayerRating], edi
                          k_sum=number(summary.k_chg), new=summary.new_rating, performance=summary.performance,
                          first=summary.first_rating, published=_yes_no(summary.published), note=note))  # fmt: skip
         for game in calc.games:
-            used: _Value = _Formatted(game.rating, CAPPED) if game.capped and game.rating is not None else game.rating
+            used: Value = Formatted(game.rating, CAPPED) if game.capped and game.rating is not None else game.rating
             kind = "not rated" if game.kind is LineKind.NOT_RATED else "game"
             score = None if game.score is None else _points(game.score)
             name = "bye" if game.opponent is None else game.opponent_name or ""
             rows.append(line(summary, kind, rd=game.round or None, opp_no=game.opponent, opponent=name,
                              opp_rating=used, score=score, pd=number(game.pd), chg=number(game.chg),
                              k_chg=number(game.k_chg), note=game.note))  # fmt: skip
-    return _Table(RATING_CHANGES, header, rows, formats, freeze="D2", autofilter=True)
+    return Table(RATING_CHANGES, header, rows, formats, freeze=(1, 3), autofilter=True)
 
 
 #: The keyword each Rating changes column is filled by in ``line``.
@@ -360,8 +313,8 @@ def _yes_no(value: bool | None) -> str | None:
     return None if value is None else "yes" if value else "no"
 
 
-def _players(tournament: Tournament) -> _Table:
-    rows: list[list[_Value]] = []
+def _players(tournament: Tournament) -> Table:
+    rows: list[list[Value]] = []
     for player in sorted(tournament.players, key=lambda found: found.start_rank):
         record = player.record
         points = None if player.points is None else _number(player.points)
@@ -369,7 +322,7 @@ def _players(tournament: Tournament) -> _Table:
                      player.rating, birth_text(player.birth) or None, record.games, _yes_no(record.ever_2400), record.k,
                      record.standard_rating, points, player.rank])  # fmt: skip
     formats = [WHOLE, None, None, None, None, WHOLE, WHOLE, None, WHOLE, None, WHOLE, WHOLE, POINTS, WHOLE]
-    return _Table(PLAYERS, PLAYERS_HEADER, rows, formats, autofilter=True)
+    return Table(PLAYERS, PLAYERS_HEADER, rows, formats, autofilter=True)
 
 
 def _number(value: Fraction) -> int | float:
@@ -378,8 +331,8 @@ def _number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _rounds(tournament: Tournament) -> _Table:
-    rows: list[list[_Value]] = []
+def _rounds(tournament: Tournament) -> Table:
+    rows: list[list[Value]] = []
     players = tournament.by_rank()
     for number in range(1, tournament.last_round + 1):
         for board in boards(tournament, number):
@@ -397,117 +350,22 @@ def _rounds(tournament: Tournament) -> _Table:
             colours = UNKNOWN_COLOURS if board.black is not None and any(e.color is None for e in entries) else None
             rows.append([number, board.number, board.white, white.name, board.black,
                          black.name if black is not None else None, result, colours])  # fmt: skip
-    return _Table(ROUNDS, ROUNDS_HEADER, rows, [WHOLE, WHOLE, WHOLE, None, WHOLE, None, None, None],
+    return Table(ROUNDS, ROUNDS_HEADER, rows, [WHOLE, WHOLE, WHOLE, None, WHOLE, None, None, None],
                   autofilter=True)  # fmt: skip
 
 
-def _event(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> _Table:
+def _event(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> Table:
     info = tournament.info
-    values: list[_Value] = [info.name, info.city, info.federation, info.start, info.end, info.chief_arbiter,
+    values: list[Value] = [info.name, info.city, info.federation, info.start, info.end, info.chief_arbiter,
                             info.time_control, info.system.value, info.kind.value,
                             tiebreaks_cell(info, tuple(tiebreaks)), rules_cell(info), info.rounds,
                             info.initial_colour.value if info.initial_colour else None,
                             forbidden_cell(info.forbidden), acceleration_cell(info.acceleration)]  # fmt: skip
-    rows: list[list[_Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
-    return _Table(EVENT, EVENT_HEADER, rows, [None, None])
+    rows: list[list[Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
+    return Table(EVENT, EVENT_HEADER, rows, [None, None])
 
 
 # --- writing --------------------------------------------------------------------------------------------
-
-
-def _width(value: _Value, fmt: str | None) -> int:
-    """About how many characters Excel shows for ``value`` (for the column's width)."""
-    if value is None:
-        return 0
-    if isinstance(value, str):
-        return max(map(len, value.split("\n")))
-    if isinstance(value, _Formatted):
-        fmt, value = value.format, value.value
-    if isinstance(value, dt.date):
-        return 10
-    whole = len(str(int(abs(value)))) + (1 if value < 0 else 0)
-    if fmt is None:
-        return len(str(value))
-    extra = _EXTRA_WIDTH.get(fmt)
-    if extra is None:
-        extra = len(fmt) - 3 if fmt.startswith('0"') else 0  # 0"–12": the text in the quotes
-    return whole + extra
-
-
-def _widths(table: _Table) -> list[float]:
-    """Each column's width in characters: the widest value or the (bold) header, capped."""
-    widest = [len(name) + 1 for name in table.header]  # bold text is a little wider
-    for row in table.rows:
-        for index, value in enumerate(row):
-            if value is not None:
-                shown = _width(value, table.formats[index])
-                if shown > widest[index]:
-                    widest[index] = shown
-    return [min(max(width + 2, _MIN_WIDTH), _MAX_WIDTH) for width in widest]
-
-
-class _Writer:
-    """Writes tables into a workbook: text always as string cells, numbers with their formats, bold headers."""
-
-    def __init__(self, progress: Callable[[int], bool] | None) -> None:
-        self.workbook = Workbook()
-        self.workbook.remove(self.workbook.active)
-        self.progress = progress
-        self.written = 0
-        self.bold = Font(bold=True)
-
-    def write(self, table: _Table) -> None:
-        sheet = self.workbook.create_sheet(table.title)
-        for index, width in enumerate(_widths(table), start=1):
-            sheet.column_dimensions[get_column_letter(index)].width = width
-        sheet.freeze_panes = table.freeze
-        if table.autofilter:
-            sheet.auto_filter.ref = f"A1:{get_column_letter(len(table.header))}{len(table.rows) + 1}"
-        for column, name in enumerate(table.header, start=1):
-            _text_cell(sheet.cell(1, column), name).font = self.bold
-        formats = table.formats
-        for row_number, row in enumerate(table.rows, start=2):
-            for column, value in enumerate(row, start=1):
-                if value is None:
-                    continue
-                cell = sheet.cell(row_number, column)
-                if isinstance(value, str):
-                    _text_cell(cell, value)
-                elif isinstance(value, _Formatted):
-                    cell.value = value.value
-                    cell.number_format = value.format
-                else:
-                    cell.value = value
-                    fmt = formats[column - 1]
-                    if isinstance(value, dt.date):
-                        cell.number_format = fmt or DATE
-                    elif fmt is not None:
-                        cell.number_format = fmt
-            self.written += 1
-            if self.written % _PROGRESS_EVERY == 0:
-                self.report()
-        self.report()
-
-    def report(self) -> None:
-        """Tell ``progress`` how many rows are written; ExportCancelled when it says stop."""
-        if self.progress is not None and not self.progress(self.written):
-            raise ExportCancelled("export cancelled")
-
-    def to_bytes(self) -> bytes:
-        buffer = io.BytesIO()
-        self.workbook.save(buffer)
-        return buffer.getvalue()
-
-
-def _text_cell(cell: Any, text: str) -> Any:
-    """Put ``text`` in ``cell`` as a string, never a formula (``=…``) nor an error value (``#REF!``); text
-    a spreadsheet could run (:func:`~fidedesk.io.sheet_text.runs_as_formula`) also gets Excel's leading
-    apostrophe, so that it stays text when someone edits the cell, as it does when pasted from a table."""
-    cell.value = clean_text(text)
-    cell.data_type = "s"  # openpyxl makes any text starting with "=" a formula, and "#N/A" an error
-    if runs_as_formula(text):
-        cell.quotePrefix = True
-    return cell
 
 
 def workbook_bytes(
@@ -516,6 +374,7 @@ def workbook_bytes(
     edition: Edition,
     tiebreaks: Sequence[TieBreak] | None = None,
     progress: Callable[[int], bool] | None = None,
+    paper: Paper = "a4",
 ) -> bytes:
     """The workbook of :func:`export_workbook` as the bytes of an ``.xlsx`` file; the Standings sheet under
     ``tiebreaks`` (default: the event's own, :attr:`EventInfo.tiebreaks_in_use`) and the event's edition of
@@ -524,7 +383,15 @@ def workbook_bytes(
     ``progress`` is called with the number of rows written so far, now and then; when it returns False
     the export stops with :class:`ExportCancelled`.
     """
-    writer = _Writer(progress)
+    info = tournament.info
+    dates = " – ".join(date_text(day) for day in dict.fromkeys((info.start, info.end)) if day is not None)
+    with BookWriter(
+        progress, header=page_header(clean_text(info.name), dates), paper=paper, extra_width=_EXTRA_WIDTH
+    ) as writer:
+        return _write(writer, tournament, edition, tiebreaks)
+
+
+def _write(writer: BookWriter, tournament: Tournament, edition: Edition, tiebreaks: Sequence[TieBreak] | None) -> bytes:
     writer.report()
     rating = rate_tournament(tournament, edition)
     if tiebreaks is None:
@@ -532,10 +399,11 @@ def workbook_bytes(
     ranked = standings(tournament, tiebreaks)
     places = _places(ranked)
     writer.report()
-    properties = writer.workbook.properties
-    properties.creator = "fidedesk"
-    properties.title = clean_text(tournament.info.name) or None
-    properties.description = clean_text(f"Rating changes under {edition.name}: {edition.title}")
+    writer.set_properties(
+        author="fidedesk",
+        title=clean_text(tournament.info.name),
+        comments=clean_text(f"Rating changes under {edition.name}: {edition.title}"),
+    )
     writer.write(_crosstable(tournament, ranked, places))
     writer.write(_standings(ranked, tiebreaks, places, tournament.last_round))
     writer.write(_rating_changes(tournament, rating.players, edition))
@@ -552,10 +420,11 @@ def export_workbook(
     edition: Edition,
     tiebreaks: Sequence[TieBreak] | None = None,
     progress: Callable[[int], bool] | None = None,
+    paper: Paper = "a4",
 ) -> None:
     """Write the tournament to ``path`` as an Excel workbook (see the module's docstring), atomically.
 
     The whole file is built in memory first: a failure or a cancel (:class:`ExportCancelled`) leaves
     ``path`` as it was. OSError propagates from the write.
     """
-    write_atomic(path, workbook_bytes(tournament, edition=edition, tiebreaks=tiebreaks, progress=progress))
+    write_atomic(path, workbook_bytes(tournament, edition=edition, tiebreaks=tiebreaks, progress=progress, paper=paper))
