@@ -22,10 +22,9 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import boards
 from fidedesk.core.editions import DEFAULT_EDITION, get_edition
 from fidedesk.core.event import rate_tournament
-from fidedesk.core.notation import score_text
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.standings import standings
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, Kind, TieBreak, TieBreakRules, unit
+from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, Kind, TieBreak, TieBreakRules
 from fidedesk.core.tournament import (
     BirthDate,
     EventInfo,
