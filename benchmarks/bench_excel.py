@@ -8,14 +8,19 @@ cells such as ``12w1`` and ``-½``, then Pts. Measured in the same run:
 - baseline: a bare openpyxl read-only pass over the same cells (open, iterate every row's values);
 - import: ``read_workbook`` (values, formulas without results, limits) plus finding the header,
   mapping the columns, detecting the layout and building the checked tournament (``propose``, ``build``);
-- export: ``export_workbook`` of the same tournament (six sheets, rating calculations included).
+- export: ``export_workbook`` of the same tournament (six sheets, rating calculations, standings and
+  tie-breaks included, saved atomically), against its own baseline: a bare XlsxWriter constant-memory
+  pass writing the same cells (the exported workbook's values and number formats, read back once
+  beforehand) into memory, with no widths, page setup or computing.
 
-Prints the best of ``--repeat`` runs of each and the ratio import / baseline. Nothing here asserts a time.
+Prints the best of ``--repeat`` runs of each and the ratios to their baselines. Nothing here asserts a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import io
 import sys
 import tempfile
 import time
@@ -24,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import xlsxwriter
 from openpyxl import Workbook, load_workbook
 
 from benchmarks.make_swiss import make_swiss
@@ -55,6 +61,45 @@ def bare_pass(path: Path) -> int:
         return sum(1 for sheet in book.worksheets for row in sheet.iter_rows(values_only=True) for _ in row)
     finally:
         book.close()
+
+
+#: One exported sheet as the bare pass writes it: its title and rows of (value, number format) cells.
+Sheet = tuple[str, list[list[tuple[object, str]]]]
+
+
+def exported_cells(path: Path) -> list[Sheet]:
+    """Every cell of the exported workbook with its number format, read once (not timed)."""
+    book = load_workbook(path, read_only=True)
+    try:
+        return [(sheet.title, [[(cell.value, cell.number_format) for cell in row] for row in sheet.iter_rows()])
+                for sheet in book.worksheets]  # fmt: skip
+    finally:
+        book.close()
+
+
+def bare_write(sheets: list[Sheet]) -> bytes:
+    """The same cells written by XlsxWriter in constant-memory mode, and nothing else: the least the
+    export's writing can cost."""
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"constant_memory": True, "strings_to_formulas": False,
+                                        "strings_to_numbers": False, "strings_to_urls": False})  # fmt: skip
+    formats: dict[str, object] = {}
+    for title, rows in sheets:
+        sheet = book.add_worksheet(title)
+        for r, row in enumerate(rows):
+            for c, (value, fmt) in enumerate(row):
+                if value is None:
+                    continue
+                look = None if fmt == "General" else formats.get(fmt) or formats.setdefault(
+                    fmt, book.add_format({"num_format": fmt}))  # fmt: skip
+                if isinstance(value, str):
+                    sheet.write_string(r, c, value)
+                elif isinstance(value, dt.datetime | dt.date):
+                    sheet.write_datetime(r, c, value, look)
+                else:
+                    sheet.write_number(r, c, value, look)
+    book.close()
+    return buffer.getvalue()
 
 
 def full_import(path: Path) -> Tournament:
@@ -94,12 +139,19 @@ def main() -> None:
         edition = get_edition("fide-2025")
         tiebreaks = DEFAULT_TIEBREAKS
         writing = best(args.repeat, lambda: export_workbook(tournament, exported, edition=edition, tiebreaks=tiebreaks))
+        sheets = exported_cells(exported)
+        written = sum(1 for _title, rows in sheets for row in rows for value, _fmt in row if value is not None)
+        bare = best(args.repeat, lambda: bare_write(sheets))
         size = table.stat().st_size
+        export_size = exported.stat().st_size
     print(f"Swiss table: {args.players} players, {args.rounds} rounds, {cells:,} cells, {size / 1024:.0f} KiB")
     print(f"bare openpyxl read-only pass : best {base * 1000:8.0f} ms")
     print(f"import (read, map, build)    : best {reading * 1000:8.0f} ms")
     print(f"ratio (import / bare pass)   : {reading / base:.2f}")
+    print(f"Export: six sheets, {written:,} cells, {export_size / 1024:.0f} KiB")
+    print(f"bare XlsxWriter constant-memory pass: best {bare * 1000:8.0f} ms")
     print(f"export (six sheets)          : best {writing * 1000:8.0f} ms")
+    print(f"ratio (export / bare pass)   : {writing / bare:.2f}")
 
 
 if __name__ == "__main__":

@@ -196,6 +196,15 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
             summary += ", a Swiss round paired"
         else:
             problems.append("FIDE's Dutch engine paired round 1 of seven players other than C.04.3 says")
+    try:
+        exported = _export_works()
+    except Exception as error:  # XlsxWriter missing from the bundle, say: reported, not a traceback
+        problems.append(f"a workbook could not be exported: {error!r}")
+    else:
+        if exported:
+            summary += ", a workbook exported"
+        else:
+            problems.append("the Excel export did not write its six sheets")
     if file is not None:
         if window.open_path(Path(file)) and window.document.tournament.players:
             app.processEvents()
@@ -300,6 +309,22 @@ def _pairing_works() -> bool:
     # gets the pairing-allocated bye
     expected = (PairedBoard(1, 1, 4), PairedBoard(2, 5, 2), PairedBoard(3, 3, 6))
     return pairing.boards == expected and pairing.byes == (PairedBye(7, ByeKind.PAIRING_ALLOCATED),)
+
+
+def _export_works() -> bool:
+    """A seven-player event exported to Excel in memory: the bundle carries XlsxWriter, which fidedesk
+    imports only when a workbook is exported."""
+    import io
+    import zipfile
+
+    from fidedesk.core.editions import DEFAULT_EDITION
+    from fidedesk.core.tournament import EventInfo, Player, Tournament
+    from fidedesk.io.xlsx_export import SHEETS, workbook_bytes
+
+    players = tuple(Player(rank, f"Player {rank}", 2000 - 10 * rank) for rank in range(1, 8))
+    data = workbook_bytes(Tournament(EventInfo(name="Smoke & test"), players), edition=DEFAULT_EDITION)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return sum(name.startswith("xl/worksheets/sheet") for name in archive.namelist()) == len(SHEETS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

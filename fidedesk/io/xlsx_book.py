@@ -83,6 +83,9 @@ class Table:
     #: The first cell that scrolls: rows above it and columns left of it stay in view.
     freeze: tuple[int, int] = (1, 0)
     autofilter: bool = False
+    #: Columns whose text is centred: short cells between numbers (a crosstable's ``12w1`` would otherwise
+    #: touch the rating on its left).
+    centred: frozenset[int] = frozenset()
 
 
 def clean_text(text: str) -> str:
@@ -171,7 +174,7 @@ class BookWriter:
         self.paper = PAPER_SIZES[paper]
         #: Characters each number format adds to the whole part of a number (for column widths).
         self.extra_width = extra_width or {}
-        self._formats: dict[tuple[str | None, bool, bool], Any] = {}
+        self._formats: dict[tuple[str | None, bool, bool, bool], Any] = {}
 
     def __enter__(self) -> BookWriter:
         return self
@@ -179,9 +182,11 @@ class BookWriter:
     def __exit__(self, *exc: object) -> None:
         self._folder.cleanup()
 
-    def _format(self, number: str | None = None, *, bold: bool = False, quoted: bool = False) -> Any:
+    def _format(
+        self, number: str | None = None, *, bold: bool = False, quoted: bool = False, centred: bool = False
+    ) -> Any:
         """The workbook's one format object for this look (XlsxWriter keeps each one a style)."""
-        key = (number, bold, quoted)
+        key = (number, bold, quoted, centred)
         found = self._formats.get(key)
         if found is None:
             properties: dict[str, Any] = {}
@@ -191,6 +196,8 @@ class BookWriter:
                 properties["bold"] = True
             if quoted:
                 properties["quote_prefix"] = True
+            if centred:
+                properties["align"] = "center"
             found = self._formats[key] = self.workbook.add_format(properties)
         return found
 
@@ -217,8 +224,9 @@ class BookWriter:
                 if isinstance(value, str):
                     if not value:
                         continue  # an empty text is an empty cell, as a reader gives it back (None)
-                    quoted = runs_as_formula(value)
-                    write_string(row_number, column, clean_text(value), self._format(quoted=True) if quoted else None)
+                    quoted, centred = runs_as_formula(value), column in table.centred
+                    look = self._format(quoted=quoted, centred=centred) if quoted or centred else None
+                    write_string(row_number, column, clean_text(value), look)
                 elif isinstance(value, Formatted):
                     write_number(row_number, column, value.value, self._format(value.format))
                 elif isinstance(value, dt.date):

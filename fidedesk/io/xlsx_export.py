@@ -50,14 +50,17 @@ follows too) is marked with Excel's leading apostrophe (``quotePrefix``). Charac
 (control characters) are replaced by ``�``.
 
 Figures are numbers where a spreadsheet can sort and add them: ratings, start ranks and FIDE IDs in
-format ``0``, points with halves shown as fractions (``# ?/2``: ``3 1/2``), changes signed to two
+format ``0``, points and half-point tie-breaks (Buchholz) with halves shown as fractions (``# ?/2``:
+``3 1/2``; no number format prints the ½ sign), Sonneborn-Berger to two decimals, changes signed to two
 decimals. A shared place is the number of its first place shown as ``3–4``, so the Rank column sorts
 (beyond 100 different shared places, which Excel's limit on number formats forbids, the rest are text).
 
-The workbook is built in memory, in openpyxl's normal mode (2,000 players over 11 rounds: 7.9 s, against
-9.8 s in write-only mode, where every styled cell costs a second cell and a caught exception), and saved
-with :func:`fidedesk.io.atomic.write_atomic`: an export interrupted at any moment leaves the previous
-file as it was.
+Every sheet is set up for paper (:mod:`fidedesk.io.xlsx_book`): one page wide, row 1 on every page,
+landscape where wide, A4 unless Letter is asked for, the event's name and dates at the top of each page.
+
+The tables are built here and streamed by XlsxWriter in constant-memory mode, row after row, into bytes
+saved with :func:`fidedesk.io.atomic.write_atomic`: an export interrupted at any moment leaves the
+previous file as it was.
 """
 
 from __future__ import annotations
@@ -145,9 +148,8 @@ UNKNOWN_COLOURS: Final = "unknown"
 
 # --- number formats ------------------------------------------------------------------------------------
 #
-# Points: Excel has no number format that prints ½ after a whole number (3½). The sheets people read —
-# Crosstable and Standings, already in order — show points and Buchholz sums as FIDE prints them, as text
-# ("3½", "25½"); the data sheets (Rating changes, Players) keep numbers formatted "# ?/2" (3 1/2), which
+# Points: Excel has no number format that prints ½ after a whole number (3½). Points and Buchholz sums
+# are numbers on every sheet, formatted "# ?/2" (3 1/2, which Excel and LibreOffice both show), which
 # sort, add up and filter as the figures they are.
 WHOLE: Final = "0"
 POINTS: Final = "# ?/2"
@@ -217,7 +219,14 @@ def _crosstable(tournament: Tournament, rows: Sequence[Standing], places: dict[i
         rank = player.start_rank
         table_rows.append([rank, player.name, player.rating, *cells, _points(points[rank]), places[rank]])
     formats_row = [WHOLE, None, WHOLE, *[None] * len(middle), POINTS, WHOLE]
-    return Table(CROSSTABLE, ["No", "Name", "Rtg", *middle, "Pts", "Rank"], table_rows, formats_row, freeze=(1, 2))
+    return Table(
+        CROSSTABLE,
+        ["No", "Name", "Rtg", *middle, "Pts", "Rank"],
+        table_rows,
+        formats_row,
+        freeze=(1, 2),
+        centred=frozenset(range(3, 3 + len(middle))),
+    )
 
 
 _TIEBREAK_FORMAT: Final = {1: WHOLE, 2: POINTS, 4: TWO_PLACES}
