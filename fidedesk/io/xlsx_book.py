@@ -90,7 +90,8 @@ class Table:
 
 def clean_text(text: str) -> str:
     """``text`` with every character XML cannot hold replaced by �, so that the cell can be saved."""
-    return _NOT_XML.sub(_REPLACEMENT, text)
+    # searching first: almost no text has such a character, and a search builds no new string
+    return _NOT_XML.sub(_REPLACEMENT, text) if _NOT_XML.search(text) else text
 
 
 def _utf16_length(text: str) -> int:
@@ -114,35 +115,18 @@ def page_header(name: str, dates: str) -> str:
     return f"&L{escaped}{right}" if escaped else right
 
 
-def _width(value: Value, fmt: str | None, extra_width: dict[str, int]) -> int:
-    """About how many characters Excel shows for ``value`` (for the column's width)."""
-    if value is None:
-        return 0
-    if isinstance(value, str):
-        return max(map(len, value.split("\n")))
-    if isinstance(value, Formatted):
-        fmt, value = value.format, value.value
-    if isinstance(value, dt.date):
-        return 10
-    whole = len(str(int(abs(value)))) + (1 if value < 0 else 0)
+def _number_width(value: int | float, fmt: str | None, extra_width: dict[str, int]) -> int:
+    """About how many characters Excel shows for a number in ``fmt`` (for the column's width)."""
     if fmt is None:
         return len(str(value))
     extra = extra_width.get(fmt)
     if extra is None:
         extra = len(fmt) - 3 if fmt.startswith('0"') else 0  # 0"–12": the text in the quotes
-    return whole + extra
+    return len(str(int(abs(value)))) + (1 if value < 0 else 0) + extra
 
 
-def widths(table: Table, extra_width: dict[str, int]) -> list[int]:
-    """Each column's width in characters: the widest value or the (bold) header, capped."""
-    widest = [len(name) + 1 for name in table.header]  # bold text is a little wider
-    for row in table.rows:
-        for index, value in enumerate(row):
-            if value is not None:
-                shown = _width(value, table.formats[index], extra_width)
-                if shown > widest[index]:
-                    widest[index] = shown
-    return [min(max(width + 2, _MIN_WIDTH), _MAX_WIDTH) for width in widest]
+def _column_width(widest: int) -> int:
+    return min(max(widest + 2, _MIN_WIDTH), _MAX_WIDTH)
 
 
 class BookWriter:
@@ -202,19 +186,24 @@ class BookWriter:
         return found
 
     def write(self, table: Table) -> None:
+        """Write ``table`` as the next sheet. Each column's width is the widest value or the (bold) header,
+        measured as the rows go by: in constant-memory mode XlsxWriter writes the columns' widths and the
+        page setup when the workbook closes, so they may be set after the rows."""
         sheet = self.workbook.add_worksheet(table.title)
         last_row, last_column = len(table.rows), len(table.header) - 1
-        column_widths = widths(table, self.extra_width)
-        for index, width in enumerate(column_widths):
-            sheet.set_column(index, index, width)
         sheet.freeze_panes(*table.freeze)
         if table.autofilter:
             sheet.autofilter(0, 0, last_row, last_column)
-        self._page_setup(sheet, last_row, last_column, sum(column_widths))
         bold = self._format(bold=True)
         for column, name in enumerate(table.header):
             sheet.write_string(0, column, clean_text(name), bold)
-        column_formats = [None if fmt is None else self._format(fmt) for fmt in table.formats]
+        widest = [len(name) + 1 for name in table.header]  # bold text is a little wider
+        # numbers in their column's format: the highest and lowest, measured once at the end
+        high: list[int | float] = [0] * len(widest)
+        low: list[int | float] = [0] * len(widest)
+        counted = [False] * len(widest)
+        formats, extra_width, centred = table.formats, self.extra_width, table.centred
+        column_formats = [None if fmt is None else self._format(fmt) for fmt in formats]
         date_format = self._format(DATE)
         write_string, write_number = sheet.write_string, sheet.write_number
         for row_number, row in enumerate(table.rows, start=1):
@@ -224,18 +213,40 @@ class BookWriter:
                 if isinstance(value, str):
                     if not value:
                         continue  # an empty text is an empty cell, as a reader gives it back (None)
-                    quoted, centred = runs_as_formula(value), column in table.centred
-                    look = self._format(quoted=quoted, centred=centred) if quoted or centred else None
+                    quoted, middle = runs_as_formula(value), column in centred
+                    look = self._format(quoted=quoted, centred=middle) if quoted or middle else None
                     write_string(row_number, column, clean_text(value), look)
+                    shown = len(value) if "\n" not in value else max(map(len, value.split("\n")))
                 elif isinstance(value, Formatted):
                     write_number(row_number, column, value.value, self._format(value.format))
+                    shown = _number_width(value.value, value.format, extra_width)
                 elif isinstance(value, dt.date):
                     sheet.write_datetime(row_number, column, value, column_formats[column] or date_format)
+                    shown = 10
                 else:
                     write_number(row_number, column, value, column_formats[column])
+                    if formats[column] is not None:
+                        counted[column] = True
+                        if value > high[column]:
+                            high[column] = value
+                        elif value < low[column]:
+                            low[column] = value
+                        continue
+                    shown = len(str(value))
+                if shown > widest[column]:
+                    widest[column] = shown
             self.written += 1
             if self.written % _PROGRESS_EVERY == 0:
                 self.report()
+        column_widths = []
+        for column, fmt in enumerate(formats):
+            if counted[column]:
+                high_width = _number_width(high[column], fmt, extra_width)
+                widest[column] = max(widest[column], high_width, _number_width(low[column], fmt, extra_width))
+            width = _column_width(widest[column])
+            sheet.set_column(column, column, width)
+            column_widths.append(width)
+        self._page_setup(sheet, last_row, last_column, sum(column_widths))
         self.report()
 
     def _page_setup(self, sheet: Any, last_row: int, last_column: int, width: int) -> None:
