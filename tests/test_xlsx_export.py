@@ -7,6 +7,7 @@ import datetime as dt
 import io
 import os
 import re
+import tempfile
 import time
 import zipfile
 from collections.abc import Callable
@@ -549,6 +550,20 @@ def test_a_cancelled_export_writes_nothing(tmp_path: Path) -> None:
     assert target.read_bytes() == b"the previous export"
     assert seen[-1] == 1000 and seen == sorted(seen)
     assert atomic.temp_files(target) == []
+
+
+@pytest.mark.parametrize("stop_at", [0, 1000, None])
+def test_the_writers_temporary_files_are_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 stop_at: int | None) -> None:  # fmt: skip
+    # XlsxWriter's constant-memory mode streams rows into temporary files, removed only when the workbook
+    # is closed: a cancel must remove them too
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    progress = None if stop_at is None else (lambda count: count < stop_at)
+    try:
+        workbook_bytes(make_swiss(300, 5), edition=DEFAULT_EDITION, tiebreaks=(), progress=progress)
+    except ExportCancelled:
+        assert stop_at is not None
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_progress_counts_rows_to_the_end(swiss: Tournament) -> None:
