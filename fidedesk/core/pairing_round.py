@@ -16,7 +16,7 @@ import enum
 from collections.abc import Iterable
 
 from fidedesk.core.editing.base import EditError, replace_players
-from fidedesk.core.editing.rounds import entry_for, unpair
+from fidedesk.core.editing.rounds import entry_for
 from fidedesk.core.pairing_setup import InitialColour, title_strength
 from fidedesk.core.pairings import berger_table
 from fidedesk.core.results import ResultCode
@@ -101,13 +101,15 @@ class Pairing:
     byes: tuple[PairedBye, ...] = ()
 
 
+def is_pairing(entry: RoundEntry) -> bool:
+    """Whether a round entry is the pairing's (a game, or the pairing-allocated bye), not a bye or absence
+    entered before pairing."""
+    return entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
+
+
 def is_paired(tournament: Tournament, round_: int) -> bool:
     """Whether ``round_`` has a game or a pairing-allocated bye: requested byes alone are not a pairing."""
-    return any(
-        entry.round == round_ and (entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE)
-        for player in tournament.players
-        for entry in player.rounds
-    )
+    return any(entry.round == round_ and is_pairing(entry) for player in tournament.players for entry in player.rounds)
 
 
 def played_initial_colour(tournament: Tournament) -> InitialColour | None:
@@ -174,7 +176,7 @@ def requested_byes(tournament: Tournament, round_: int) -> tuple[PairedBye, ...]
     byes = []
     for player in tournament.players:
         entry = entry_for(player, round_)
-        if entry is not None and entry.opponent is None and entry.result is not ResultCode.PAIRING_BYE:
+        if entry is not None and not is_pairing(entry):
             byes.append(PairedBye(player.start_rank, ByeKind.of(entry.result)))
     return tuple(byes)
 
@@ -209,12 +211,15 @@ def apply_pairing(tournament: Tournament, pairing: Pairing) -> Tournament:
 
 
 def without_pairing(tournament: Tournament, round_: int) -> Tournament:
-    """The tournament with ``round_``'s games and pairing-allocated bye taken out; requested byes stay."""
-    for player in tournament.players:
-        entry = entry_for(tournament.player(player.start_rank), round_)
-        if entry is not None and (entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE):
-            tournament = unpair(tournament, round_, player.start_rank)
-    return tournament
+    """The tournament with ``round_``'s games and pairing-allocated bye taken out; requested byes stay.
+    One pass: every game of the round goes, so no other board needs its number kept (as :func:`unpair` does)."""
+    players = tuple(
+        dataclasses.replace(player, rounds=kept)
+        if len(kept := tuple(e for e in player.rounds if e.round != round_ or not is_pairing(e))) != len(player.rounds)
+        else player
+        for player in tournament.players
+    )
+    return dataclasses.replace(tournament, players=players)
 
 
 def berger_pairing(tournament: Tournament, round_: int) -> Pairing:
@@ -269,23 +274,33 @@ def renumbered(tournament: Tournament, order: list[int]) -> Tournament:
         raise EditError("the new order must name every player once")
     if any(is_paired(tournament, number) for number in range(1, tournament.last_round + 1)):
         raise EditError("players keep their numbers once a round is paired")
-    new = {old: index for index, old in enumerate(order, start=1)}
-    players = tuple(
-        dataclasses.replace(
-            tournament.player(old),
-            start_rank=new[old],
-            rounds=tuple(_renumbered(e, new) for e in tournament.player(old).rounds),
-        )
-        for old in order
-    )
-    forbidden = tuple(
-        dataclasses.replace(group, players=tuple(new[rank] for rank in group.players if rank in new))
-        for group in tournament.info.forbidden
-    )
-    return dataclasses.replace(
-        tournament, players=players, info=dataclasses.replace(tournament.info, forbidden=forbidden)
-    )
+    return with_numbers(tournament, {old: index for index, old in enumerate(order, start=1)})
 
 
-def _renumbered(entry: RoundEntry, new: dict[int, int]) -> RoundEntry:
-    return entry if entry.opponent is None else dataclasses.replace(entry, opponent=new.get(entry.opponent))
+def with_numbers(tournament: Tournament, new: dict[int, int]) -> Tournament:
+    """The players with start rank ``new[old]`` in place of ``old``, listed in their new order, the opponents
+    of their games and the forbidden pairs following (a group left with fewer than two known players goes).
+    Accelerated rounds name ranges of start ranks and are the caller's: a range follows only an order kept.
+    A game against a start rank not in ``new`` is refused."""
+
+    def entry_with_numbers(entry: RoundEntry) -> RoundEntry:
+        if entry.opponent is None:
+            return entry
+        if entry.opponent not in new:
+            raise PairingError(f"round {entry.round} names player {entry.opponent}, who is not in the event")
+        return dataclasses.replace(entry, opponent=new[entry.opponent])
+
+    players = sorted(
+        (
+            dataclasses.replace(p, start_rank=new[p.start_rank], rounds=tuple(map(entry_with_numbers, p.rounds)))
+            for p in tournament.players
+        ),
+        key=lambda p: p.start_rank,
+    )
+    forbidden = []
+    for group in tournament.info.forbidden:
+        members = tuple(new[rank] for rank in group.players if rank in new)
+        if len(members) >= 2:
+            forbidden.append(dataclasses.replace(group, players=members))
+    info = dataclasses.replace(tournament.info, forbidden=tuple(forbidden))
+    return dataclasses.replace(tournament, players=tuple(players), info=info)

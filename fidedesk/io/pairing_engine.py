@@ -32,10 +32,11 @@ from fidedesk.core.pairing_round import (
     played_initial_colour,
     requested_byes,
     round_to_pair,
+    with_numbers,
     without_pairing,
 )
 from fidedesk.core.pairing_setup import InitialColour
-from fidedesk.core.tournament import RoundEntry, Tournament
+from fidedesk.core.tournament import Tournament
 from fidedesk.io.gacrux_json import chess_json
 
 #: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
@@ -105,31 +106,14 @@ def _numbered(tournament: Tournament) -> tuple[Tournament, dict[int, int]]:
     if ranks == list(range(1, len(ranks) + 1)):
         return tournament, {rank: rank for rank in ranks}
     number = {rank: index for index, rank in enumerate(ranks, start=1)}
-
-    def renumbered(entry: RoundEntry) -> RoundEntry:
-        if entry.opponent is None:
-            return entry
-        if entry.opponent not in number:
-            raise PairingError(f"round {entry.round} names player {entry.opponent}, who is not in the event")
-        return dataclasses.replace(entry, opponent=number[entry.opponent])
-
-    players = tuple(
-        dataclasses.replace(p, start_rank=number[p.start_rank], rounds=tuple(renumbered(e) for e in p.rounds))
-        for p in tournament.players
-    )
-    forbidden = []
-    for group in tournament.info.forbidden:
-        members = tuple(number[rank] for rank in group.players if rank in number)
-        if len(members) >= 2:
-            forbidden.append(dataclasses.replace(group, players=members))
+    numbered = with_numbers(tournament, number)
     acceleration = []
-    for record in tournament.info.acceleration:
+    for record in tournament.info.acceleration:  # the order is kept, so a range of ranks stays a range
         inside = [number[rank] for rank in ranks if record.first_player <= rank <= record.last_player]
         if inside:
             acceleration.append(dataclasses.replace(record, first_player=inside[0], last_player=inside[-1]))
-    info = dataclasses.replace(tournament.info, forbidden=tuple(forbidden), acceleration=tuple(acceleration))
-    numbered = dataclasses.replace(tournament, players=players, info=info)
-    return numbered, {index: rank for rank, index in number.items()}
+    info = dataclasses.replace(numbered.info, acceleration=tuple(acceleration))
+    return dataclasses.replace(numbered, info=info), {index: rank for rank, index in number.items()}
 
 
 def engine_event(tournament: Tournament, round_: int, rounds: int, initial_colour: InitialColour) -> dict[str, Any]:

@@ -14,7 +14,14 @@ from fractions import Fraction
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
 from fidedesk.core.editing.rounds import entry_for
-from fidedesk.core.pairing_round import initial_order, is_paired, planned_rounds, renumbered
+from fidedesk.core.pairing_round import (
+    initial_order,
+    is_paired,
+    is_pairing,
+    planned_rounds,
+    renumbered,
+    requested_byes,
+)
 from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour, baku_acceleration
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import RoundEntry, Tournament
@@ -60,12 +67,8 @@ def draw_initial_colour(chance: random.Random | None = None) -> InitialColour:
 
 def present_in_round(tournament: Tournament, round_: int) -> list[int]:
     """The start ranks of the players to be paired in ``round_`` (no requested bye, absence or withdrawal)."""
-    return sorted(
-        p.start_rank
-        for p in tournament.players
-        if (entry := entry_for(p, round_)) is None or entry.opponent is not None
-        or entry.result is ResultCode.PAIRING_BYE
-    )  # fmt: skip
+    away = {bye.player for bye in requested_byes(tournament, round_)}
+    return sorted(p.start_rank for p in tournament.players if p.start_rank not in away)
 
 
 def set_baku(tournament: Tournament, on: bool) -> Tournament:
@@ -117,7 +120,7 @@ def withdraw(tournament: Tournament, start_rank: int, from_round: int) -> Tourna
     added = []
     for number in range(from_round, last + 1):
         entry = entry_for(player, number)
-        if entry is not None and (entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE):
+        if entry is not None and is_pairing(entry):
             raise EditError(f"player {start_rank} is paired in round {number}: unpair that board first")
         if entry is None:
             added.append(RoundEntry(number, None, None, ResultCode.ZERO_BYE))
