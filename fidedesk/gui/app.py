@@ -178,33 +178,19 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
         problems.append("Help › User Guide does not show the guide (resources/docs/guide.md)")
     if not _hand_over_works():
         problems.append("a later start could not hand its file to this one (QtNetwork's local socket)")
-    try:
-        listed = _rating_list_works(Path(scratch.path()))
-    except Exception as error:  # a module the bundle lacks, say: reported, not a traceback
-        problems.append(f"a rating list could not be imported: {error!r}")
-    else:
-        if listed:
-            summary += ", a rating list imported and searched"
-        else:
-            problems.append("a rating list was imported but the player was not found in it")
-    try:
-        paired = _pairing_works()
-    except Exception as error:  # gacrux or networkx missing from the bundle, say: reported, not a traceback
-        problems.append(f"a round could not be paired: {error!r}")
-    else:
-        if paired:
-            summary += ", a Swiss round paired"
-        else:
-            problems.append("FIDE's Dutch engine paired round 1 of seven players other than C.04.3 says")
-    try:
-        exported = _export_works()
-    except Exception as error:  # XlsxWriter missing from the bundle, say: reported, not a traceback
-        problems.append(f"a workbook could not be exported: {error!r}")
-    else:
-        if exported:
-            summary += ", a workbook exported"
-        else:
-            problems.append("the Excel export did not write its six sheets")
+    # each a part of the bundle fidedesk imports only when it is used: a module it lacks is reported, not a traceback
+    summary += _part_works(
+        problems, lambda: _rating_list_works(Path(scratch.path())), "a rating list imported and searched",
+        "a rating list could not be imported", "a rating list was imported but the player was not found in it",
+    )  # fmt: skip
+    summary += _part_works(
+        problems, _pairing_works, "a Swiss round paired", "a round could not be paired",
+        "FIDE's Dutch engine paired round 1 of seven players other than C.04.3 says",
+    )  # fmt: skip
+    summary += _part_works(
+        problems, _export_works, "a workbook exported", "a workbook could not be exported",
+        "the Excel export did not write its six sheets",
+    )  # fmt: skip
     if file is not None:
         if window.open_path(Path(file)) and window.document.tournament.players:
             app.processEvents()
@@ -294,6 +280,20 @@ def _rating_list_works(folder: Path) -> bool:
     with RatingDatabase(folder / "lists.sqlite") as database:
         found = database.find(stored.id, "carlsen m")
     return [player.standard.rating for player in found] == [2823]
+
+
+def _part_works(problems: list[str], works: Callable[[], bool], done: str, broken: str, wrong: str) -> str:
+    """Run one smoke check of a part of the bundle: ``", done"`` for the summary when it works; else the
+    problem (``broken`` with the error when it raised, as a module missing from the bundle does, or ``wrong``)."""
+    try:
+        worked = works()
+    except Exception as error:  # reported, not a traceback
+        problems.append(f"{broken}: {error!r}")
+        return ""
+    if not worked:
+        problems.append(wrong)
+        return ""
+    return f", {done}"
 
 
 def _pairing_works() -> bool:
