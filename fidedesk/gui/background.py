@@ -175,8 +175,14 @@ def run_with_progress(
     timer.timeout.disconnect(poll)
     dialog.close()
     Shiboken.delete(dialog)  # now, on this thread (its timer with it), not whenever and wherever collected
-    outcome: Outcome[T] = Outcome()
+    outcome = _outcome(done)
     outcome.cancelled = shared.cancel_requested.is_set()
+    return outcome
+
+
+def _outcome(done: Future[T]) -> Outcome[T]:
+    """What a finished piece of work gave: its value, or the error it raised."""
+    outcome: Outcome[T] = Outcome()
     error = done.exception()
     if error is not None:
         outcome.error = error
@@ -238,10 +244,4 @@ class BackgroundJob(Generic[T]):
         self._gc_off.__exit__(None, None, None)
         finished, self._finished = self._finished, None
         if finished is not None:
-            outcome: Outcome[T] = Outcome()
-            error = self._done.exception()
-            if error is not None:
-                outcome.error = error
-            else:
-                outcome.value = self._done.result()
-            finished(outcome)
+            finished(_outcome(self._done))
