@@ -12,6 +12,7 @@ from fidedesk.core.editing.setup import (
     is_baku,
     numbered_by_lot,
     numbered_by_rating,
+    ready_for_round,
     set_baku,
     set_forbidden,
     set_initial_colour,
@@ -92,3 +93,12 @@ def test_numbers_by_rating_and_by_lot() -> None:
     assert sorted(p.name for p in drawn.players) == sorted(p.name for p in event(8).players)
     with pytest.raises(EditError):
         numbered_by_rating(pair(event(4), 1, 1, 2))
+
+
+def test_round_1_is_readied_with_the_colour_drawn_and_kept() -> None:
+    swiss = event(12)
+    readied, colour = ready_for_round(swiss, 1, random.Random(1))
+    assert colour is not None and readied.info.initial_colour is colour
+    chosen = set_initial_colour(swiss, InitialColour.BLACK)
+    assert ready_for_round(chosen, 1) == (chosen, None)  # the organiser's colour is never drawn again
+    assert ready_for_round(swiss, 2) == (swiss, None)

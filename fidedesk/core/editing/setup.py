@@ -139,3 +139,18 @@ def numbered_by_lot(tournament: Tournament, chance: random.Random | None = None)
     """Pairing numbers drawn by lot (a round robin, C.05 Annex 1), before round 1."""
     ranks = [p.start_rank for p in tournament.players]
     return renumbered(tournament, (chance or random.SystemRandom()).sample(ranks, len(ranks)))
+
+
+def ready_for_round(
+    tournament: Tournament, round_: int, chance: random.Random | None = None
+) -> tuple[Tournament, InitialColour | None]:
+    """The tournament as the window pairs ``round_`` from it, and the colour drawn, if one was: before round 1
+    the Baku records are worked out again for who is present (:func:`with_baku_renewed`) and, in a Swiss whose
+    organiser chose no colour for the top player, it is drawn by lot (C.04.3) and kept in the event."""
+    if round_ != 1:
+        return tournament, None
+    tournament = with_baku_renewed(tournament)
+    if tournament.info.initial_colour is not None or tournament.info.system.is_round_robin:
+        return tournament, None
+    colour = draw_initial_colour(chance)
+    return set_initial_colour(tournament, colour), colour

@@ -17,13 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from fidedesk.core.editing import EditError
-from fidedesk.core.editing.setup import (
-    draw_initial_colour,
-    numbered_by_lot,
-    numbered_by_rating,
-    set_initial_colour,
-    with_baku_renewed,
-)
+from fidedesk.core.editing.setup import numbered_by_lot, numbered_by_rating, ready_for_round
 from fidedesk.core.pairing_round import (
     Pairing,
     PairingError,
@@ -94,13 +88,8 @@ class PairingActions(QObject):
         except PairingError as error:
             self._dialogs.error(TITLE, f"The next round cannot be paired: {error}.")
             return False
-        before, drawn = tournament, ""
-        if round_ == 1:
-            before = with_baku_renewed(before)
-            if before.info.initial_colour is None and not before.info.system.is_round_robin:
-                colour = draw_initial_colour()
-                before = set_initial_colour(before, colour)
-                drawn = f" The top player's colour in round 1, drawn by lot: {colour.value}."
+        before, colour = ready_for_round(tournament, round_)
+        drawn = "" if colour is None else f" The top player's colour in round 1, drawn by lot: {colour.value}."
 
         def work(progress: Callable[[int], bool]) -> Pairing:  # the worker thread: pure work only
             return pair_round(before, round_, progress=lambda done, _total: not progress(done))
