@@ -267,8 +267,9 @@ def test_text_shows_the_boards_aligned_with_names_ratings_and_points(
     code, out, err = run(capsys, "pair", str(path))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert (
-        lines[0] == "Round 6 of 9: Swiss, Dutch system (C.04.3, FIDE TEC's engine); initial colour white (by default)"
+    # the file records no colour: the engine is given the one round 1 was paired with (player 1 had White)
+    assert lines[0] == (
+        "Round 6 of 9: Swiss, Dutch system (C.04.3, FIDE TEC's engine); initial colour white (as round 1 was paired)"
     )
     assert lines[1] == "8 boards, 0 byes"
     assert lines[3].split() == ["Board", "No", "White", "Rtg", "Pts", "No", "Black", "Rtg", "Pts"]

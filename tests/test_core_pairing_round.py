@@ -19,6 +19,7 @@ from fidedesk.core.pairing_round import (
     apply_pairing,
     berger_pairing,
     check_round_can_be_paired,
+    initial_colour_in_use,
     initial_order,
     is_paired,
     planned_rounds,
@@ -163,3 +164,13 @@ def test_a_swiss_rounds_games_without_board_numbers_follow_fides_board_order() -
     # lower start rank: 1), then 2-5 with none
     shown = [(b.white, b.black) for b in boards(without_boards(event), 2)]
     assert shown == [(3, 1), (4, 6), (2, 5)]
+
+
+def test_the_initial_colour_in_use_and_where_it_comes_from() -> None:
+    event = _event(4)
+    assert initial_colour_in_use(event) == (InitialColour.WHITE, "default")
+    played = pair(pair(event, 1, 3, 1), 1, 2, 4)  # round 1 paired with player 1 on Black
+    assert initial_colour_in_use(played) == (InitialColour.BLACK, "round 1")
+    recorded = dataclasses.replace(played, info=dataclasses.replace(played.info, initial_colour=InitialColour.WHITE))
+    assert initial_colour_in_use(recorded) == (InitialColour.WHITE, "recorded")
+    assert initial_colour_in_use(recorded, InitialColour.BLACK) == (InitialColour.BLACK, "chosen")

@@ -17,7 +17,15 @@ from typing import Any, TextIO
 from fidedesk.cli.common import InputError, aligned, edition_named, print_json
 from fidedesk.cli.files import reading_notes
 from fidedesk.core.notation import score_text
-from fidedesk.core.pairing_round import ByeKind, Pairing, PairingError, PairingSystem, apply_pairing, planned_rounds
+from fidedesk.core.pairing_round import (
+    ByeKind,
+    Pairing,
+    PairingError,
+    PairingSystem,
+    apply_pairing,
+    initial_colour_in_use,
+    planned_rounds,
+)
 from fidedesk.core.pairing_setup import InitialColour
 from fidedesk.core.tournament import Player, System, Tournament
 from fidedesk.core.values import counted
@@ -108,12 +116,10 @@ def pairing_text(tournament: Tournament, pairing: Pairing, colour: str) -> list[
 
 
 def _colour_used(tournament: Tournament, given: InitialColour | None, asked: str | None) -> str:
-    """The initial colour in the heading, and whose it is."""
-    if given is not None:
-        return f"{given.value} (--initial-colour {asked})"
-    if tournament.info.initial_colour is not None:
-        return f"{tournament.info.initial_colour.value} (the file's)"
-    return f"{InitialColour.WHITE.value} (by default)"
+    """The initial colour in the heading, and whose it is (the one :func:`pair_round` gives the engine)."""
+    colour, source = initial_colour_in_use(tournament, given)
+    whose = {"chosen": f"--initial-colour {asked}", "recorded": "the file's", "round 1": "as round 1 was paired"}
+    return f"{colour.value} ({whose.get(source, 'by default')})"
 
 
 def cmd_pair(args: argparse.Namespace, out: TextIO) -> None:

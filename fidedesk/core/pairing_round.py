@@ -128,6 +128,22 @@ def played_initial_colour(tournament: Tournament) -> InitialColour | None:
     return None if colour is None else InitialColour.from_text(colour)
 
 
+def initial_colour_in_use(
+    tournament: Tournament, chosen: InitialColour | None = None
+) -> tuple[InitialColour, str]:
+    """The colour of the top player in round 1 the engine is given, and where it comes from: ``"chosen"`` (the
+    caller's), else ``"recorded"`` (the event's, TRF ``152`` / ``XXC``), else ``"round 1"`` (the one round 1
+    was paired with, as FIDE TEC's reader takes it from a file without the record), else ``"default"``, White."""
+    if chosen is not None:
+        return chosen, "chosen"
+    if tournament.info.initial_colour is not None:
+        return tournament.info.initial_colour, "recorded"
+    played = played_initial_colour(tournament)
+    if played is not None:
+        return played, "round 1"
+    return InitialColour.WHITE, "default"
+
+
 def round_to_pair(tournament: Tournament) -> int:
     """The first round without pairings (fidedesk-cli pair's default, the window's Pair round)."""
     return next(number for number in range(1, tournament.last_round + 2) if not is_paired(tournament, number))

@@ -28,8 +28,8 @@ from fidedesk.core.pairing_round import (
     PairingSystem,
     berger_pairing,
     check_round_can_be_paired,
+    initial_colour_in_use,
     planned_rounds,
-    played_initial_colour,
     requested_byes,
     round_to_pair,
     with_numbers,
@@ -66,9 +66,7 @@ def pair_round(
     number = round_to_pair(tournament) if round_ is None else round_
     if tournament.info.system.is_round_robin:
         return berger_pairing(tournament, number)
-    colour = (
-        initial_colour or tournament.info.initial_colour or played_initial_colour(tournament) or InitialColour.WHITE
-    )
+    colour, _source = initial_colour_in_use(tournament, initial_colour)
     return dutch_pairing(tournament, number, colour, progress)
 
 
