@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Final, TypeVar
 
+from fidedesk.core.pairing_round import is_pairing
 from fidedesk.core.pairings import PairingFault, colour_clashes, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
@@ -192,7 +193,7 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
     records = read_pairing_records(lines, name, line_of)
     players = with_requested_byes(players, records.byes, name)
     last = max((entry.round for player in players for entry in player.rounds), default=0)
-    paired = max((e.round for p in players for e in p.rounds if _pairs(e)), default=0)
+    paired = max((e.round for p in players for e in p.rounds if is_pairing(e)), default=0)
     players = [_complete_rounds(player, paired) for player in players]
     _check_pairings(players, line_of, name)
     choice = tiebreak_choice(header, name)  # read once: the event's tie-breaks, and what is said of them
@@ -204,11 +205,6 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
     return TrfDocument(
         tournament, rounds, tuple(lines), tuple(player_lines), layout, name, used, notes, records.version
     )
-
-
-def _pairs(entry: RoundEntry) -> bool:
-    """A game or a pairing-allocated bye: the round is paired (a requested bye alone is entered before pairing)."""
-    return entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
 
 
 def _decode(data: bytes | str, source: str, encoding: str | None) -> tuple[str, str]:
