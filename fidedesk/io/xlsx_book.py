@@ -22,10 +22,11 @@ import io
 import re
 import tempfile
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import xlsxwriter  # type: ignore[import-untyped]
 
+from fidedesk.io.paper.pages import Paper
 from fidedesk.io.sheet_text import runs_as_formula
 
 __all__ = ["DATE", "PAPER_SIZES", "BookWriter", "ExportCancelled", "Formatted", "Paper", "Table", "Value",
@@ -33,7 +34,6 @@ __all__ = ["DATE", "PAPER_SIZES", "BookWriter", "ExportCancelled", "Formatted", 
 
 DATE: Final = "yyyy-mm-dd"
 
-Paper: TypeAlias = Literal["a4", "letter"]
 #: Excel's paper size codes (ECMA-376 ``paperSize``).
 PAPER_SIZES: Final[dict[Paper, int]] = {"a4": 9, "letter": 1}
 
