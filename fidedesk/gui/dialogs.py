@@ -1,8 +1,9 @@
 """How the window asks its questions: one small interface, handed to the file, Excel and rating-list actions.
 
 :class:`Dialogs` is what the actions may ask: a file to open or save, whether to save changes, a yes or
-no, an error or a piece of information, and the window's four questions of its own (which recovered
-work to restore, the month of a rating list, the changes a list would make, an Excel import).
+no, a folder, an error or a piece of information, and the window's questions of its own (which recovered
+work to restore, the month of a rating list, the changes a list would make, an Excel import, the document
+to print, the printer, the print preview).
 :class:`~fidedesk.gui.qt_dialogs.QtDialogs` asks them with Qt's dialogs; :class:`UnattendedDialogs`
 answers without waiting for anyone, for ``fidedesk --smoke-test`` (which reports what it was told) and
 for tests (which script the answers they need). Nothing patches a class to stop a dialog blocking.
@@ -18,6 +19,9 @@ from typing import TYPE_CHECKING, Protocol
 from fidedesk.io.formats import FileFormat
 
 if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer
     from fidedesk.io.fide_list import ListKind, ListSource, Month
     from fidedesk.io.ratinglist import Update
     from fidedesk.io.recovery import Recovery
@@ -87,6 +91,23 @@ class Dialogs(Protocol):
         """The Excel import wizard on a workbook already read: the import accepted."""
         ...
 
+    def choose_folder(self, title: str, folder: str) -> Path | None:
+        """A folder chosen to write into."""
+        ...
+
+    def choose_document(self, title: str, offer: DocumentOffer) -> DocumentChoice | None:
+        """The document to print or export, of the ones ``offer`` holds."""
+        ...
+
+    def choose_printer(self, printer: QPrinter) -> bool:
+        """The print dialog on ``printer``: True to print, with the printer, pages and copies as chosen."""
+        ...
+
+    def preview(self, printer: QPrinter, paint: Callable[[QPrinter], None]) -> None:
+        """The print preview of what ``paint`` draws on ``printer`` (called again whenever the preview's
+        paper or orientation changes), with its own Print button."""
+        ...
+
 
 class UnattendedDialogs:
     """Dialogs that never wait: every question gets the answer that changes nothing (Discard for unsaved
@@ -152,6 +173,18 @@ class UnattendedDialogs:
 
     def excel_import(self, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
         return self._ask("excel_import", None, grids, source)  # type: ignore[return-value]
+
+    def choose_folder(self, title: str, folder: str) -> Path | None:
+        return self._ask("choose_folder", None, title, folder)  # type: ignore[return-value]
+
+    def choose_document(self, title: str, offer: DocumentOffer) -> DocumentChoice | None:
+        return self._ask("choose_document", None, title, offer)  # type: ignore[return-value]
+
+    def choose_printer(self, printer: QPrinter) -> bool:
+        return bool(self._ask("choose_printer", False, printer))
+
+    def preview(self, printer: QPrinter, paint: Callable[[QPrinter], None]) -> None:
+        self._ask("preview", None, printer, paint)
 
 
 _QUESTIONS = frozenset(name for name in vars(Dialogs) if not name.startswith("_"))

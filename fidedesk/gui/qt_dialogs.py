@@ -7,7 +7,7 @@ wizard, a rating list's month, the updates a list makes) are built only when fir
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,9 @@ from fidedesk.io import recovery
 Icon = QMessageBox.Icon
 
 if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer
     from fidedesk.io.fide_list import ListKind, ListSource, Month
     from fidedesk.io.ratinglist import Update
     from fidedesk.io.xlsx_grid import SheetGrid
@@ -97,6 +100,33 @@ class QtDialogs:
 
         dialog = ExcelImportDialog(grids, source, self._parent())
         return dialog.outcome if answered(dialog) else None
+
+    def choose_folder(self, title: str, folder: str) -> Path | None:
+        parent = self._parent()
+        name = QFileDialog.getExistingDirectory(parent, title, folder)
+        back_to(parent)
+        return Path(name) if name else None
+
+    def choose_document(self, title: str, offer: DocumentOffer) -> DocumentChoice | None:
+        from fidedesk.gui.printing.chooser import DocumentChooser
+
+        dialog = DocumentChooser(title, offer, self._parent())
+        return dialog.choice() if answered(dialog) else None
+
+    def choose_printer(self, printer: QPrinter) -> bool:
+        from PySide6.QtPrintSupport import QPrintDialog
+
+        return answered(QPrintDialog(printer, self._parent()))
+
+    def preview(self, printer: QPrinter, paint: Callable[[QPrinter], None]) -> None:
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+        parent = self._parent()
+        dialog = QPrintPreviewDialog(printer, parent)
+        dialog.paintRequested.connect(paint)
+        # as large as the window it previews for (a page must be readable), never past the screen's free area
+        fit(dialog, max(parent.window().width(), 900), max(parent.window().height(), 700))
+        answered(dialog)
 
 
 def describe(found: recovery.Recovery) -> str:

@@ -49,6 +49,9 @@ class Settings:
     # files: the recent ones (newest first, one path a line) and the folder dialogs open in
     recent_files = Setting("files/recent", "")
     last_folder = Setting("files/last_folder", "")
+    # printing: the paper (a4, letter) and the document (a DocumentKind's value) chosen last
+    paper = Setting("printing/paper", "a4")
+    print_document = Setting("printing/document", "standings")
     # no tie-breaks here: they are the event's, saved with it (EventInfo.tiebreaks); a "tournament/tiebreaks"
     # key an older fidedesk wrote is left unread
     # the calculator's last inputs

@@ -1,0 +1,109 @@
+"""The document chooser: which document, of which round, on which paper; asked before a print, a preview or
+an export (:meth:`~fidedesk.gui.qt_dialogs.QtDialogs.choose_document`)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QWidget
+
+from fidedesk.gui.plain import plain_label
+from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, round_text
+from fidedesk.io.documents.model import DocumentKind
+from fidedesk.io.paper.pages import Paper
+
+#: The papers offered, as the chooser names them.
+PAPERS: tuple[tuple[str, Paper], ...] = (("A4", "a4"), ("Letter", "letter"))
+
+
+class DocumentChooser(QDialog):
+    """A form of three choices (Document, Round, Paper); Round follows the document chosen and is off for a
+    document of the whole event. Enter goes ahead, Escape cancels."""
+
+    def __init__(self, title: str, offer: DocumentOffer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("document_chooser")
+        self.setWindowTitle(title)
+        self._offer = offer
+        self.document_box = QComboBox()
+        self.document_box.setObjectName("document_box")
+        for kind in offer.kinds:
+            self.document_box.addItem(kind.title, kind)
+        self.round_box = QComboBox()
+        self.round_box.setObjectName("round_box")
+        self.paper_box = QComboBox()
+        self.paper_box.setObjectName("paper_box")
+        for name, paper in PAPERS:
+            self.paper_box.addItem(name, paper)
+        self.paper_box.setCurrentIndex(max(0, self.paper_box.findData(offer.paper)))
+        self.note = plain_label()
+        self.note.setObjectName("chooser_note")
+        self.note.setWordWrap(True)
+
+        form = QFormLayout(self)
+        if offer.kinds:
+            form.addRow(_buddied("&Document:", self.document_box), self.document_box)
+        else:
+            self.document_box.hide()
+        form.addRow(_buddied("&Round:", self.round_box), self.round_box)
+        if offer.asks_paper:
+            form.addRow(_buddied("Pa&per:", self.paper_box), self.paper_box)
+        else:
+            self.paper_box.hide()
+        form.addRow(self.note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.go_button = buttons.addButton(offer.action, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.go_button.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+        self._round_kind: DocumentKind | None = None
+        self.document_box.currentIndexChanged.connect(self._fill_rounds)
+        index = self.document_box.findData(offer.kind)
+        self.document_box.setCurrentIndex(max(0, index))
+        self._fill_rounds()
+        (self.document_box if offer.kinds else self.round_box).setFocus()
+
+    def kind(self) -> DocumentKind:
+        data = self.document_box.currentData()
+        return data if isinstance(data, DocumentKind) else self._offer.kind
+
+    def _fill_rounds(self) -> None:
+        """The rounds of the document now chosen, the one it had or the proposed one current."""
+        kind = self.kind()
+        if kind is self._round_kind:
+            return
+        kept = self.round_box.currentData()
+        self._round_kind = kind
+        rounds = self._offer.rounds.get(kind, ())
+        self.round_box.clear()
+        if not kind.takes_round:
+            self.round_box.addItem("The whole event", None)
+        for number in rounds:
+            text = round_text(kind, number)
+            self.round_box.addItem(text[:1].upper() + text[1:], number)
+        wanted = kept if kept in rounds else self._offer.proposed.get(kind)
+        if wanted in rounds:
+            self.round_box.setCurrentIndex(self.round_box.findData(wanted))
+        elif rounds:
+            self.round_box.setCurrentIndex(len(rounds) - 1)
+        self.round_box.setEnabled(kind.takes_round and bool(rounds))
+        possible = bool(rounds) or not kind.takes_round
+        self.go_button.setEnabled(possible)
+        self.note.setText("" if possible else f"No round to make the {kind.title.lower()} of yet.")
+
+    def choice(self) -> DocumentChoice:
+        """The document as chosen now."""
+        kind = self.kind()
+        number = self.round_box.currentData()
+        paper = self.paper_box.currentData()
+        return DocumentChoice(
+            kind,
+            number if kind.takes_round and isinstance(number, int) else None,
+            "letter" if paper == "letter" else "a4",
+        )
+
+
+def _buddied(text: str, field: QWidget) -> QWidget:
+    label = plain_label(text)
+    label.setBuddy(field)
+    return label
