@@ -29,6 +29,7 @@ from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.excel_files import ExcelActions
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.plain import answered, plain_label, title_text, without_mnemonic
+from fidedesk.gui.printing.actions import PrintActions
 from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import bring_inside, place_first
@@ -190,6 +191,7 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self, self.document, settings, self.dialogs, recovery_folder)
         self.excel = ExcelActions(self, self.files, self.context, self.dialogs)
         self.rating_list = RatingListActions(self, self.files, self.dialogs)
+        self.printing = PrintActions(self, self.files, self.context, self.dialogs)
         self.pairing = PairingActions(self, self.document, self.dialogs, self.show_round)
         self.guide_window: QWidget | None = None  # Help › User Guide, made when first asked for
         # files handed over while a modal dialog is open wait here; the timer looks again until it has closed
@@ -355,6 +357,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([files.import_action, files.export_action])
         file_menu.addSeparator()
         file_menu.addActions([self.excel.import_action, self.excel.export_action, self.excel.template_action])
+        file_menu.addSeparator()
+        file_menu.addActions(list(self.printing.actions))
         file_menu.addSeparator()
         self.quit_action = quit_action = QAction("&Quit", self)
         # Ctrl+Q where the platform names no key of its own for Quit (Windows, a bare X11 session)

@@ -1,0 +1,294 @@
+"""File › Print Preview, Print, Export PDF and Export Web Pages for the window's open tournament.
+
+Each asks which document first (:meth:`~fidedesk.gui.dialogs.Dialogs.choose_document`), after what is being
+typed has become an undo step (the document must show it). Making a document and laying it out reads every
+game (seconds for 2,000 players), so it runs off the GUI thread behind a progress dialog
+(:func:`~fidedesk.gui.background.run_with_progress`), and so do the PDF and web writers; only painting on a
+printer or the preview, which Qt allows on the GUI thread alone, runs there. The tie-breaks and their edition
+are the event's own, as the Standings tab shows them; the rating edition is the one the rating panel uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+from fidedesk.core.tournament import Tournament
+from fidedesk.core.values import counted
+from fidedesk.gui.background import run_with_progress
+from fidedesk.gui.context import RatingContext
+from fidedesk.gui.dialogs import Dialogs
+from fidedesk.gui.files import FileActions
+from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
+from fidedesk.io.documents.model import DocumentKind
+
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from fidedesk.io.documents.model import Document
+    from fidedesk.io.paper.pages import Page, Paper
+
+T = TypeVar("T")
+
+#: Print's key where the platform names none; Print Preview adds Shift (Pair Next Round is Ctrl+R for this).
+PRINT_KEY = QKeySequence("Ctrl+P")
+PREVIEW_KEY = QKeySequence("Ctrl+Shift+P")
+PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
+#: The documents of a round the web pages hold, in the order of their index.
+WEB_KINDS = tuple(DocumentKind)
+#: What the user is told could not be done, by the action's title.
+CANNOT = {
+    "Print Preview": "Cannot show the preview",
+    "Print": "Cannot print",
+    "Export PDF": "Cannot export the PDF",
+    "Export Web Pages": "Cannot export the web pages",
+}
+
+
+class Cancelled(Exception):
+    """The user pressed Cancel while a document was being made: nothing is written."""
+
+
+class PrintActions(QObject):
+    """The File menu's print and publish actions; each returns True when it did its work."""
+
+    def __init__(self, window: QWidget, files: FileActions, context: RatingContext, dialogs: Dialogs) -> None:
+        super().__init__(window)
+        self._window = window
+        self.files = files
+        self.document = files.document
+        self.settings = files.settings
+        self.context = context
+        self.dialogs = dialogs
+        self.preview_action = QAction("Print Pre&view…", window)
+        self.preview_action.setShortcut(PREVIEW_KEY)
+        self.preview_action.triggered.connect(lambda _checked=False: self.preview())
+        self.print_action = QAction("&Print…", window)
+        self.print_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Print) or [PRINT_KEY])
+        self.print_action.triggered.connect(lambda _checked=False: self.print_())
+        self.pdf_action = QAction("Export P&DF…", window)
+        self.pdf_action.setToolTip("One document (standings, pairings, crosstable…) as a PDF file")
+        self.pdf_action.triggered.connect(lambda _checked=False: self.export_pdf())
+        self.web_action = QAction("Export &Web Pages…", window)
+        self.web_action.setToolTip("Every document of a round as web pages, in a folder to publish")
+        self.web_action.triggered.connect(lambda _checked=False: self.export_web())
+
+    @property
+    def actions(self) -> tuple[QAction, ...]:
+        return (self.preview_action, self.print_action, self.pdf_action, self.web_action)
+
+    # --- the four actions ------------------------------------------------------------------------
+
+    def preview(self) -> bool:
+        """The chosen document in Qt's print preview, laid out again when its paper is changed there."""
+        chosen = self._choose("Print Preview", "Pre&view")
+        if chosen is None:
+            return False
+        made = self._made("Print Preview", *chosen)
+        if made is None:
+            return False
+        document, pages = made
+        laid: dict[Paper, Sequence[Page]] = {chosen[1].paper: pages}
+
+        def paint(printer: QPrinter) -> None:
+            from fidedesk.gui.printing.painter import paper_of, print_pages
+            from fidedesk.io.paper.layout import lay_out
+
+            paper = paper_of(printer)
+            if paper not in laid:  # Letter chosen in the preview's page setup: the columns measured anew
+                laid[paper] = lay_out(document, paper)
+            print_pages(laid[paper], printer)
+
+        self.dialogs.preview(self._printer(chosen[1].paper, pages, document), paint)
+        return True
+
+    def print_(self) -> bool:
+        """The chosen document on a printer chosen in the print dialog (its pages and copies as asked there)."""
+        chosen = self._choose("Print", "Con&tinue…")
+        if chosen is None:
+            return False
+        made = self._made("Print", *chosen)
+        if made is None:
+            return False
+        document, pages = made
+        printer = self._printer(chosen[1].paper, pages, document)
+        if not self.dialogs.choose_printer(printer):
+            return False
+        from fidedesk.gui.printing.painter import paper_of, print_pages
+        from fidedesk.io.paper.layout import lay_out
+
+        paper = paper_of(printer)
+        if paper != chosen[1].paper:
+            pages = lay_out(document, paper)
+        where = printer.outputFileName() or printer.printerName() or "the printer"
+        try:
+            sheets = print_pages(pages, printer)
+        except OSError as error:
+            self.dialogs.error("Cannot print", f"{where}: {error}")
+            return False
+        self.files.say(f"Printed {counted(sheets, 'page')} of the {document.title.lower()} on {where}.")
+        return True
+
+    def export_pdf(self, path: Path | None = None) -> bool:
+        """The chosen document as a PDF file, made and written off the GUI thread."""
+        chosen = self._choose("Export PDF", "&Export…")
+        if chosen is None:
+            return False
+        tournament, choice = chosen
+        if path is None:
+            suggested = Path(self.settings.folder) / f"{file_stem(tournament.info.name, choice)}.pdf"
+            path = self.dialogs.save_file("Export PDF", str(suggested), PDF_FILTER)
+            if path is None:
+                return False
+        from fidedesk.io.paper.pdf import write_pdf
+
+        target = path
+        build = self._builder(tournament, choice)
+
+        def work(progress: Callable[[int], bool]) -> int:
+            document = build()
+            if not progress(1):
+                raise Cancelled
+            return write_pdf(document, target, choice.paper)
+
+        written = self._run("Export PDF", f"Writing {target.name}…", work, target)
+        if written is None:
+            return False
+        self.settings.last_folder = str(target.parent)
+        self.files.say(f"Exported {counted(written, 'page')} to {target.name}.")
+        return True
+
+    def export_web(self, folder: Path | None = None) -> bool:
+        """Every document of a chosen round as web pages in a chosen folder; its index.html named in the
+        status bar."""
+        if not self.files.commit_typing(CANNOT["Export Web Pages"]):
+            return False
+        tournament = self.document.tournament
+        from fidedesk.io.documents import document_rounds
+
+        rounds = tuple(sorted({n for kind in WEB_KINDS for n in document_rounds(tournament, kind)}))
+        round_: int | None = None
+        if rounds:
+            offer = DocumentOffer((), {DocumentKind.PAIRINGS: rounds}, {DocumentKind.PAIRINGS: rounds[-1]},
+                                  DocumentKind.PAIRINGS, "a4", action="&Continue…", asks_paper=False)  # fmt: skip
+            choice = self.dialogs.choose_document("Export Web Pages", offer)
+            if choice is None:
+                return False
+            round_ = choice.round
+        if folder is None:
+            folder = self.dialogs.choose_folder("Export Web Pages", self.settings.folder)
+            if folder is None:
+                return False
+        from fidedesk.io.web_export import write_web_folder
+
+        target = folder
+        edition = self.context.edition(tournament.info.start)
+
+        def work(progress: Callable[[int], bool]) -> Path:
+            from fidedesk.io.documents import build_document
+
+            documents = []
+            for count, kind in enumerate(WEB_KINDS, start=1):
+                number = _round_for(document_rounds(tournament, kind), round_) if kind.takes_round else None
+                if kind.takes_round and number is None:
+                    continue  # nothing of it yet (no round paired): the index lists what there is
+                documents.append(build_document(tournament, kind, edition=edition, round=number))
+                if not progress(count):
+                    raise Cancelled
+            return write_web_folder(documents, target)
+
+        index = self._run("Export Web Pages", f"Writing the web pages into {target.name}…", work, target)
+        if index is None:
+            return False
+        self.settings.last_folder = str(target)
+        self.files.say(f"Web pages written: {index}")
+        return True
+
+    # --- the steps they share --------------------------------------------------------------------
+
+    def _choose(self, title: str, action: str) -> tuple[Tournament, DocumentChoice] | None:
+        """The tournament with what was typed, and the document chosen of it; None when either was refused."""
+        if not self.files.commit_typing(CANNOT[title]):
+            return None
+        tournament = self.document.tournament
+        from fidedesk.io.documents import default_round, document_rounds
+
+        kinds = tuple(DocumentKind)
+        last = self.settings.print_document
+        kind = next((k for k in kinds if k.value == last), DocumentKind.STANDINGS)
+        paper: Paper = "letter" if self.settings.paper == "letter" else "a4"
+        rounds = {k: document_rounds(tournament, k) for k in kinds}
+        proposed = {k: default_round(tournament, k) for k in kinds}
+        choice = self.dialogs.choose_document(title, DocumentOffer(kinds, rounds, proposed, kind, paper, action))
+        if choice is None:
+            return None
+        self.settings.paper = choice.paper
+        self.settings.print_document = choice.kind.value
+        return tournament, choice
+
+    def _builder(self, tournament: Tournament, choice: DocumentChoice) -> Callable[[], Document]:
+        """The work of making the chosen document (pure: run off the GUI thread)."""
+        edition = self.context.edition(tournament.info.start)  # read here, on the GUI thread
+
+        def build() -> Document:
+            from fidedesk.io.documents import build_document
+
+            return build_document(tournament, choice.kind, edition=edition, round=choice.round)
+
+        return build
+
+    def _made(
+        self, title: str, tournament: Tournament, choice: DocumentChoice
+    ) -> tuple[Document, Sequence[Page]] | None:
+        """The chosen document and its pages, made off the GUI thread; None when cancelled or refused."""
+        build = self._builder(tournament, choice)
+
+        def work(progress: Callable[[int], bool]) -> tuple[Document, Sequence[Page]]:
+            from fidedesk.io.paper.layout import lay_out
+
+            document = build()
+            if not progress(1):
+                raise Cancelled
+            return document, lay_out(document, choice.paper)
+
+        return self._run(title, f"Making the {choice.kind.title.lower()}…", work, None)
+
+    def _run(self, title: str, label: str, work: Callable[[Callable[[int], bool]], T], target: Path | None) -> T | None:
+        """``work`` off the GUI thread; its value, or None after a Cancel or an error said to the user (naming
+        ``target``, the file or folder written)."""
+        outcome = run_with_progress(self._window, title, label, work, unit="steps done")
+        if outcome.cancelled or isinstance(outcome.error, Cancelled):
+            return None
+        error = outcome.error
+        if error is None:
+            return outcome.value
+        named = f"{target}: " if target is not None else ""
+        if isinstance(error, OSError):
+            self.dialogs.error(CANNOT[title], f"{named}{error.strerror or error}")
+            return None
+        # DocumentError (a round not paired yet), or the web writer's refusal of a folder holding other files
+        if isinstance(error, ValueError):
+            self.dialogs.error(CANNOT[title], f"{named}{error}")
+            return None
+        raise error
+
+    def _printer(self, paper: Paper, pages: Sequence[Page], document: Document) -> QPrinter:
+        from PySide6.QtPrintSupport import QPrinter
+
+        from fidedesk.gui.printing.painter import set_up_printer
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        set_up_printer(printer, paper, pages, f"{document.event} – {document.title}".strip(" –"))
+        return printer
+
+
+def _round_for(rounds: Sequence[int], chosen: int | None) -> int | None:
+    """The round of a document for the web pages of round ``chosen``: that one, else the last before it (the
+    standings after round 5 beside round 6's pairings, while round 6 is played)."""
+    before = [number for number in rounds if chosen is None or number <= chosen]
+    return before[-1] if before else None
