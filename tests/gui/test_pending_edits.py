@@ -149,6 +149,10 @@ def _trigger(name: str) -> Callable[[MainWindow, QtBot, QLineEdit], None]:
             "open": window.files.open_action,
             "import_trf": window.files.import_action,
             "import_excel": window.excel.import_action,
+            "print_preview": window.printing.preview_action,
+            "print": window.printing.print_action,
+            "export_pdf": window.printing.pdf_action,
+            "export_web": window.printing.web_action,
         }[name]
         action.trigger()
 
@@ -182,6 +186,10 @@ def _add_from_list(window: MainWindow, _qtbot: QtBot, _edit: QLineEdit) -> None:
         _trigger("open"),
         _trigger("import_trf"),
         _trigger("import_excel"),
+        _trigger("print_preview"),
+        _trigger("print"),
+        _trigger("export_pdf"),
+        _trigger("export_web"),
         _key(Qt.Key.Key_2, CTRL),  # the Calculator tab
         _key(Qt.Key.Key_2, ALT),  # the Crosstable beside the form
         _add_from_list,
@@ -195,6 +203,10 @@ def _add_from_list(window: MainWindow, _qtbot: QtBot, _edit: QLineEdit) -> None:
         "open",
         "import-trf",
         "import-excel",
+        "print-preview",
+        "print",
+        "export-pdf",
+        "export-web",
         "calculator-tab",
         "crosstable-tab",
         "add-from-list",
