@@ -191,6 +191,10 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
         problems, _export_works, "a workbook exported", "a workbook could not be exported",
         "the Excel export did not write its six sheets",
     )  # fmt: skip
+    summary += _part_works(
+        problems, lambda: _printing_works(Path(scratch.path())), "a PDF written and a page painted",
+        "the standings could not be made into a PDF or painted", "the standings' PDF or painted page was empty",
+    )  # fmt: skip
     if file is not None:
         if window.open_path(Path(file)) and window.document.tournament.players:
             app.processEvents()
@@ -325,6 +329,44 @@ def _export_works() -> bool:
     data = workbook_bytes(Tournament(EventInfo(name="Smoke & test"), players), edition=DEFAULT_EDITION)
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return sum(name.startswith("xl/worksheets/sheet") for name in archive.namelist()) == len(SHEETS)
+
+
+def _printing_works(folder: Path) -> bool:
+    """The sample tournament's standings made, laid out, written as a PDF and one page painted with QPainter:
+    the bundle carries reportlab, the shipped font and Qt's printing, which fidedesk loads only when used."""
+    from PySide6.QtGui import QColor, QFontDatabase, QImage, QPainter
+
+    from fidedesk.core.editions import DEFAULT_EDITION
+    from fidedesk.gui.printing.painter import paint_page, shipped_family
+    from fidedesk.gui.resources import resource
+    from fidedesk.io.documents import build_document, default_round
+    from fidedesk.io.documents.model import DocumentKind
+    from fidedesk.io.paper.layout import lay_out
+    from fidedesk.io.paper.pdf import write_pdf
+    from fidedesk.io.trf import read_trf
+
+    sample = resource("samples/round_robin_8_58.trf")
+    if sample is None:
+        return False
+    tournament = read_trf(sample).tournament
+    kind = DocumentKind.STANDINGS
+    document = build_document(tournament, kind, edition=DEFAULT_EDITION, round=default_round(tournament, kind))
+    path = folder / "standings.pdf"
+    written = write_pdf(document, path, "a4")
+    pages = lay_out(document, "a4")
+    if written < 1 or not path.read_bytes().startswith(b"%PDF-") or not pages:
+        return False
+    if shipped_family() not in QFontDatabase.families():  # the font the layout measured with, from the bundle
+        return False
+    image = QImage(595, 842, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    try:
+        paint_page(painter, pages[0], image)
+    finally:
+        painter.end()
+    # some of the page is ink: text in the shipped font (a font Qt could not load would draw nothing at all)
+    return any(QColor(image.pixel(x, y)).lightness() < 100 for x in range(0, 595, 2) for y in range(0, 300, 2))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
