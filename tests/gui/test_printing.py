@@ -148,6 +148,17 @@ def test_the_chooser_keeps_the_round_across_documents_and_takes_the_paper(qtbot:
     assert chooser.choice() == DocumentChoice(DocumentKind.CROSSTABLE, first, "letter")
 
 
+def test_enter_in_the_chooser_goes_ahead_and_escape_cancels(qtbot: QtBot) -> None:
+    for key, signal in ((Qt.Key.Key_Return, "accepted"), (Qt.Key.Key_Escape, "rejected")):
+        chooser = DocumentChooser("Print Preview", offer_of(loaded(ROUND_ROBIN)))
+        qtbot.addWidget(chooser)
+        chooser.show()
+        qtbot.waitExposed(chooser)
+        assert chooser.go_button.isDefault()  # a button made default before it was in the dialog was not
+        with qtbot.waitSignal(getattr(chooser, signal), timeout=2000):
+            qtbot.keyClick(chooser.document_box, key)
+
+
 # --- the actions through the window ------------------------------------------------------------------
 
 

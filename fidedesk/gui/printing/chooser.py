@@ -51,10 +51,10 @@ class DocumentChooser(QDialog):
         form.addRow(self.note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.go_button = buttons.addButton(offer.action, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.go_button.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.go_button.setDefault(True)  # once in the dialog: a button outside one cannot be its default
 
         self._round_kind: DocumentKind | None = None
         self.document_box.currentIndexChanged.connect(self._fill_rounds)
