@@ -339,3 +339,9 @@ def test_random_tables_round_trip(table: tuple[list[str], list[list[str]], list[
     [found] = parsed.tables
     assert found == [titles, *rows]
     assert all(len(row) == len(columns) for row in found)
+
+
+def test_a_folder_holding_only_a_cut_short_index_is_taken(tmp_path: Path) -> None:
+    (tmp_path / ".index.html.4000000.0123abcd.tmp").write_text("<!doctype", encoding="utf-8")
+    write_web_folder(_site(), tmp_path)
+    assert GENERATOR_MARK in (tmp_path / "index.html").read_text(encoding="utf-8")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Final
 
 from fidedesk import __version__
-from fidedesk.io.atomic import write_atomic
+from fidedesk.io.atomic import temp_files, write_atomic
 from fidedesk.io.documents.model import Align, Column, Document, PageBreak, TableBlock, TextBlock, TextStyle
 
 __all__ = ["CSS", "GENERATOR_MARK", "INDEX", "STYLESHEET", "WebExportError", "document_html", "index_html",
@@ -286,9 +286,10 @@ def _check_folder(folder: Path) -> None:
         return
     if not folder.is_dir():
         raise WebExportError(folder, "not a folder")
-    if not any(folder.iterdir()):
-        return
     index = folder / INDEX
+    own_temps = set(temp_files(index))  # an index.html being written when the first export was cut short
+    if all(entry in own_temps for entry in folder.iterdir()):
+        return
     if index.is_file() and not index.is_symlink():
         with index.open("rb") as stream:
             if GENERATOR_MARK.encode("ascii") in stream.read(_MARK_BYTES):
