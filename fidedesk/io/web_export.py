@@ -265,8 +265,9 @@ def index_html(pages: Sequence[tuple[Document, str]], *, stylesheet: str | None 
     parts: list[str] = []
     _head(parts, event or "fidedesk", stylesheet)
     if first is not None:
-        heading = Document(first.kind, "", first.event, first.place, first.dates, "", ())
-        _header(parts, heading, "")
+        # the event's name is this page's heading (h1), its place and dates the line above
+        heading = Document(first.kind, "", "", first.place, first.dates, "", ())
+        _header(parts, heading, first.event)
     else:
         parts.append("<main>\n")
     parts.append('<ul class="documents">\n')
