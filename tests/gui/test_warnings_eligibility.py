@@ -19,7 +19,7 @@ from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.gui.tournament.warnings_view import WarningLine, pending_lines
+from fidedesk.core.warning_lines import WarningLine, pending_lines
 
 
 def open_swiss(time_control: str, kind: RatingKind = RatingKind.STANDARD) -> Tournament:
