@@ -36,6 +36,9 @@ class WarningLine:
     places: tuple[str, ...] = ()
 
 
+#: The kind of a line on the rate of play: its Where says which games (every game, or some players' games).
+RATE_OF_PLAY = "Rate of play"
+
 #: Where the time control is entered: the event form's field (TRF record 122).
 _TIME_CONTROL_FIELD = "Event: Time control"
 
@@ -95,7 +98,7 @@ def rate_of_play_lines(rate: RateOfPlay) -> list[WarningLine]:
             f"Time control \u201c{rate.time_control}\u201d cannot be read, so the rate of play (1.1-1.2) is not "
             "checked; write the minutes and the seconds per move, e.g. 90 min + 30 s/move or 40/90 + 30 min + 30 s"
         )
-        return [WarningLine("Rate of play", what, _TIME_CONTROL_FIELD)]
+        return [WarningLine(RATE_OF_PLAY, what, _TIME_CONTROL_FIELD)]
     lines = []
     for problem in rate.problems:
         players = f"{plural(len(problem.players), 'player')} {listed([str(p) for p in problem.players])}"
@@ -105,7 +108,7 @@ def rate_of_play_lines(rate: RateOfPlay) -> list[WarningLine]:
             where = f"every game, because of {players}"
         else:
             where = f"games of {players}"
-        lines.append(WarningLine("Rate of play", problem.text, where, tuple(f"player {p}" for p in problem.players)))
+        lines.append(WarningLine(RATE_OF_PLAY, problem.text, where, tuple(f"player {p}" for p in problem.players)))
     return lines
 
 
