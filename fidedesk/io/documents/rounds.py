@@ -15,6 +15,9 @@ from fidedesk.core.values import counted, rating_text
 from fidedesk.io.documents.common import document, points_before
 from fidedesk.io.documents.model import Align, Block, Column, Document, DocumentKind, TableBlock, TextBlock, TextStyle
 
+#: How every bye's result reads (:func:`fidedesk.core.values.bye_text`: ``bye ½``, ``bye 1 (pairing)``).
+BYE = "bye"
+
 PAIRINGS_COLUMNS = (
     Column("Board", Align.RIGHT),
     Column("No", Align.RIGHT),
@@ -85,7 +88,9 @@ def _sides(line: BoardLine) -> list[tuple[Player, tuple[str, ...]]]:
     """Each player of the board with their line: the board, their colour and their opponent."""
     white, black = line.white, line.black
     if black is None:
-        return [(white, (white.name, str(white.start_rank), "", "", line.result, ""))]
+        # a bye says which (bye ½); an old file's forfeit won against nobody (TRF 0000 +) says what it is
+        said = line.result if line.result.startswith(BYE) else f"no opponent ({line.result})"
+        return [(white, (white.name, str(white.start_rank), "", "", said, ""))]
     board = str(line.number)
     colours = ("White", "Black") if line.colours_known else ("", "")
     return [
