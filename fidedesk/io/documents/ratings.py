@@ -90,7 +90,7 @@ def _total_row(calc: Calculation, places: int) -> tuple[str, ...]:
     if line.new_rating is not None and line.change is not None:
         notes.append(f"New rating {line.new_rating} ({signed_int(line.change)}, K × Σ rounded once, 8.3.4)")
     if line.k is not None:
-        notes.append(f"K {line.k.value}: {line.k.reason}")
+        notes.append(line.k.reason)  # says K itself: "K 20: rated 2400 or more"
     initial = line.initial
     if initial is not None:
         value = "none" if initial.value is None else str(initial.value)
