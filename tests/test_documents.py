@@ -13,7 +13,7 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editions import resolve_edition
 from fidedesk.core.notation import cell_text, score_text
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import Tournament
+from fidedesk.core.tournament import RoundEntry, System, Tournament
 from fidedesk.io.documents import (
     Document,
     DocumentError,
@@ -245,8 +245,8 @@ def test_before_the_first_result_the_standings_are_the_start_list() -> None:
         (DocumentKind.WHERE, 0, "there is no round 0"),
         (DocumentKind.STANDINGS, -1, "there is no round -1"),
         (DocumentKind.CROSSTABLE, 8, "round 8 is not played yet"),
-        (DocumentKind.PLAYERS, 1, "take no round"),
-        (DocumentKind.RATINGS, 3, "take no round"),
+        (DocumentKind.PLAYERS, 1, "takes no round"),
+        (DocumentKind.RATINGS, 3, "takes no round"),
     ],
 )
 def test_a_round_that_cannot_be_shown_is_refused(
@@ -254,3 +254,25 @@ def test_a_round_that_cannot_be_shown_is_refused(
 ) -> None:
     with pytest.raises(DocumentError, match=message):
         build(karl_mala, kind, round=round_)
+
+
+def test_double_round_robin_cells_show_both_games_in_round_order() -> None:
+    from tests.builders import round_robin
+
+    one, half, zero = Fraction(1), Fraction(1, 2), Fraction(0)
+    first = round_robin([2400, 2300, 2200, 2100], [[None, one, one, half], [zero, None, one, one],
+                                                   [zero, zero, None, one], [half, zero, zero, None]],
+                        system=System.DOUBLE_ROUND_ROBIN)  # fmt: skip
+    # the second cycle: every game drawn, colours reversed, rounds 4-6
+    players = tuple(
+        dataclasses.replace(player, rounds=player.rounds + tuple(
+            RoundEntry(entry.round + 3, entry.opponent, "b" if entry.color == "w" else "w", ResultCode.DRAW)
+            for entry in player.rounds))
+        for player in first.players
+    )  # fmt: skip
+    event = dataclasses.replace(first, players=players)
+    (table,) = tables(build(event, DocumentKind.CROSSTABLE))
+    grid = {row[0]: row[3:7] for row in table.rows}
+    assert grid["1"] == ("X", "1 ½", "1 ½", "½ ½") and grid["2"] == ("0 ½", "X", "1 ½", "1 ½")
+    (after_3,) = tables(build(event, DocumentKind.CROSSTABLE, round=3))
+    assert after_3.rows[0][3:7] == ("X", "1", "1", "½")

@@ -47,7 +47,8 @@ def checked_round(tournament: Tournament, kind: DocumentKind, round_: int | None
     if round_ is None:
         return None
     if not kind.takes_round:
-        raise DocumentError(f"the {kind.title.lower()} are of the whole event: they take no round (round {round_})")
+        raise DocumentError(f"the {kind.title.lower()} document is of the whole event and takes no round "
+                            f"(round {round_} was given)")  # fmt: skip
     if round_ < 1:
         raise DocumentError(f"there is no round {round_}: rounds are numbered from 1")
     if kind in (DocumentKind.PAIRINGS, DocumentKind.WHERE):
