@@ -20,7 +20,7 @@ from typing import TextIO
 
 from fidedesk.cli.common import InputError, edition_named
 from fidedesk.cli.files import reading_notes
-from fidedesk.cli.standings import _tiebreaks as chosen_tiebreaks
+from fidedesk.cli.standings import chosen_tiebreaks
 from fidedesk.core.values import counted
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.documents import Document, DocumentError, DocumentKind, build_document, default_round
