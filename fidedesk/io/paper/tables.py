@@ -27,6 +27,8 @@ LANDSCAPE_SIZES: Final = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0)
 PAD: Final = 0.45
 #: The least share of the printable width a wrapping column gets (when its text needs that much).
 WRAP_SHARE: Final = 0.25
+#: The most of the printable width a band gives to the key columns it repeats.
+KEY_SHARE: Final = 0.5
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -130,14 +132,19 @@ class Band:
 
 def bands(measured: Measured, size: float, printable: float) -> tuple[Band, ...]:
     """The table's columns placed at ``size``: one band when it fits ``printable`` points (the wrapping
-    column taking the width left over), else bands each repeating the key columns, then as many of the
-    others as fit (at least one)."""
+    column taking the width left over), else bands each repeating the key columns (as many as fit in half
+    the width), then as many of the others as fit (at least one)."""
     columns = measured.table.columns
     everything = list(range(len(columns)))
     if measured.width(size, printable) <= printable:
         return (_band(measured, everything, size, printable, ""),)
-    keys = [index for index in everything if columns[index].key]
-    others = [index for index in everything if not columns[index].key]
+    # the key columns repeated on every band: those that fit in half the width (the first ones), so that
+    # each band has room for others; a key column past that is printed once, as the others are
+    keys: list[int] = []
+    for index in everything:
+        if columns[index].key and measured.width(size, printable, [*keys, index]) <= KEY_SHARE * printable:
+            keys.append(index)
+    others = [index for index in everything if index not in keys]
     if not others:
         return (_band(measured, everything, size, printable, ""),)
     groups: list[list[int]] = []
