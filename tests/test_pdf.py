@@ -4,16 +4,18 @@ fail, the file is the same twice, and writing it is atomic."""
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from reportlab.pdfbase.ttfonts import TTFontFile  # type: ignore[import-untyped]
 
 from fidedesk.io import atomic
 from fidedesk.io.documents.model import Align, Column, Document, DocumentKind, TableBlock, TextBlock
 from fidedesk.io.paper import pdf
-from fidedesk.io.paper.fonts import BOLD_FONT_NAME, FONT_NAME, font_bytes, text_width
+from fidedesk.io.paper.fonts import BOLD_FONT_NAME, FAMILY, FONT_NAME, font_bytes, text_width
 from fidedesk.io.paper.layout import lay_out
 from fidedesk.io.paper.pages import Page, TextItem
 from fidedesk.io.paper.pdf import pdf_bytes, write_pdf
@@ -44,7 +46,9 @@ def test_the_fonts_ship_with_fidedesk_and_measure_like_reportlab() -> None:
     regular, bold = font_bytes(False), font_bytes(True)
     assert regular[:4] == bold[:4] == b"\x00\x01\x00\x00"  # TrueType
     assert regular != bold
-    assert FONT_NAME != BOLD_FONT_NAME
+    for data, name in ((regular, FONT_NAME), (bold, BOLD_FONT_NAME)):
+        names = TTFontFile(io.BytesIO(data))
+        assert (names.name, names.familyName) == (name.encode(), FAMILY.encode())
     assert text_width("", 9.0) == 0.0
     assert text_width("Łukasz", 18.0) == pytest.approx(2 * text_width("Łukasz", 9.0))
     assert text_width("Łukasz", 9.0, bold=True) > text_width("Łukasz", 9.0)

@@ -21,11 +21,13 @@ from typing import Final
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 
-__all__ = ["BOLD_FONT_NAME", "FONT_NAME", "font_bytes", "register_fonts", "text_width"]
+__all__ = ["BOLD_FONT_NAME", "FAMILY", "FONT_NAME", "font_bytes", "register_fonts", "text_width"]
 
-#: The names the fonts are registered under with reportlab (and their family's name in the files).
+#: The names the faces are registered under with reportlab: the files' PostScript names.
 FONT_NAME: Final = "DejaVuSansCondensed"
 BOLD_FONT_NAME: Final = "DejaVuSansCondensed-Bold"
+#: The family both files name (what Qt's font database reports once they are added from :func:`font_bytes`).
+FAMILY: Final = "DejaVu Sans Condensed"
 
 _FILES: Final = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 _REGISTER_LOCK = threading.Lock()

@@ -183,7 +183,8 @@ class _Flow:
         for line in lines:
             if self.room < step and not self.fresh:
                 self.new_page()
-            self.texts.append(TextItem(self.left, self.y + size, line, size, bold))
+            if line:  # an empty line is space
+                self.texts.append(TextItem(self.left, self.y + size, line, size, bold))
             self.y += step
 
     # -- tables
