@@ -335,6 +335,12 @@ def test_page_breaks_start_new_pages_but_never_an_empty_one() -> None:
     assert "one" in words(pages[0]) and "two" in words(pages[1])
 
 
+def test_blank_lines_never_push_text_off_the_page() -> None:
+    pages = lay_out(document(TextBlock("\n" * 500 + "after"), TextBlock("")))
+    assert "after" in [text for page in pages for text in words(page)]
+    assert_inside(pages)
+
+
 def test_text_styles() -> None:
     pages = lay_out(
         document(TextBlock("Big", TextStyle.HEADING), TextBlock("Body"), TextBlock("Small", TextStyle.NOTE))

@@ -181,8 +181,11 @@ class _Flow:
 
     def paragraph(self, lines: Sequence[str], size: float, bold: bool, step: float) -> None:
         for line in lines:
-            if self.room < step and not self.fresh:
-                self.new_page()
+            if self.room < step:
+                if self.fresh:
+                    self.y = self.top  # only empty lines so far on this page: they need not push on
+                else:
+                    self.new_page()
             if line:  # an empty line is space
                 self.texts.append(TextItem(self.left, self.y + size, line, size, bold))
             self.y += step
