@@ -66,6 +66,15 @@ def body_texts(page: Page) -> list[TextItem]:
     return [item for item in texts(page) if MARGIN + 30 < item.y < page.height - MARGIN - 10]
 
 
+def has_body(page: Page) -> bool:
+    """Whether anything is printed between the header's rule and the footer's."""
+
+    def top(item: TextItem | LineItem | FillItem) -> float:
+        return item.y1 if isinstance(item, LineItem) else item.y
+
+    return any(MARGIN + 30 < top(item) < page.height - MARGIN - 12 for item in page.items)
+
+
 def assert_inside(pages: Sequence[Page]) -> None:
     """No text, rule or fill outside the printable area (a text's width measured as the renderers draw it)."""
     for page in pages:
@@ -399,3 +408,22 @@ def test_any_table_stays_inside_and_prints_every_row_once_in_order(
     # a table cut into bands prints its key column once per band
     band_count = max(1, len(firsts) // row_count) if row_count else 1
     assert firsts == [f"#{n}" for n in range(row_count)] * band_count
+
+
+block_strategy = st.one_of(
+    st.builds(TextBlock, st.text(alphabet="ab ½\n\t", max_size=300), st.sampled_from(list(TextStyle))),
+    st.just(PageBreak()),
+    tables().map(lambda drawn: drawn[0]),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(block_strategy, max_size=6))
+def test_any_document_stays_inside_and_has_no_empty_page(blocks: list[Block]) -> None:
+    pages = lay_out(document(*blocks))
+    assert_inside(pages)
+    assert len({(page.width, page.height) for page in pages}) == 1
+    if len(pages) > 1:
+        assert all(has_body(page) for page in pages)  # a page break never leaves a page empty
+    for number, page in enumerate(pages, start=1):
+        assert f"Page {number} of {len(pages)}" in words(page)
