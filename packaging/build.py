@@ -34,7 +34,7 @@ from metadata import NAME, version, windows_version_info  # noqa: E402
 
 DIST = ROOT / "dist"
 WORK = ROOT / "build"
-NEEDED = ("PyInstaller", "PySide6", "openpyxl", "xlsxwriter", "defusedxml", "gacrux", "networkx")
+NEEDED = ("PyInstaller", "PySide6", "openpyxl", "xlsxwriter", "defusedxml", "gacrux", "networkx", "reportlab")
 
 
 def _has_everything(python: Path | str) -> bool:

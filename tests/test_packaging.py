@@ -130,7 +130,10 @@ def test_the_spec_takes_every_path_from_its_own_folder() -> None:
     spec = (PACKAGING / "fidedesk.spec").read_text(encoding="utf-8")
     compile(spec, "fidedesk.spec", "exec")
     assert "SPECPATH" in spec and "os.getcwd" not in spec and "Path.cwd" not in spec
-    assert "hiddenimports" not in spec  # Qt is PyInstaller's hooks' business
+    hidden = re.search(r"^HIDDEN = (\[.*\])$", spec, re.MULTILINE)
+    assert hidden is not None and "hiddenimports=HIDDEN" in spec
+    # Qt is PyInstaller's hooks' business: no Qt module among the hidden imports
+    assert not [name for name in ast.literal_eval(hidden[1]) if "PySide6" in name or "Qt" in name]
     for relative in re.findall(r'ROOT / "resources" / "[^"]+" / "([^"]+)"', spec):
         assert list((ROOT / "resources").rglob(relative)), relative
     assert (PACKAGING / "launcher.py").is_file()
@@ -147,6 +150,30 @@ def test_the_pairing_engine_is_a_runtime_dependency_the_build_checks_for() -> No
     needed = next(node.value for node in build.body
                   if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NEEDED")  # fmt: skip
     assert {"gacrux", "networkx"} <= set(ast.literal_eval(needed))
+
+
+def test_the_pdf_writer_and_its_fonts_go_into_the_bundle() -> None:
+    """Printing writes PDF with reportlab in the fonts shipped in fidedesk/io/paper/fonts: an installed or frozen
+    fidedesk must carry both, and reportlab's settings module, which it imports from a string."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "reportlab==4.4.4" in project["project"]["dependencies"]
+    assert project["tool"]["setuptools"]["package-data"]["fidedesk.io.paper"] == ["fonts/*"]
+    build = ast.parse((PACKAGING / "build.py").read_text(encoding="utf-8"))
+    needed = next(node.value for node in build.body
+                  if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NEEDED")  # fmt: skip
+    assert "reportlab" in ast.literal_eval(needed)
+    spec = (PACKAGING / "fidedesk.spec").read_text(encoding="utf-8")
+    hidden = re.search(r"^HIDDEN = (\[.*\])$", spec, re.MULTILINE)
+    assert hidden is not None and "reportlab.rl_settings" in ast.literal_eval(hidden[1])
+    assert 'PAPER_FONTS = ROOT / "fidedesk" / "io" / "paper" / "fonts"' in spec
+    fonts = {path.name for path in (ROOT / "fidedesk" / "io" / "paper" / "fonts").iterdir()}
+    assert {"DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf", "LICENSE"} <= fonts
+    import reportlab.rl_config  # type: ignore[import-untyped]
+
+    source = Path(reportlab.rl_config.__file__).read_text(encoding="utf-8")
+    assert "'from reportlab.rl_settings import *'" in source  # still imported from a string: still hidden
 
 
 def test_the_spec_leaves_out_what_networkx_imports_only_on_demand() -> None:
@@ -168,6 +195,17 @@ def test_the_spec_leaves_out_what_networkx_imports_only_on_demand() -> None:
     imported = set(done.stdout.split())
     assert {"gacrux", "networkx"} <= imported  # the probe did run the engine
     assert not imported & left_out  # pairing a round needs none of what the spec leaves out
+    probe = (
+        "import sys; from fidedesk.io.paper.layout import lay_out; from fidedesk.io.paper.pdf import pdf_bytes; "
+        "from fidedesk.io.documents.model import Column, Document, DocumentKind, TableBlock; "
+        "table = TableBlock((Column('Name'),), [('Łukasz ½',)]); "
+        "pdf_bytes(lay_out(Document(DocumentKind.PLAYERS, 'Players', 'Open', '', '', '', (table,)))); "
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    imported = set(done.stdout.split())
+    assert "reportlab" in imported
+    assert not imported & left_out  # nor does writing a PDF
 
 
 def test_resources_are_found_in_the_source_tree_and_in_a_frozen_app(

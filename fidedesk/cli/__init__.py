@@ -5,6 +5,8 @@
     fidedesk-cli convert IN OUT [--rules R] [--encoding E]
     fidedesk-cli standings FILE [--tiebreaks CODES] [--tiebreak-rules 2024|2026|auto] [--after-round N] [--json]
     fidedesk-cli pair FILE [--round N] [--initial-colour white|black] [--json] [-o OUT] [--encoding E]
+    fidedesk-cli print FILE --document NAME [--round N] [--paper a4|letter] [--tiebreaks CODES] [--rules R]
+                       -o OUT.pdf|OUT.html|FOLDER [--encoding E]
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
     fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
@@ -40,6 +42,10 @@ from fidedesk.cli.files import cmd_convert
 from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
 from fidedesk.cli.pair import COLOUR_HELP, OUTPUT_HELP, ROUND_HELP, cmd_pair
 from fidedesk.cli.pair import DESCRIPTION as PAIR_DESCRIPTION
+from fidedesk.cli.printing import ALL, DOCUMENT_HELP, cmd_print
+from fidedesk.cli.printing import DESCRIPTION as PRINT_DESCRIPTION
+from fidedesk.cli.printing import OUTPUT_HELP as PRINT_OUTPUT_HELP
+from fidedesk.cli.printing import ROUND_HELP as PRINT_ROUND_HELP
 from fidedesk.cli.rate import cmd_rate
 from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
 from fidedesk.cli.standings import DESCRIPTION, RULES_HELP, TIEBREAKS_HELP, cmd_standings
@@ -47,6 +53,7 @@ from fidedesk.core.editions import DEFAULT_EDITION, UnknownEditionError
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import K_RANGE, InvalidValueError, KError, parse_k
 from fidedesk.io.bounded import FileLimitError
+from fidedesk.io.documents.model import DocumentKind
 from fidedesk.io.fide_list import ListFormatError, ListKind
 from fidedesk.io.formats import FileFormatError
 from fidedesk.io.text_encoding import ENCODINGS
@@ -124,6 +131,22 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("-o", "--output", metavar="OUT", help=OUTPUT_HELP)
     pair.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     pair.set_defaults(handler=cmd_pair)
+
+    printed = commands.add_parser(
+        "print", help="pairings, standings, crosstable… as PDF or web pages", description=PRINT_DESCRIPTION
+    )
+    printed.add_argument("file", metavar="FILE", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
+    printed.add_argument(
+        "--document", action="append", required=True, choices=[*(kind.value for kind in DocumentKind), ALL],
+        metavar="NAME", help=DOCUMENT_HELP,
+    )  # fmt: skip
+    printed.add_argument("--round", type=int, metavar="N", help=PRINT_ROUND_HELP)
+    printed.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the paper size (default a4)")
+    printed.add_argument("--tiebreaks", metavar="CODES", help=TIEBREAKS_HELP)
+    printed.add_argument("--rules", default=DEFAULT_EDITION.name, help="rating rule edition, or 'auto' by start date")
+    printed.add_argument("-o", "--output", metavar="OUT", required=True, help=PRINT_OUTPUT_HELP)
+    printed.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
+    printed.set_defaults(handler=cmd_print)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
     tables.add_argument("--rules", default=DEFAULT_EDITION.name)

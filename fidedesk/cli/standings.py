@@ -50,7 +50,7 @@ DESCRIPTION = (
 )
 
 
-def _tiebreaks(text: str | None, info: EventInfo) -> tuple[tuple[TieBreak, ...], str]:
+def chosen_tiebreaks(text: str | None, info: EventInfo) -> tuple[tuple[TieBreak, ...], str]:
     """The tie-breaks asked for, and whose choice they are, for the heading."""
     if text is None:
         system = "a round robin" if info.system.is_round_robin else "a Swiss"
@@ -119,7 +119,7 @@ def cmd_standings(args: argparse.Namespace, out: TextIO) -> None:
     for note in reading_notes(read):
         sys.stderr.write(f"fidedesk-cli: note: {note}\n")
     tournament = read.tournament
-    tiebreaks, whose = _tiebreaks(args.tiebreaks, tournament.info)
+    tiebreaks, whose = chosen_tiebreaks(args.tiebreaks, tournament.info)
     rules, why = _rules(args.tiebreak_rules, tournament.info)
     after = _after_round(args.after_round, tournament, path)
     rows = standings(tournament, tiebreaks, rules, after)

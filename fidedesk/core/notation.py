@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Final
 
+from fidedesk.core.calculation import GameLine
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tables import round_half_away
 from fidedesk.core.tournament import RoundEntry
@@ -48,6 +49,16 @@ def pd_text(hundredths: int) -> str:
 def signed_int(value: int) -> str:
     """A whole change with its sign: +16, -3, 0."""
     return f"{value:+d}" if value else "0"
+
+
+def rated_texts(line: GameLine, places: int) -> tuple[str, str, str, str]:
+    """A rated game's Rating used (with FIDE's ``*`` where the point cap applied), PD to ``places`` decimals,
+    score − PD and K × (score − PD): the columns the rating panel and the period calculator share."""
+    rating = "" if line.rating is None else f"{line.rating}*" if line.capped else str(line.rating)
+    pd = fixed(line.pd, places) if line.pd is not None else ""
+    chg = fixed(line.chg, 2, signed=True) if line.chg is not None else ""
+    k_chg = fixed(line.k_chg, 2, signed=True) if line.k_chg is not None else ""
+    return rating, pd, chg, k_chg
 
 
 #: A player's result in a crosstable cell: ½ for a draw, − for a forfeit lost, (1) for a game not played out.

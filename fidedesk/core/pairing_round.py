@@ -128,9 +128,7 @@ def played_initial_colour(tournament: Tournament) -> InitialColour | None:
     return None if colour is None else InitialColour.from_text(colour)
 
 
-def initial_colour_in_use(
-    tournament: Tournament, chosen: InitialColour | None = None
-) -> tuple[InitialColour, str]:
+def initial_colour_in_use(tournament: Tournament, chosen: InitialColour | None = None) -> tuple[InitialColour, str]:
     """The colour of the top player in round 1 the engine is given, and where it comes from: ``"chosen"`` (the
     caller's), else ``"recorded"`` (the event's, TRF ``152`` / ``XXC``), else ``"round 1"`` (the one round 1
     was paired with, as FIDE TEC's reader takes it from a file without the record), else ``"default"``, White."""

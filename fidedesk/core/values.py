@@ -411,6 +411,12 @@ def date_text(date: dt.date | None) -> str:
     return "" if date is None else date.isoformat()
 
 
+def date_range_text(start: dt.date | None, end: dt.date | None) -> str:
+    """An event's dates as page headers show them: ``2016-06-28 – 2016-07-06``, one date when the event has
+    one day or one date known, blank when none is."""
+    return " – ".join(date_text(day) for day in dict.fromkeys((start, end)) if day is not None)
+
+
 # ---------------------------------------------------------------------------------------------- who a player is
 
 

@@ -71,15 +71,14 @@ from pathlib import Path
 from typing import Final
 
 from fidedesk.core.calculation import LineKind, PlayerLine, calculation
-from fidedesk.core.editing import boards, entry_for
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import PlayerRating, rate_tournament
 from fidedesk.core.notation import CELL_TEXT, cell_text
-from fidedesk.core.results import ResultCode
+from fidedesk.core.round_sheet import PENDING_TEXT, board_lines
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreaks import TieBreak, unit
 from fidedesk.core.tournament import Tournament
-from fidedesk.core.values import birth_text, board_text, date_text
+from fidedesk.core.values import birth_text, date_range_text
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.xlsx_book import (
     DATE,
@@ -142,8 +141,8 @@ RATING_CHANGES_HEADER: Final = (
     "K × (score − PD)", "Note",
 )  # fmt: skip
 
-#: The Rounds sheet's Result for a pairing whose result is not entered yet, and its Colours when unknown.
-PENDING_TEXT: Final = ""
+#: The Rounds sheet's Colours when unknown (its Result for a pairing not entered yet is
+#: :data:`fidedesk.core.round_sheet.PENDING_TEXT`).
 UNKNOWN_COLOURS: Final = "unknown"
 
 # --- number formats ------------------------------------------------------------------------------------
@@ -342,23 +341,13 @@ def _number(value: Fraction) -> int | float:
 
 def _rounds(tournament: Tournament) -> Table:
     rows: list[list[Value]] = []
-    players = tournament.by_rank()
     for number in range(1, tournament.last_round + 1):
-        for board in boards(tournament, number):
-            white = players[board.white]
-            white_entry = entry_for(white, number)
-            black = players.get(board.black) if board.black is not None else None
-            black_entry = entry_for(black, number) if black is not None else None
-            if black_entry is not None and black_entry.opponent != board.white:
-                black_entry = None  # an inconsistent record: black's own entry is another pairing
-            # each side's own code: boards() gives white's as the mirror of black's when it meets black first
-            white_code = white_entry.result if white_entry is not None else board.result
-            black_code = black_entry.result if black_entry is not None else None
-            result = PENDING_TEXT if white_code is ResultCode.PENDING else board_text(white_code, black_code)
-            entries = [entry for entry in (white_entry, black_entry) if entry is not None]
-            colours = UNKNOWN_COLOURS if board.black is not None and any(e.color is None for e in entries) else None
-            rows.append([number, board.number, board.white, white.name, board.black,
-                         black.name if black is not None else None, result, colours])  # fmt: skip
+        for line in board_lines(tournament, number):
+            black = line.black
+            colours = UNKNOWN_COLOURS if not line.colours_known else None
+            rows.append([number, line.number, line.white.start_rank, line.white.name,
+                         black.start_rank if black is not None else None, black.name if black is not None else None,
+                         line.result, colours])  # fmt: skip
     return Table(ROUNDS, ROUNDS_HEADER, rows, [WHOLE, WHOLE, WHOLE, None, WHOLE, None, None, None],
                   autofilter=True)  # fmt: skip
 
@@ -393,7 +382,7 @@ def workbook_bytes(
     the export stops with :class:`ExportCancelled`.
     """
     info = tournament.info
-    dates = " – ".join(date_text(day) for day in dict.fromkeys((info.start, info.end)) if day is not None)
+    dates = date_range_text(info.start, info.end)
     with BookWriter(
         progress, header=page_header(clean_text(info.name), dates), paper=paper, extra_width=_EXTRA_WIDTH
     ) as writer:

@@ -14,12 +14,12 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import add_player, pair, set_event_info, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, RatingKind, Tournament
+from fidedesk.core.warning_lines import WarningLine, pending_lines
 from fidedesk.core.warnings import PendingRound
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.gui.tournament.warnings_view import WarningLine, pending_lines
 
 
 def open_swiss(time_control: str, kind: RatingKind = RatingKind.STANDARD) -> Tournament:

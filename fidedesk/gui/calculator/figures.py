@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
-from fidedesk.core.calculation import GameLine
 from fidedesk.core.editions import Edition, InitialMethod
 from fidedesk.core.initial import InitialRating
 from fidedesk.core.kfactor import KFactor
@@ -44,16 +43,6 @@ class Figure:
     value: str
     why: str = ""
     tone: Tone = Tone.PLAIN
-
-
-def rated_texts(line: GameLine, places: int) -> tuple[str, str, str, str]:
-    """A rated game's Rating used (with FIDE's ``*`` where the point cap applied), PD to ``places`` decimals,
-    score − PD and K × (score − PD): the columns the rating panel and the period calculator share."""
-    rating = "" if line.rating is None else f"{line.rating}*" if line.capped else str(line.rating)
-    pd = fixed(line.pd, places) if line.pd is not None else ""
-    chg = fixed(line.chg, 2, signed=True) if line.chg is not None else ""
-    k_chg = fixed(line.k_chg, 2, signed=True) if line.k_chg is not None else ""
-    return rating, pd, chg, k_chg
 
 
 def change_figures(

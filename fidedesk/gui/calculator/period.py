@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoStack
 from fidedesk.core.calculation import rated_line
 from fidedesk.core.editions import Expectancy, InitialMethod
 from fidedesk.core.initial import UnratedEvent, initial_rating
-from fidedesk.core.notation import pd_text, signed_int
+from fidedesk.core.notation import pd_text, rated_texts, signed_int
 from fidedesk.core.performance import average_rating, performance_rating
 from fidedesk.core.rated import Game, GameCalc, PeriodCalc, rate_period
 from fidedesk.core.tables import dp_for, percent
@@ -27,7 +27,6 @@ from fidedesk.gui.calculator.figures import (
     Tone,
     change_figures,
     first_rating_figures,
-    rated_texts,
 )
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, RowFigures
 from fidedesk.gui.calculator.player import PlayerModel

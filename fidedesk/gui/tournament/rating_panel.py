@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableV
 from fidedesk.core.calculation import Calculation, GameLine, LineKind, calculation
 from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
-from fidedesk.core.notation import signed_int
+from fidedesk.core.notation import rated_texts, signed_int
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted, result_text
 from fidedesk.gui.calculator.figures import (
@@ -26,7 +26,6 @@ from fidedesk.gui.calculator.figures import (
     Tone,
     change_figures,
     first_rating_figures,
-    rated_texts,
 )
 from fidedesk.gui.calculator.look import named, say, uncounted_look
 from fidedesk.gui.context import RatingContext

@@ -1,0 +1,93 @@
+"""What every document shares: the rounds a document can show, its page heading, and points before a round.
+
+A round is *paired* when some player has an entry for it (a game or a bye), and *played* when some game of
+it has a result: pairings and who plays where are of a paired round, standings and crosstables after a
+played one. Nothing here formats a value of its own: dates, counts and points are written by
+:mod:`fidedesk.core.values` and :mod:`fidedesk.core.notation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import Player, Tournament
+from fidedesk.core.values import counted, date_range_text
+from fidedesk.io.documents.model import Block, Document, DocumentError, DocumentKind
+
+
+def paired_rounds(tournament: Tournament) -> tuple[int, ...]:
+    """The rounds some player has an entry for (a game or a bye), in order."""
+    return tuple(sorted({entry.round for player in tournament.players for entry in player.rounds}))
+
+
+def last_played_round(tournament: Tournament) -> int | None:
+    """The last round with a game whose result is entered; None before the first result."""
+    played = [
+        entry.round
+        for player in tournament.players
+        for entry in player.rounds
+        if entry.opponent is not None and entry.result is not ResultCode.PENDING
+    ]
+    return max(played, default=None)
+
+
+def event_rounds(tournament: Tournament) -> int:
+    """The rounds of the event: the number announced (:attr:`EventInfo.rounds`), else the last round paired."""
+    return tournament.info.rounds or tournament.last_round
+
+
+def checked_round(tournament: Tournament, kind: DocumentKind, round_: int | None) -> int | None:
+    """``round_`` when ``kind`` can show it; :class:`DocumentError` saying why not otherwise.
+
+    A document of one round (pairings, who plays where) takes a paired round; one after a round (standings,
+    crosstable) a round from 1 to the last played; the others take none.
+    """
+    if round_ is None:
+        return None
+    if not kind.takes_round:
+        raise DocumentError(f"the {kind.title.lower()} document is of the whole event and takes no round "
+                            f"(round {round_} was given)")  # fmt: skip
+    if round_ < 1:
+        raise DocumentError(f"there is no round {round_}: rounds are numbered from 1")
+    if kind in (DocumentKind.PAIRINGS, DocumentKind.WHERE):
+        paired = paired_rounds(tournament)
+        if round_ not in paired:
+            raise DocumentError(f"round {round_} is not paired yet (the event has {counted(len(paired), 'round')} "
+                                "paired)")  # fmt: skip
+        return round_
+    played = last_played_round(tournament) or 0
+    if round_ > played:
+        raise DocumentError(f"round {round_} is not played yet (the event has {counted(played, 'round')} played)")
+    return round_
+
+
+def document(
+    tournament: Tournament, kind: DocumentKind, title: str, round_text: str, blocks: Iterable[Block]
+) -> Document:
+    """A document of the tournament: its heading from the event (name, city and federation, dates)."""
+    info = tournament.info
+    place = ", ".join(part for part in (info.city.strip(), info.federation.strip()) if part)
+    dates = date_range_text(info.start, info.end)
+    return Document(kind, title, info.name, place, dates, round_text, tuple(blocks))
+
+
+def after_round_text(tournament: Tournament, round_: int | None) -> str:
+    """``After round 5 of 9``, ``Final standings after round 9`` once the event's last round is played,
+    ``Before round 1`` when none is."""
+    if round_ is None:
+        return "Before round 1"
+    rounds = event_rounds(tournament)
+    if round_ >= rounds:
+        return f"Final standings after round {round_}"
+    return f"After round {round_} of {rounds}"
+
+
+def points_before(players: Iterable[Player], round_: int) -> dict[int, Fraction]:
+    """Each player's points from the rounds before ``round_``, by start rank (C.04: the score a round is paired
+    on)."""
+    return {
+        player.start_rank: Fraction(sum(entry.result.halves for entry in player.rounds if entry.round < round_), 2)
+        for player in players
+    }
