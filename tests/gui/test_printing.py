@@ -3,6 +3,7 @@ pages, the document chooser, and each action through the window with unattended 
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -148,6 +149,18 @@ def test_the_chooser_keeps_the_round_across_documents_and_takes_the_paper(qtbot:
     assert chooser.choice() == DocumentChoice(DocumentKind.CROSSTABLE, first, "letter")
 
 
+def test_before_round_1_the_standings_show_the_start_and_pairings_cannot_be_made(qtbot: QtBot) -> None:
+    tournament = loaded(ROUND_ROBIN)
+    start = Tournament(tournament.info, tuple(dataclasses.replace(p, rounds=()) for p in tournament.players))
+    chooser = DocumentChooser("Print", offer_of(start))
+    qtbot.addWidget(chooser)
+    assert chooser.round_box.itemText(0) == "Before round 1" and chooser.go_button.isEnabled()
+    assert chooser.choice() == DocumentChoice(DocumentKind.STANDINGS, None, "a4")
+    chooser.document_box.setCurrentIndex(chooser.document_box.findData(DocumentKind.PAIRINGS))
+    assert chooser.round_box.count() == 0 and not chooser.go_button.isEnabled()
+    assert chooser.note.text() == "No round to make the pairings of yet."
+
+
 def test_enter_in_the_chooser_goes_ahead_and_escape_cancels(qtbot: QtBot) -> None:
     for key, signal in ((Qt.Key.Key_Return, "accepted"), (Qt.Key.Key_Escape, "rejected")):
         chooser = DocumentChooser("Print Preview", offer_of(loaded(ROUND_ROBIN)))
@@ -287,6 +300,9 @@ def test_export_web_pages_writes_an_index(window: MainWindow, dialogs: Unattende
     offer = asked[0][1]
     assert isinstance(offer, DocumentOffer) and not offer.kinds and not offer.asks_paper
     assert (tmp_path / "web" / "index.html").is_file()
+    written = {path.name for path in (tmp_path / "web").iterdir()}
+    assert {"pairings-round-5.html", "where-round-5.html", "standings-round-5.html", "crosstable-round-5.html",
+            "players.html", "ratings.html", "warnings.html", "style.css"} <= written  # fmt: skip
     assert str(tmp_path / "web" / "index.html") in window.statusBar().currentMessage()
 
 

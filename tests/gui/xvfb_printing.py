@@ -66,7 +66,11 @@ def export_pdf(screen: Screen, folder: Path) -> list[Path]:
         raise RuntimeError(f"Export PDF wrote no {target}")
     subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "1", str(target), str(folder / "xvfb-pdf-page")],
                    check=True)  # fmt: skip
-    return [folder / "xvfb-pdf-save-dialog.png", folder / "xvfb-pdf-written.png", *sorted(folder.glob("xvfb-pdf-page*.png"))]
+    return [
+        folder / "xvfb-pdf-save-dialog.png",
+        folder / "xvfb-pdf-written.png",
+        *sorted(folder.glob("xvfb-pdf-page*.png")),
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -25,7 +25,9 @@ from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
-from fidedesk.io.documents.model import DocumentKind
+from fidedesk.gui.printing.chooser import FROM_THE_START
+from fidedesk.io.documents.model import DocumentError, DocumentKind
+from fidedesk.io.web_export import WebExportError
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
@@ -184,7 +186,7 @@ class PrintActions(QObject):
             folder = self.dialogs.choose_folder("Export Web Pages", self.settings.folder)
             if folder is None:
                 return False
-        from fidedesk.io.web_export import write_web_folder
+        from fidedesk.io.web_export import INDEX, write_web_folder
 
         target = folder
         edition = self.context.edition(tournament.info.start)
@@ -195,12 +197,14 @@ class PrintActions(QObject):
             documents = []
             for count, kind in enumerate(WEB_KINDS, start=1):
                 number = _round_for(document_rounds(tournament, kind), round_) if kind.takes_round else None
-                if kind.takes_round and number is None:
-                    continue  # nothing of it yet (no round paired): the index lists what there is
-                documents.append(build_document(tournament, kind, edition=edition, round=number))
+                if number is None and kind.takes_round and kind not in FROM_THE_START:
+                    continue  # no round paired yet: no pairings (the index lists what there is)
+                document = build_document(tournament, kind, edition=edition, round=number)
+                documents.append((document, number))
                 if not progress(count):
                     raise Cancelled
-            return write_web_folder(documents, target)
+            write_web_folder(documents, target)
+            return target / INDEX
 
         index = self._run("Export Web Pages", f"Writing the web pages into {target.name}…", work, target)
         if index is None:
@@ -238,6 +242,8 @@ class PrintActions(QObject):
         def build() -> Document:
             from fidedesk.io.documents import build_document
 
+            # the standings under the event's own tie-breaks and their edition of C.07 (build_document's
+            # default, EventInfo.tiebreaks_in_use), as the Standings view shows them
             return build_document(tournament, choice.kind, edition=edition, round=choice.round)
 
         return build
@@ -271,8 +277,10 @@ class PrintActions(QObject):
         if isinstance(error, OSError):
             self.dialogs.error(CANNOT[title], f"{named}{error.strerror or error}")
             return None
-        # DocumentError (a round not paired yet), or the web writer's refusal of a folder holding other files
-        if isinstance(error, ValueError):
+        if isinstance(error, WebExportError):  # a folder of other files: it names the folder itself
+            self.dialogs.error(CANNOT[title], str(error))
+            return None
+        if isinstance(error, DocumentError):  # a round not paired yet
             self.dialogs.error(CANNOT[title], f"{named}{error}")
             return None
         raise error

@@ -10,6 +10,8 @@ from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, round_te
 from fidedesk.io.documents.model import DocumentKind
 from fidedesk.io.paper.pages import Paper
 
+#: The documents that show the start (every player on 0 points, in start order) before a round is played.
+FROM_THE_START = (DocumentKind.STANDINGS, DocumentKind.CROSSTABLE)
 #: The papers offered, as the chooser names them.
 PAPERS: tuple[tuple[str, Paper], ...] = (("A4", "a4"), ("Letter", "letter"))
 
@@ -78,6 +80,8 @@ class DocumentChooser(QDialog):
         self.round_box.clear()
         if not kind.takes_round:
             self.round_box.addItem("The whole event", None)
+        elif not rounds and kind in FROM_THE_START:
+            self.round_box.addItem("Before round 1", None)
         for number in rounds:
             text = round_text(kind, number)
             self.round_box.addItem(text[:1].upper() + text[1:], number)
@@ -87,7 +91,7 @@ class DocumentChooser(QDialog):
         elif rounds:
             self.round_box.setCurrentIndex(len(rounds) - 1)
         self.round_box.setEnabled(kind.takes_round and bool(rounds))
-        possible = bool(rounds) or not kind.takes_round
+        possible = bool(rounds) or not kind.takes_round or kind in FROM_THE_START
         self.go_button.setEnabled(possible)
         self.note.setText("" if possible else f"No round to make the {kind.title.lower()} of yet.")
 

@@ -44,15 +44,15 @@ def shipped_family() -> str:
     """The family of the font the layout measured with, loaded into Qt from fidedesk's own copy the first
     time it is asked for (a system without DejaVu would otherwise draw in whatever Qt falls back to, wider
     or narrower than the columns were made for)."""
-    from fidedesk.io.paper.fonts import FONT_NAME, font_bytes
+    from fidedesk.io.paper.fonts import FAMILY, font_bytes
 
     families: list[str] = []
     for bold in (False, True):
         loaded = QFontDatabase.addApplicationFontFromData(font_bytes(bold))
         if loaded >= 0:
             families.extend(QFontDatabase.applicationFontFamilies(loaded))
-    # the font names itself twice (DejaVu Sans, and DejaVu Sans Condensed): the condensed one is what was measured
-    return FONT_NAME if FONT_NAME in families or not families else families[-1]
+    # the files name two families (DejaVu Sans, and DejaVu Sans Condensed): the condensed one is what was measured
+    return FAMILY if FAMILY in families or not families else families[-1]
 
 
 def paper_of(printer: QPrinter) -> Paper:
