@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -126,7 +127,25 @@ class QtDialogs:
         dialog.paintRequested.connect(paint)
         # as large as the window it previews for (a page must be readable), never past the screen's free area
         fit(dialog, max(parent.window().width(), 900), max(parent.window().height(), 700))
+        QTimer.singleShot(0, dialog, lambda: readable(dialog))
         answered(dialog)
+
+
+#: The smallest zoom at which a previewed page's 7-point text can be read on screen.
+READABLE_ZOOM = 0.7
+
+
+def readable(dialog: QWidget) -> None:
+    """A print preview whose whole page would be too small to read (a 1024 x 640 screen) shows it at its
+    actual size instead, or as wide as the preview when that is narrower: the arbiter scrolls down the page."""
+    from PySide6.QtPrintSupport import QPrintPreviewWidget
+
+    preview = dialog.findChild(QPrintPreviewWidget)
+    if preview is None or preview.zoomFactor() >= READABLE_ZOOM:
+        return
+    preview.fitToWidth()
+    if preview.zoomFactor() > 1.0:
+        preview.setZoomFactor(1.0)
 
 
 def describe(found: recovery.Recovery) -> str:
