@@ -357,3 +357,37 @@ def test_a_pairing_refused_leaves_the_keyboard_where_it_was(
     qtbot.keyClick(players, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     assert dialogs.shown and "number of rounds" in dialogs.shown[-1][1]
     wait_focus(qtbot, players)
+
+
+def test_print_preview_by_keyboard_gives_the_keyboard_back(qtbot: QtBot, active: MainWindow) -> None:
+    """Ctrl+Shift+P, Enter in the chooser (on Document), the preview shown and closed: the keyboard is back in
+    the players' table, with Qt's own dialogs as the arbiter has them."""
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+    from fidedesk.gui.printing.chooser import DocumentChooser
+    from fidedesk.gui.qt_dialogs import QtDialogs
+
+    active.document.reset(players_of(4), None)
+    table = tournament_tab(active).players.table
+    table.setFocus()
+    wait_focus(qtbot, table)
+    active.printing.dialogs = QtDialogs(active)
+    seen: list[str] = []
+
+    def answer() -> None:
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, DocumentChooser) and "chooser" not in seen:
+            seen.append("chooser")
+            assert focused() is modal.document_box
+            qtbot.keyClick(modal.document_box, Qt.Key.Key_Return)
+        elif isinstance(modal, QPrintPreviewDialog):
+            seen.append("preview")
+            modal.close()
+
+    timer = QTimer()
+    timer.timeout.connect(answer)
+    timer.start(100)
+    qtbot.keyClick(table, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    timer.stop()
+    assert seen == ["chooser", "preview"]
+    wait_focus(qtbot, table)

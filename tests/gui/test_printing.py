@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QLineEdit, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.tournament import Tournament
@@ -321,3 +321,36 @@ def test_export_web_pages_refuses_a_folder_of_other_files(
     assert sorted(p.name for p in folder.iterdir()) == ["thesis.txt"]
     assert dialogs.shown and dialogs.shown[-1][0] == "Cannot export the web pages"
     assert str(folder) in dialogs.shown[-1][1]
+
+
+def test_cancel_while_the_document_is_made_writes_nothing(
+    window: MainWindow, dialogs: UnattendedDialogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from fidedesk.gui.printing import actions
+    from fidedesk.io import documents
+
+    opened(window, ROUND_ROBIN)
+    cancelled = threading.Event()
+    build = documents.build_document
+
+    def slow_build(*args: object, **kwargs: object) -> object:
+        cancelled.wait(5)  # the document is made after Cancel was pressed
+        return build(*args, **kwargs)  # type: ignore[arg-type]
+
+    def with_cancel(*args: object, **kwargs: object) -> object:
+        def press_cancel(dialog: QProgressDialog) -> None:
+            button = dialog.findChild(QPushButton)
+            assert button is not None and button.text() == "Cancel"
+            button.click()
+            cancelled.set()
+
+        return run(*args, **kwargs, dialog_hook=press_cancel)  # type: ignore[arg-type]
+
+    run = actions.run_with_progress
+    monkeypatch.setattr(documents, "build_document", slow_build)
+    monkeypatch.setattr(actions, "run_with_progress", with_cancel)
+    dialogs.answer("choose_document", DocumentChoice(DocumentKind.PLAYERS, None, "a4"))
+    assert not window.printing.export_pdf(tmp_path / "players.pdf")
+    assert not (tmp_path / "players.pdf").exists() and not dialogs.shown

@@ -206,7 +206,8 @@ class PrintActions(QObject):
             write_web_folder(documents, target)
             return target / INDEX
 
-        index = self._run("Export Web Pages", f"Writing the web pages into {target.name}…", work, target)
+        label = f"Writing the web pages into {target.name}…"
+        index = self._run("Export Web Pages", label, work, target, unit=f"of {len(WEB_KINDS)} documents made")
         if index is None:
             return False
         self.settings.last_folder = str(target)
@@ -264,10 +265,18 @@ class PrintActions(QObject):
 
         return self._run(title, f"Making the {choice.kind.title.lower()}…", work, None)
 
-    def _run(self, title: str, label: str, work: Callable[[Callable[[int], bool]], T], target: Path | None) -> T | None:
+    def _run(
+        self,
+        title: str,
+        label: str,
+        work: Callable[[Callable[[int], bool]], T],
+        target: Path | None,
+        *,
+        unit: str = "of 2 steps done",  # the document made, then laid out or written
+    ) -> T | None:
         """``work`` off the GUI thread; its value, or None after a Cancel or an error said to the user (naming
         ``target``, the file or folder written)."""
-        outcome = run_with_progress(self._window, title, label, work, unit="steps done")
+        outcome = run_with_progress(self._window, title, label, work, unit=unit)
         if outcome.cancelled or isinstance(outcome.error, Cancelled):
             return None
         error = outcome.error
