@@ -43,6 +43,10 @@ PREVIEW_KEY = QKeySequence("Ctrl+Shift+P")
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
 #: The documents of a round the web pages hold, in the order of their index.
 WEB_KINDS = tuple(DocumentKind)
+WEB_NOTE = (
+    "The round's pairings and who plays where, the standings and crosstable after it (or after the last round "
+    "played), the player list, rating calculations and warnings: one page each, and an index."
+)
 #: What the user is told could not be done, by the action's title.
 CANNOT = {
     "Print Preview": "Cannot show the preview",
@@ -177,7 +181,8 @@ class PrintActions(QObject):
         round_: int | None = None
         if rounds:
             offer = DocumentOffer((), {DocumentKind.PAIRINGS: rounds}, {DocumentKind.PAIRINGS: rounds[-1]},
-                                  DocumentKind.PAIRINGS, "a4", action="&Continue…", asks_paper=False)  # fmt: skip
+                                  DocumentKind.PAIRINGS, "a4", action="&Continue…", asks_paper=False,
+                                  note=WEB_NOTE)  # fmt: skip
             choice = self.dialogs.choose_document("Export Web Pages", offer)
             if choice is None:
                 return False

@@ -25,6 +25,8 @@ class DocumentOffer:
     action: str = "OK"
     #: whether the paper is asked for (not for web pages)
     asks_paper: bool = True
+    #: a line under the choices saying what will be made
+    note: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ class DocumentChooser(QDialog):
         self.note = plain_label()
         self.note.setObjectName("chooser_note")
         self.note.setWordWrap(True)
+        self.setMinimumWidth(360)  # room for the note, and for "Who plays where" in the box
 
         form = QFormLayout(self)
         if offer.kinds:
@@ -93,7 +94,7 @@ class DocumentChooser(QDialog):
         self.round_box.setEnabled(kind.takes_round and bool(rounds))
         possible = bool(rounds) or not kind.takes_round or kind in FROM_THE_START
         self.go_button.setEnabled(possible)
-        self.note.setText("" if possible else f"No round to make the {kind.title.lower()} of yet.")
+        self.note.setText(self._offer.note if possible else f"No round to make the {kind.title.lower()} of yet.")
 
     def choice(self) -> DocumentChoice:
         """The document as chosen now."""
