@@ -6,7 +6,8 @@ For each screen size: fidedesk opens the Karl-Mala round robin, Ctrl+Shift+P ope
 (``xvfb-print-chooser-SIZE.png``), Enter previews the standings (``xvfb-preview-standings-SIZE.png``),
 Escape; then Ctrl+Shift+P, C for Crosstable, Enter (``xvfb-preview-crosstable-SIZE.png``), Escape; at the
 first size also File › Export PDF (Alt+F, D), Enter, the file's name typed into the file dialog, Enter, and
-the PDF's first page rendered by ``pdftoppm -r 50`` (``xvfb-pdf-page-1.png``). Needs Debian's ``xvfb``,
+the PDF's first page rendered by ``pdftoppm -r 50`` (``xvfb-pdf-page-1.png``), and File › Export Web Pages
+(Alt+F, W) of the last round into an empty folder (``xvfb-web-written.png``). Needs Debian's ``xvfb``,
 ``xdotool``, ``imagemagick`` and ``poppler-utils``; settings and data in a scratch folder (:class:`Screen`).
 """
 
@@ -73,6 +74,25 @@ def export_pdf(screen: Screen, folder: Path) -> list[Path]:
     ]
 
 
+def export_web(screen: Screen, folder: Path) -> list[Path]:
+    """File › Export Web Pages by keyboard into an empty folder; the window after it (the status bar names
+    the index)."""
+    target = folder / "xvfb-web"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir()
+    screen.key("alt+f", "w", pause=1.5)
+    screen.shot(folder / "xvfb-web-chooser.png")
+    screen.key("Return", pause=2.0)  # the last round
+    screen.key("ctrl+a")
+    screen.type(str(target))
+    screen.key("Return", pause=1.0)
+    screen.key("Return", pause=6.0)  # the folder typed is entered, then chosen
+    screen.shot(folder / "xvfb-web-written.png")
+    if not (target / "index.html").is_file():
+        raise RuntimeError(f"Export Web Pages wrote no {target / 'index.html'}")
+    return [folder / "xvfb-web-chooser.png", folder / "xvfb-web-written.png"]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.gui.xvfb_printing", description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, help="where to write the PNGs")
@@ -93,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             written += previews(screen, args.folder, size)
             if number == 0:
                 written += export_pdf(screen, args.folder.resolve())
+                screen.focus()
+                written += export_web(screen, args.folder.resolve())
     for path in written:
         print(path)
     return 0
