@@ -129,8 +129,8 @@ class PrintActions(QObject):
         from fidedesk.io.paper.layout import lay_out
 
         paper = paper_of(printer)
-        if paper != chosen[1].paper:
-            pages = lay_out(document, paper)
+        if paper != chosen[1].paper:  # the other paper chosen in the print dialog: measured anew (a second or
+            pages = lay_out(document, paper)  # less, here on the GUI thread, which must then paint anyway)
         where = printer.outputFileName() or printer.printerName() or "the printer"
         try:
             sheets = print_pages(pages, printer)
@@ -282,10 +282,12 @@ class PrintActions(QObject):
         """``work`` off the GUI thread; its value, or None after a Cancel or an error said to the user (naming
         ``target``, the file or folder written)."""
         outcome = run_with_progress(self._window, title, label, work, unit=unit)
-        if outcome.cancelled or isinstance(outcome.error, Cancelled):
-            return None
         error = outcome.error
+        if isinstance(error, Cancelled) or (outcome.cancelled and target is None):
+            return None
         if error is None:
+            # a Cancel pressed while the file was being written came too late to stop it: the file is there,
+            # and the status bar says so
             return outcome.value
         named = f"{target}: " if target is not None else ""
         if isinstance(error, OSError):
