@@ -172,6 +172,18 @@ def test_who_plays_where_has_everyone_once_alphabetically(karl_mala: Tournament)
     assert len(table.rule_before) == len({name[0].casefold() for name in names}) - 1
 
 
+def test_who_plays_where_files_accented_names_among_their_letters() -> None:
+    """Ł among the L, Ø among the O, Á among the A, as a player looks for their name on the wall."""
+    rr8 = read_trf(DATA / "documents" / "round_robin_8.trf").tournament
+    names = ["Zeller, Anna", "Łazarz, Piotr", "Lange, Jan", "Müller, Eva", "Mahler, Tom", "Ørsted, Ida",
+             "Olsen, Per", "Ávila, Rui"]  # fmt: skip
+    players = tuple(dataclasses.replace(p, name=name) for p, name in zip(rr8.players, names, strict=True))
+    (table,) = tables(build(dataclasses.replace(rr8, players=players), DocumentKind.WHERE, round=7))
+    assert column(table, "Name") == ["Ávila, Rui", "Lange, Jan", "Łazarz, Piotr", "Mahler, Tom", "Müller, Eva",
+                                     "Olsen, Per", "Ørsted, Ida", "Zeller, Anna"]  # fmt: skip
+    assert table.rule_before == {1, 3, 5, 7}
+
+
 # --- crosstable ----------------------------------------------------------------------------------------
 
 

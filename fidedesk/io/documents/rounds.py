@@ -14,6 +14,7 @@ from fidedesk.core.tournament import Player, Tournament
 from fidedesk.core.values import counted, rating_text
 from fidedesk.io.documents.common import document, points_before
 from fidedesk.io.documents.model import Align, Block, Column, Document, DocumentKind, TableBlock, TextBlock, TextStyle
+from fidedesk.io.folding import fold
 
 #: How every bye's result reads (:func:`fidedesk.core.values.bye_text`: ``bye ½``, ``bye 1 (pairing)``).
 BYE = "bye"
@@ -74,7 +75,8 @@ def who_plays_where(tournament: Tournament, round_: int) -> Document:
     entries: list[tuple[Player, tuple[str, ...]]] = []
     for line in board_lines(tournament, round_):
         entries.extend(_sides(line))
-    entries.sort(key=lambda item: (item[0].name.casefold(), item[0].start_rank))
+    # as a person reads a list: Ł among the L, Ş among the S (io.folding), not after Z as code points go
+    entries.sort(key=lambda item: (fold(item[0].name), item[0].name.casefold(), item[0].start_rank))
     rows = [row for _, row in entries]
     rule_before: set[int] = set()
     for index in range(1, len(entries)):
@@ -100,5 +102,4 @@ def _sides(line: BoardLine) -> list[tuple[Player, tuple[str, ...]]]:
 
 
 def _letter(player: Player) -> str:
-    name = player.name.strip()
-    return name[:1].casefold()
+    return fold(player.name.strip())[:1]
