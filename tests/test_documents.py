@@ -63,7 +63,7 @@ def test_standings_points_are_the_trf_points_and_the_winner_its_rank_1(karl_mala
         assert by_no[str(player.start_rank)] == score_text(player.points)
     trf_winner = next(player for player in karl_mala.players if player.rank == 1)
     assert table.rows[0][:3] == ("1", str(trf_winner.start_rank), trf_winner.name)
-    assert document.title == "Standings after round 7" and document.round_text == "Final standings after round 7"
+    assert document.title == "Standings after round 7" and document.round_text == "After round 7 (final)"
     assert document.event == "9. Karl-Mala-Gedenkturnier" and document.dates == "2005-07-28 – 2005-07-31"
     note = document.blocks[-1]
     assert (
@@ -219,6 +219,15 @@ def test_round_robin_crosstable_has_x_on_the_diagonal_and_the_results() -> None:
 
 
 # --- rounds offered and refused ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", list(DocumentKind))
+def test_every_document_names_the_event_and_the_round(karl_mala: Tournament, kind: DocumentKind) -> None:
+    """The issue: every page names the event and round; the whole-event documents are after the last round."""
+    document = build(karl_mala, kind)
+    assert document.event == "9. Karl-Mala-Gedenkturnier"
+    assert document.round_text == ("Round 7" if kind in (DocumentKind.PAIRINGS, DocumentKind.WHERE)
+                                   else "After round 7 (final)")  # fmt: skip
 
 
 def test_rounds_offered_and_the_default(karl_mala: Tournament) -> None:

@@ -74,14 +74,20 @@ def document(
 
 
 def after_round_text(tournament: Tournament, round_: int | None) -> str:
-    """``After round 5 of 9``, ``Final standings after round 9`` once the event's last round is played,
-    ``Before round 1`` when none is."""
+    """``After round 5 of 9``, ``After round 9 (final)`` once the event's last round is played, ``Before
+    round 1`` when none is: what every page of the standings, the crosstable and the whole-event documents
+    says of the round (the whole-event documents are of the results entered so far)."""
     if round_ is None:
         return "Before round 1"
     rounds = event_rounds(tournament)
     if round_ >= rounds:
-        return f"Final standings after round {round_}"
+        return f"After round {round_} (final)"
     return f"After round {round_} of {rounds}"
+
+
+def so_far(tournament: Tournament) -> str:
+    """The round text of a whole-event document (ratings, players, warnings): after the last round played."""
+    return after_round_text(tournament, last_played_round(tournament))
 
 
 def points_before(players: Iterable[Player], round_: int) -> dict[int, Fraction]:

@@ -15,7 +15,7 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, counted, fide_id_text, rating_text
 from fidedesk.core.warning_lines import RATE_OF_PLAY, WarningLine, warning_lines
 from fidedesk.core.warnings import event_warnings
-from fidedesk.io.documents.common import document
+from fidedesk.io.documents.common import document, so_far
 from fidedesk.io.documents.model import Align, Block, Column, Document, DocumentKind, TableBlock, TextBlock, TextStyle
 
 PLAYERS_COLUMNS = (
@@ -45,7 +45,7 @@ def players_document(tournament: Tournament) -> Document:
     ]  # fmt: skip
     blocks: list[Block] = [TableBlock(PLAYERS_COLUMNS, rows)] if rows else []
     blocks.append(TextBlock(counted(len(rows), "player"), TextStyle.NOTE))
-    return document(tournament, DocumentKind.PLAYERS, "Player list", "", blocks)
+    return document(tournament, DocumentKind.PLAYERS, "Player list", so_far(tournament), blocks)
 
 
 def warnings_document(tournament: Tournament, edition: Edition) -> Document:
@@ -56,7 +56,7 @@ def warnings_document(tournament: Tournament, edition: Edition) -> Document:
     blocks.extend(_block(line) for line in lines)
     if not lines:
         blocks.append(TextBlock(NO_WARNINGS))
-    return document(tournament, DocumentKind.WARNINGS, "Warnings", "", blocks)
+    return document(tournament, DocumentKind.WARNINGS, "Warnings", so_far(tournament), blocks)
 
 
 def _block(line: WarningLine) -> Block:

@@ -18,7 +18,7 @@ from fidedesk.core.event import rate_tournament
 from fidedesk.core.notation import fixed, rated_texts, score_text, signed_int
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted, rating_text, result_text
-from fidedesk.io.documents.common import document
+from fidedesk.io.documents.common import document, so_far
 from fidedesk.io.documents.model import Align, Block, Column, Document, DocumentKind, TableBlock, TextBlock, TextStyle
 
 COLUMNS = (
@@ -51,7 +51,7 @@ def ratings_document(tournament: Tournament, edition: Edition) -> Document:
         rows.append(_total_row(calc, places))
         blocks.append(TableBlock(COLUMNS, rows, heading=_heading(calc, found.player.federation),
                                  strong=frozenset({len(rows) - 1}), keep_together=True))  # fmt: skip
-    return document(tournament, DocumentKind.RATINGS, "Rating calculations", "", blocks)
+    return document(tournament, DocumentKind.RATINGS, "Rating calculations", so_far(tournament), blocks)
 
 
 def _heading(calc: Calculation, federation: str) -> str:
