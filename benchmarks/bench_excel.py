@@ -13,10 +13,6 @@ cells such as ``12w1`` and ``-½``, then Pts. Measured in the same run:
   pass writing the same cells (the exported workbook's values and number formats, read back once
   beforehand) into memory, with no widths, page setup or computing.
 
-- PDF: the standings of the same event as a printed document (``build_document``, ``lay_out`` on A4,
-  ``pdf_bytes``), from the tournament to the PDF's bytes, with the standings themselves (``standings()``:
-  points and tie-breaks, which every renderer needs) shown apart; the aim is under 2 s in all.
-
 Prints the best of ``--repeat`` runs of each and the ratios to their baselines. Nothing here asserts a time.
 """
 
@@ -39,12 +35,8 @@ from openpyxl import Workbook, load_workbook
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editions import get_edition
 from fidedesk.core.notation import cell_text, score_text
-from fidedesk.core.standings import standings
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
 from fidedesk.core.tournament import Tournament
-from fidedesk.io.documents import DocumentKind, build_document
-from fidedesk.io.paper.layout import lay_out
-from fidedesk.io.paper.pdf import pdf_bytes
 from fidedesk.io.xlsx_export import export_workbook
 from fidedesk.io.xlsx_import import build, propose
 from fidedesk.io.xlsx_read import read_workbook
@@ -118,13 +110,6 @@ def full_import(path: Path) -> Tournament:
     return result.tournament
 
 
-def standings_pdf(tournament: Tournament) -> tuple[int, int]:
-    """The 2,000-player standings from the tournament to a PDF's bytes: its pages and size."""
-    document = build_document(tournament, DocumentKind.STANDINGS, edition=get_edition("fide-2025"))
-    pages = lay_out(document, "a4")
-    return len(pages), len(pdf_bytes(pages, title=document.event))
-
-
 def best(repeat: int, work: Callable[[], object]) -> float:
     times = []
     for _ in range(repeat):
@@ -157,9 +142,6 @@ def main() -> None:
         sheets = exported_cells(exported)
         written = sum(1 for _title, rows in sheets for row in rows for value, _fmt in row if value is not None)
         bare = best(args.repeat, lambda: bare_write(sheets))
-        ranking = best(args.repeat, lambda: standings(tournament, DEFAULT_TIEBREAKS))
-        printing = best(args.repeat, lambda: standings_pdf(tournament))
-        pdf_pages, pdf_size = standings_pdf(tournament)
         size = table.stat().st_size
         export_size = exported.stat().st_size
     print(f"Swiss table: {args.players} players, {args.rounds} rounds, {cells:,} cells, {size / 1024:.0f} KiB")
@@ -170,9 +152,6 @@ def main() -> None:
     print(f"bare XlsxWriter constant-memory pass: best {bare * 1000:8.0f} ms")
     print(f"export (six sheets)          : best {writing * 1000:8.0f} ms")
     print(f"ratio (export / bare pass)   : {writing / bare:.2f}")
-    print(f"Standings PDF: {pdf_pages} A4 pages, {pdf_size / 1024:.0f} KiB")
-    print(f"standings() alone            : best {ranking * 1000:8.0f} ms")
-    print(f"standings PDF (all of it)    : best {printing * 1000:8.0f} ms (aim: under 2,000 ms)")
 
 
 if __name__ == "__main__":
