@@ -2,7 +2,7 @@
 
     python -m tests.gui.xvfb_printing FOLDER [--sizes 1024x640 1366x768 1920x1080]
 
-For each screen size: fidedesk opens the Karl-Mala round robin, Ctrl+Shift+P opens the document chooser
+For each screen size: fidedesk opens the 284-player Karl-Mala Swiss, Ctrl+Shift+P opens the document chooser
 (``xvfb-print-chooser-SIZE.png``), Enter previews the standings (``xvfb-preview-standings-SIZE.png``),
 Escape; then Ctrl+Shift+P, C for Crosstable, Enter (``xvfb-preview-crosstable-SIZE.png``), Escape; at the
 first size also File › Export PDF (Alt+F, D), Enter, the file's name typed into the file dialog, Enter, and
