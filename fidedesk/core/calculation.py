@@ -175,8 +175,9 @@ def rated_line(calc: GameCalc, k: int, opponent: int | None = None, opponent_nam
     score − PD and K × (score − PD). The rating period calculator lays its games out with it too."""
     used = calc.used_rating
     note = f"{calc.opponent_rating} counts as {used} (8.3.1)" if calc.capped else None
+    chg = calc.chg  # a property building a Fraction: once, not once per use (every game of an export)
     return GameLine(calc.round or 0, LineKind.GAME, opponent, opponent_name, used, calc.score, calc.capped,
-                    calc.opponent_rating, calc.expected, calc.chg, k * calc.chg, note)  # fmt: skip
+                    calc.opponent_rating, calc.expected, chg, k * chg, note)  # fmt: skip
 
 
 def calculation(rating: PlayerRating, players: Mapping[int, Player]) -> Calculation:
