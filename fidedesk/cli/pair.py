@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -82,13 +81,8 @@ def pairing_json(pairing: Pairing) -> dict[str, Any]:
     }
 
 
-def _points_before(player: Player, round_: int) -> Fraction:
-    """The player's score from the rounds before ``round_``: what the Dutch system pairs by."""
-    return sum((entry.result.score for entry in player.rounds if entry.round < round_), Fraction(0))
-
-
 def _who(player: Player, round_: int) -> list[str]:
-    return [str(player.start_rank), player.name, str(player.rating or ""), score_text(_points_before(player, round_))]
+    return [str(player.start_rank), player.name, str(player.rating or ""), score_text(player.score_before(round_))]
 
 
 def pairing_text(tournament: Tournament, pairing: Pairing, colour: str) -> list[str]:

@@ -127,6 +127,15 @@ class Player:
         """Points from the results themselves (files often leave the points column stale)."""
         return Fraction(sum(entry.result.halves for entry in self.rounds), 2)
 
+    def halves_before(self, round_: int) -> int:
+        """Half points from the rounds before ``round_``, as a whole number (for sorting many boards)."""
+        return sum(entry.result.halves for entry in self.rounds if entry.round < round_)
+
+    def score_before(self, round_: int) -> Fraction:
+        """Points from the rounds before ``round_``: the score a Swiss round is paired on (C.04), and the
+        points a pairing sheet shows beside each player."""
+        return Fraction(self.halves_before(round_), 2)
+
 
 @dataclasses.dataclass(frozen=True)
 class EventInfo:

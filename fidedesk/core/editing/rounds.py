@@ -210,10 +210,7 @@ def _swiss_board_order(tournament: Tournament, round_: int) -> Callable[[Board],
     accelerated round ``round_`` (C.04.7)."""
     # in half points, as whole numbers: the key is compared some n log n times, and Fraction arithmetic was
     # most of the time an export of 2,000 players spent ordering boards
-    score: dict[int, _Halves] = {
-        player.start_rank: sum(e.result.halves for e in player.rounds if e.round < round_)
-        for player in tournament.players
-    }
+    score: dict[int, _Halves] = {player.start_rank: player.halves_before(round_) for player in tournament.players}
     for record in tournament.info.acceleration:
         if record.first_round <= round_ <= record.last_round:
             for rank in range(record.first_player, record.last_player + 1):

@@ -1,4 +1,4 @@
-"""What every document shares: the rounds a document can show, its page heading, and points before a round.
+"""What every document shares: the rounds a document can show, and its page heading.
 
 A round is *paired* when some player has an entry for it (a game or a bye), and *played* when some game of
 it has a result: pairings and who plays where are of a paired round, standings and crosstables after a
@@ -9,10 +9,9 @@ played one. Nothing here formats a value of its own: dates, counts and points ar
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import Player, Tournament
+from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted, date_range_text
 from fidedesk.io.documents.model import Block, Document, DocumentError, DocumentKind
 
@@ -88,12 +87,3 @@ def after_round_text(tournament: Tournament, round_: int | None) -> str:
 def so_far(tournament: Tournament) -> str:
     """The round text of a whole-event document (ratings, players, warnings): after the last round played."""
     return after_round_text(tournament, last_played_round(tournament))
-
-
-def points_before(players: Iterable[Player], round_: int) -> dict[int, Fraction]:
-    """Each player's points from the rounds before ``round_``, by start rank (C.04: the score a round is paired
-    on)."""
-    return {
-        player.start_rank: Fraction(sum(entry.result.halves for entry in player.rounds if entry.round < round_), 2)
-        for player in players
-    }

@@ -12,7 +12,7 @@ from fidedesk.core.notation import score_text
 from fidedesk.core.round_sheet import BoardLine, board_lines
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.core.values import counted, rating_text
-from fidedesk.io.documents.common import document, points_before
+from fidedesk.io.documents.common import document
 from fidedesk.io.documents.model import Align, Block, Column, Document, DocumentKind, TableBlock, TextBlock, TextStyle
 from fidedesk.io.folding import fold
 
@@ -45,18 +45,17 @@ def pairings(tournament: Tournament, round_: int) -> Document:
     """Round ``round_`` by board: Board | No | White | Rtg | Pts | Result | Pts | No | Black | Rtg, Pts being
     each player's points before the round; the byes follow the games, without a board, with a rule above."""
     lines = board_lines(tournament, round_)
-    points = points_before(tournament.players, round_)
     rows: list[tuple[str, ...]] = []
     first_bye: int | None = None
     for line in lines:
         white = line.white
-        left = (str(white.start_rank), white.name, rating_text(white.rating), score_text(points[white.start_rank]))
+        left = (str(white.start_rank), white.name, rating_text(white.rating), score_text(white.score_before(round_)))
         if line.black is None:
             first_bye = len(rows) if first_bye is None else first_bye
             rows.append(("", *left, line.result, "", "", "", ""))
             continue
         black = line.black
-        right = (score_text(points[black.start_rank]), str(black.start_rank), black.name, rating_text(black.rating))
+        right = (score_text(black.score_before(round_)), str(black.start_rank), black.name, rating_text(black.rating))
         rows.append((str(line.number), *left, line.result, *right))
     games = sum(1 for line in lines if not line.is_bye)
     rule = frozenset({first_bye}) if first_bye else frozenset()  # a rule between the games and the byes
