@@ -73,7 +73,7 @@ def _documents(args: argparse.Namespace, path: Path) -> list[tuple[Document, int
         number = (
             (args.round if args.round is not None else default_round(tournament, kind)) if kind.takes_round else None
         )
-        if kind.takes_round and number is None and kind in (DocumentKind.PAIRINGS, DocumentKind.WHERE):
+        if number is None and kind.of_one_round:
             if len(kinds) > 1:
                 continue  # "all" of an event not paired yet: the documents there are
             raise InputError(f"{path}: no round is paired yet, so there are no {kind.title.lower()} to print")

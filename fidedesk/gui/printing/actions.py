@@ -25,7 +25,6 @@ from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
-from fidedesk.gui.printing.chooser import FROM_THE_START
 from fidedesk.io.documents.model import DocumentError, DocumentKind
 from fidedesk.io.web_export import WebExportError
 
@@ -202,7 +201,7 @@ class PrintActions(QObject):
             documents = []
             for count, kind in enumerate(WEB_KINDS, start=1):
                 number = _round_for(document_rounds(tournament, kind), round_) if kind.takes_round else None
-                if number is None and kind.takes_round and kind not in FROM_THE_START:
+                if number is None and kind.of_one_round:
                     continue  # no round paired yet: no pairings (the index lists what there is)
                 document = build_document(tournament, kind, edition=edition, round=number)
                 documents.append((document, number))

@@ -10,8 +10,6 @@ from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, round_te
 from fidedesk.io.documents.model import DocumentKind
 from fidedesk.io.paper.pages import Paper
 
-#: The documents that show the start (every player on 0 points, in start order) before a round is played.
-FROM_THE_START = (DocumentKind.STANDINGS, DocumentKind.CROSSTABLE)
 #: The papers offered, as the chooser names them.
 PAPERS: tuple[tuple[str, Paper], ...] = (("A4", "a4"), ("Letter", "letter"))
 
@@ -81,7 +79,7 @@ class DocumentChooser(QDialog):
         self.round_box.clear()
         if not kind.takes_round:
             self.round_box.addItem("The whole event", None)
-        elif not rounds and kind in FROM_THE_START:
+        elif not rounds and kind.after_a_round:
             self.round_box.addItem("Before round 1", None)
         for number in rounds:
             text = round_text(kind, number)
@@ -92,7 +90,7 @@ class DocumentChooser(QDialog):
         elif rounds:
             self.round_box.setCurrentIndex(len(rounds) - 1)
         self.round_box.setEnabled(kind.takes_round and bool(rounds))
-        possible = bool(rounds) or not kind.takes_round or kind in FROM_THE_START
+        possible = bool(rounds) or not kind.of_one_round
         self.go_button.setEnabled(possible)
         self.note.setText(self._offer.note if possible else f"No round to make the {kind.title.lower()} of yet.")
 

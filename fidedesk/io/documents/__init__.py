@@ -36,13 +36,11 @@ from fidedesk.io.documents.rounds import pairings, who_plays_where
 __all__ = ["Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
            "TextBlock", "TextStyle", "build_document", "default_round", "document_rounds"]  # fmt: skip
 
-_OF_ONE_ROUND = (DocumentKind.PAIRINGS, DocumentKind.WHERE)
-
 
 def document_rounds(tournament: Tournament, kind: DocumentKind) -> tuple[int, ...]:
     """The rounds a document of ``kind`` can show: the paired rounds for pairings and who plays where, 1 to the
     last round played for standings and crosstables, none for the documents of the whole event."""
-    if kind in _OF_ONE_ROUND:
+    if kind.of_one_round:
         return paired_rounds(tournament)
     if kind.takes_round:
         return tuple(range(1, (last_played_round(tournament) or 0) + 1))
@@ -77,7 +75,7 @@ def build_document(
         chosen = default_round(tournament, kind)
     if tiebreaks is None:
         tiebreaks = tournament.info.tiebreaks_in_use
-    if kind in _OF_ONE_ROUND:
+    if kind.of_one_round:
         if chosen is None:
             raise DocumentError(f"no round is paired yet: there are no {kind.title.lower()} to show")
         return pairings(tournament, chosen) if kind is DocumentKind.PAIRINGS else who_plays_where(tournament, chosen)

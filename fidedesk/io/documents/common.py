@@ -50,7 +50,7 @@ def checked_round(tournament: Tournament, kind: DocumentKind, round_: int | None
                             f"(round {round_} was given)")  # fmt: skip
     if round_ < 1:
         raise DocumentError(f"there is no round {round_}: rounds are numbered from 1")
-    if kind in (DocumentKind.PAIRINGS, DocumentKind.WHERE):
+    if kind.of_one_round:
         paired = paired_rounds(tournament)
         if round_ not in paired:
             raise DocumentError(f"round {round_} is not paired yet (the event has {counted(len(paired), 'round')} "

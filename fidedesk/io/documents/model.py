@@ -43,7 +43,18 @@ class DocumentKind(enum.Enum):
     def takes_round(self) -> bool:
         """Whether the document is of one round (pairings, who plays where) or after one (standings,
         crosstable); the others are of the whole event."""
-        return self in (DocumentKind.PAIRINGS, DocumentKind.WHERE, DocumentKind.STANDINGS, DocumentKind.CROSSTABLE)
+        return self.of_one_round or self.after_a_round
+
+    @property
+    def of_one_round(self) -> bool:
+        """Pairings and who plays where: of a paired round, so there are none before round 1 is paired."""
+        return self in (DocumentKind.PAIRINGS, DocumentKind.WHERE)
+
+    @property
+    def after_a_round(self) -> bool:
+        """Standings and crosstable: after a played round, and the start list (every player on 0 points)
+        before any is."""
+        return self in (DocumentKind.STANDINGS, DocumentKind.CROSSTABLE)
 
 
 _TITLES = {
