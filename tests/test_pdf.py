@@ -162,3 +162,15 @@ def test_writing_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.undo()
     assert write_pdf(standings(50), target) >= 1
     assert target.read_bytes().startswith(b"%PDF-")
+
+
+@needs_poppler
+def test_several_documents_in_one_file_each_numbering_its_pages(tmp_path: Path) -> None:
+    long, short = standings(150), standings(3)
+    target = tmp_path / "both.pdf"
+    count = pdf.write_pdfs((long, short), target)
+    assert count == len(lay_out(long)) + len(lay_out(short)) == int(pdfinfo(target)["Pages"])
+    pages = pdftotext(target).split("\f")[:-1]
+    assert f"Page 1 of {len(lay_out(long))}" in pages[0]
+    assert "Page 1 of 1" in pages[-1]
+    assert pdfinfo(target)["Title"].count(long.title) == 2  # both documents' titles, after the event's name

@@ -22,12 +22,10 @@ from fidedesk.cli.common import InputError, edition_named
 from fidedesk.cli.files import reading_notes
 from fidedesk.cli.standings import chosen_tiebreaks
 from fidedesk.core.values import counted
-from fidedesk.io.atomic import write_atomic
 from fidedesk.io.documents import Document, DocumentError, DocumentKind, build_document, default_round
 from fidedesk.io.formats import read_tournament, same_file
-from fidedesk.io.paper.layout import lay_out
 from fidedesk.io.paper.pages import Paper
-from fidedesk.io.paper.pdf import pdf_bytes
+from fidedesk.io.paper.pdf import write_pdfs
 from fidedesk.io.web_export import WebExportError, write_web_folder, write_web_page
 
 ALL = "all"
@@ -104,10 +102,8 @@ def cmd_print(args: argparse.Namespace, out: TextIO) -> None:
 def _write(documents: list[tuple[Document, int | None]], target: Path, paper: Paper, out: TextIO) -> None:
     suffix = target.suffix.lower()
     if suffix == ".pdf":
-        pages = [page for document, _number in documents for page in lay_out(document, paper)]
-        title = documents[0][0].event if documents else ""
-        write_atomic(target, pdf_bytes(pages, title=title))
-        out.write(f"{target}: {counted(len(pages), 'page')}, {', '.join(d.title for d, _n in documents)}\n")
+        pages = write_pdfs([document for document, _number in documents], target, paper)
+        out.write(f"{target}: {counted(pages, 'page')}, {', '.join(d.title for d, _n in documents)}\n")
     elif suffix == ".html":
         write_web_page(documents[0][0], target)
         out.write(f"{target}: {documents[0][0].title}\n")

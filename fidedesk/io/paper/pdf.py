@@ -20,7 +20,7 @@ from fidedesk.io.paper.fonts import BOLD_FONT_NAME, FONT_NAME, register_fonts
 from fidedesk.io.paper.layout import lay_out
 from fidedesk.io.paper.pages import FillItem, LineItem, Page, Paper, TextItem
 
-__all__ = ["pdf_bytes", "write_pdf"]
+__all__ = ["pdf_bytes", "write_pdf", "write_pdfs"]
 
 
 def pdf_bytes(pages: Sequence[Page], *, title: str = "", author: str = "fidedesk") -> bytes:
@@ -73,7 +73,14 @@ def _draw(canvas: Canvas, page: Page) -> None:
 def write_pdf(document: Document, path: Path, paper: Paper = "a4") -> int:
     """Lay ``document`` out on ``paper`` and write it as a PDF at ``path``, atomically (a failure leaves
     the file that was there as it was); the number of pages written."""
-    pages = lay_out(document, paper)
-    title = " – ".join(part for part in (document.event, document.title, document.round_text) if part.strip())
-    write_atomic(path, pdf_bytes(pages, title=title))
+    return write_pdfs((document,), path, paper)
+
+
+def write_pdfs(documents: Sequence[Document], path: Path, paper: Paper = "a4") -> int:
+    """:func:`write_pdf` of several documents into one file, one after the other, each numbering its own
+    pages; titled by the first document's event and round and every document's title."""
+    pages = [page for document in documents for page in lay_out(document, paper)]
+    first = documents[0] if documents else None
+    parts = (first.event, ", ".join(document.title for document in documents), first.round_text) if first else ()
+    write_atomic(path, pdf_bytes(pages, title=" – ".join(part for part in parts if part.strip())))
     return len(pages)
