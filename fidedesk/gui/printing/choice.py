@@ -40,7 +40,7 @@ class DocumentChoice:
 
 def round_text(kind: DocumentKind, round_: int) -> str:
     """A round as the chooser and file names give it: pairings are of a round, standings after one."""
-    return f"after round {round_}" if kind in (DocumentKind.STANDINGS, DocumentKind.CROSSTABLE) else f"round {round_}"
+    return f"after round {round_}" if kind.after_a_round else f"round {round_}"
 
 
 def file_stem(event: str, choice: DocumentChoice) -> str:
