@@ -127,6 +127,10 @@ class Player:
         """Points from the results themselves (files often leave the points column stale)."""
         return Fraction(sum(entry.result.halves for entry in self.rounds), 2)
 
+    def entries_before(self, round_: int) -> tuple[RoundEntry, ...]:
+        """The entries of the rounds before ``round_``: the player's record as it stood when it was paired."""
+        return tuple(entry for entry in self.rounds if entry.round < round_)
+
     def halves_before(self, round_: int) -> int:
         """Half points from the rounds before ``round_``, as a whole number (for sorting many boards)."""
         return sum(entry.result.halves for entry in self.rounds if entry.round < round_)

@@ -155,10 +155,7 @@ def _accelerated(record: Any) -> dict[str, Any]:
 
 def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
     """The tournament as it stood before ``round_`` was played: entries of the earlier rounds only."""
-    players = tuple(
-        dataclasses.replace(player, rounds=tuple(entry for entry in player.rounds if entry.round < round_))
-        for player in tournament.players
-    )
+    players = tuple(dataclasses.replace(player, rounds=player.entries_before(round_)) for player in tournament.players)
     return dataclasses.replace(tournament, players=players)
 
 

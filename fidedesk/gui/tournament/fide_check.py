@@ -50,7 +50,7 @@ def check_key(tournament: Tournament, round_: int) -> Hashable:
     for player in tournament.players:
         entry = entry_for(player, round_)
         now = None if entry is None else (entry.opponent, entry.color, entry.result if entry.opponent is None else None)
-        players.append((player.start_rank, tuple(e for e in player.rounds if e.round < round_), now))
+        players.append((player.start_rank, player.entries_before(round_), now))
     setup = (info.system, info.rounds, info.initial_colour, info.forbidden, info.acceleration)
     return round_, setup, tuple(players)
 
