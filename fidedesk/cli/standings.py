@@ -30,6 +30,7 @@ from fidedesk.core.tiebreak_codes import (
 )
 from fidedesk.core.tournament import EventInfo, Tournament
 from fidedesk.core.values import counted
+from fidedesk.io.documents.common import event_rounds
 from fidedesk.io.formats import read_tournament
 
 RULES_HELP = (
@@ -77,10 +78,10 @@ def _rules(choice: str | None, info: EventInfo) -> tuple[TieBreakRules, str]:
 
 
 def _after_round(after: int | None, tournament: Tournament, path: Path) -> int | None:
-    """``--after-round``: a round from 1 to the last one played."""
+    """``--after-round``: a round from 1 to the last one played (:attr:`Tournament.rounds_played`)."""
     if after is None:
         return None
-    played = tournament.last_round
+    played = tournament.rounds_played
     if not 1 <= after <= played:
         rounds = counted(played, "round")
         raise InputError(f"{path}: --after-round {after}: the file has {rounds} played (choose 1-{played})")
@@ -129,8 +130,11 @@ def cmd_standings(args: argparse.Namespace, out: TextIO) -> None:
         return
     order = f"points, then {', '.join(t.code for t in tiebreaks)}" if tiebreaks else "points alone"
     text = [f"Tie-breaks: {rules.title} ({why})", f"Order: {order} ({whose})"]
-    if after is not None:
-        text.append(f"After round {after} of {tournament.last_round}")
+    # the round the standings are after, said also when it is the default (the last round played), so that a
+    # bye entered ahead for a later round cannot leave the reader guessing which rounds were counted
+    shown = after if after is not None else tournament.rounds_played
+    if shown:
+        text.append(f"After round {shown} of {event_rounds(tournament)}")
     text.append("")
     text.extend(_table(rows, tiebreaks))
     out.write("\n".join(text) + "\n")

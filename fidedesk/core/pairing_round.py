@@ -20,7 +20,7 @@ from fidedesk.core.editing.rounds import entry_for
 from fidedesk.core.pairing_setup import InitialColour, title_strength
 from fidedesk.core.pairings import berger_table
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import Player, RoundEntry, System, Tournament
+from fidedesk.core.tournament import Player, RoundEntry, System, Tournament, is_pairing
 from fidedesk.core.values import ROUND_RANGE
 
 
@@ -101,15 +101,9 @@ class Pairing:
     byes: tuple[PairedBye, ...] = ()
 
 
-def is_pairing(entry: RoundEntry) -> bool:
-    """Whether a round entry is the pairing's (a game, or the pairing-allocated bye), not a bye or absence
-    entered before pairing."""
-    return entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
-
-
 def is_paired(tournament: Tournament, round_: int) -> bool:
     """Whether ``round_`` has a game or a pairing-allocated bye: requested byes alone are not a pairing."""
-    return any(entry.round == round_ and is_pairing(entry) for player in tournament.players for entry in player.rounds)
+    return round_ in tournament.paired_rounds
 
 
 def played_initial_colour(tournament: Tournament) -> InitialColour | None:

@@ -95,15 +95,15 @@ def with_points_and_ranks(tournament: Tournament, tiebreaks: Sequence[TieBreak] 
     """The tournament with the points and ranks a results file reports (TRF's 001 columns 81-89).
 
     A tournament whose players all carry points and a rank (as a TRF file gives them) is returned as it
-    is: those are the figures the event published. Otherwise every player gets the points of their
-    results (:attr:`Player.score`) and their place in :func:`standings` under ``tiebreaks`` (the first
-    place of a shared one, C.07 2.1).
+    is: those are the figures the event published. Otherwise every player gets the points of the rounds
+    played (:meth:`Tournament.points`: a bye requested for a later round counts once its round is played)
+    and their place in :func:`standings` under ``tiebreaks`` (the first place of a shared one, C.07 2.1).
     """
     if all(player.points is not None and player.rank is not None for player in tournament.players):
         return tournament
     ranked = {standing.player.start_rank: standing for standing in standings(tournament, tiebreaks)}
     players = tuple(
-        dataclasses.replace(player, points=player.score, rank=ranked[player.start_rank].rank)
+        dataclasses.replace(player, points=tournament.points(player), rank=ranked[player.start_rank].rank)
         for player in tournament.players
     )
     return dataclasses.replace(tournament, players=players)

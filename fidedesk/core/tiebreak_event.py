@@ -80,9 +80,12 @@ def tiebreak_event(
     """The tournament read once for its tie-breaks, under ``rules`` (by default the event's own,
     :attr:`~fidedesk.core.tournament.EventInfo.rules_in_use`).
 
-    ``after_round`` reads the rounds up to that one only: the standings as they were after it.
+    ``after_round`` reads the rounds up to that one only: the standings as they were after it; by default
+    the rounds played (:attr:`~fidedesk.core.tournament.Tournament.rounds_played`), so that a bye requested for
+    a later round or a withdrawal's later rounds count nothing before their round is played.
     """
-    last = tournament.last_round if after_round is None else max(0, min(after_round, tournament.last_round))
+    played = tournament.rounds_played
+    last = played if after_round is None else max(0, min(after_round, tournament.last_round))
     expected = list(range(1, last + 1))
     rounds = {}
     for player in tournament.players:

@@ -101,6 +101,12 @@ class RoundEntry:
     board: int | None = None
 
 
+def is_pairing(entry: RoundEntry) -> bool:
+    """Whether a round entry is the pairing's (a game, or the pairing-allocated bye), not a bye or absence
+    entered before pairing."""
+    return entry.opponent is not None or entry.result is ResultCode.PAIRING_BYE
+
+
 @dataclasses.dataclass(frozen=True)
 class Player:
     """A tournament participant. ``rating`` None means unrated (FIDE 7.1: no published rating)."""
@@ -124,7 +130,9 @@ class Player:
 
     @property
     def score(self) -> Fraction:
-        """Points from the results themselves (files often leave the points column stale)."""
+        """Points from every entry the player has, rounds not played yet included (a bye requested for a later
+        round, a withdrawal's zero-point byes): the points a finished event's file reports. The points of the
+        event as it stands are :meth:`Tournament.points`."""
         return Fraction(sum(entry.result.halves for entry in self.rounds), 2)
 
     def entries_before(self, round_: int) -> tuple[RoundEntry, ...]:
@@ -134,6 +142,10 @@ class Player:
     def halves_before(self, round_: int) -> int:
         """Half points from the rounds before ``round_``, as a whole number (for sorting many boards)."""
         return sum(entry.result.halves for entry in self.rounds if entry.round < round_)
+
+    def score_after(self, round_: int) -> Fraction:
+        """Points from rounds 1 to ``round_``: the standings after that round see no entry of a later one."""
+        return Fraction(self.halves_before(round_ + 1), 2)
 
     def score_before(self, round_: int) -> Fraction:
         """Points from the rounds before ``round_``: the score a Swiss round is paired on (C.04), and the
@@ -201,8 +213,54 @@ class Tournament:
 
     @functools.cached_property
     def last_round(self) -> int:
-        """The number of the last round any player has an entry for (0 before the first pairing)."""
+        """The number of the last round any player has an entry for (0 before the first pairing), a bye
+        requested ahead or a withdrawal's zero-point byes included: how far the file's rounds reach, not how
+        far the event has come (that is :attr:`rounds_played`)."""
         return max((entry.round for player in self.players for entry in player.rounds), default=0)
+
+    @functools.cached_property
+    def paired_rounds(self) -> tuple[int, ...]:
+        """The rounds that are paired, in order: those with a game or a pairing-allocated bye (C.04.1). Byes and
+        absences entered ahead of the pairing (requested byes, a withdrawal's rounds) pair no round."""
+        return tuple(sorted({entry.round for player in self.players for entry in player.rounds if is_pairing(entry)}))
+
+    @functools.cached_property
+    def rounds_played(self) -> int:
+        """The last round played, 0 before the first result: the last round with a game whose result is
+        entered (a forfeit is a result). The one definition of how far the event has come: the standings, the
+        ranks, the tie-breaks, the crosstable's points, every export and document and the default round of
+        every command and dialog read the event after this round, so an entry for a later round (a bye
+        requested ahead, a withdrawal) counts only once its round is played (C.07 2026 article 16 reads the
+        rounds played; C.04.1 pairs on the scores of the rounds before)."""
+        return max(
+            (
+                entry.round
+                for player in self.players
+                for entry in player.rounds
+                if entry.opponent is not None and entry.result is not ResultCode.PENDING
+            ),
+            default=0,
+        )
+
+    @functools.cached_property
+    def current_round(self) -> int:
+        """The round the arbiter works in: the first paired round with a result still to enter, else the first
+        round not paired yet; once every round the event announced is paired and entered, the last of them."""
+        paired = self.paired_rounds
+        pending = {
+            entry.round for player in self.players for entry in player.rounds if entry.result is ResultCode.PENDING
+        }
+        waiting = [number for number in paired if number in pending]
+        if waiting:
+            return waiting[0]
+        first_unpaired = next(number for number in range(1, len(paired) + 2) if number not in paired)
+        if self.info.rounds is not None and first_unpaired > self.info.rounds:
+            return max(self.info.rounds, 1)
+        return first_unpaired
+
+    def points(self, player: Player, after_round: int | None = None) -> Fraction:
+        """A player's points after ``after_round`` (default :attr:`rounds_played`): the points of the standings."""
+        return player.score_after(self.rounds_played if after_round is None else after_round)
 
     @functools.cached_property
     def _ranks(self) -> dict[int, Player]:

@@ -38,7 +38,6 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Final, TypeVar
 
-from fidedesk.core.pairing_round import is_pairing
 from fidedesk.core.pairings import PairingFault, colour_clashes, pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
@@ -48,6 +47,7 @@ from fidedesk.core.tournament import (
     Player,
     RoundEntry,
     Tournament,
+    is_pairing,
 )
 from fidedesk.core.values import (
     RATING_IN_FILE,

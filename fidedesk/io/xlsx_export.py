@@ -403,7 +403,7 @@ def _write(writer: BookWriter, tournament: Tournament, edition: Edition, tiebrea
         comments=clean_text(f"Rating changes under {edition.name}: {edition.title}"),
     )
     writer.write(_crosstable(tournament, ranked, places))
-    writer.write(_standings(ranked, tiebreaks, places, tournament.last_round))
+    writer.write(_standings(ranked, tiebreaks, places, tournament.rounds_played))
     writer.write(_rating_changes(tournament, rating.players, edition))
     writer.write(_players(tournament))
     writer.write(_rounds(tournament))

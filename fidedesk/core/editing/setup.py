@@ -16,15 +16,13 @@ from fidedesk.core.editing.base import EditError, player_of, replace_players
 from fidedesk.core.editing.rounds import entry_for
 from fidedesk.core.pairing_round import (
     initial_order,
-    is_paired,
-    is_pairing,
     planned_rounds,
     renumbered,
     requested_byes,
 )
 from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour, baku_acceleration
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import RoundEntry, Tournament
+from fidedesk.core.tournament import RoundEntry, Tournament, is_pairing
 from fidedesk.core.values import ROUND_RANGE
 
 
@@ -37,8 +35,7 @@ def set_rounds(tournament: Tournament, rounds: int | None) -> Tournament:
     if rounds is not None:
         if rounds not in ROUND_RANGE:
             raise EditError(f"{rounds} rounds: an event has {ROUND_RANGE} rounds")
-        paired = max((number for number in range(1, tournament.last_round + 1) if is_paired(tournament, number)),
-                     default=0)  # fmt: skip
+        paired = max(tournament.paired_rounds, default=0)
         if rounds < paired:
             raise EditError(f"round {paired} is paired already: the event cannot have {rounds} rounds")
     return _with_info(tournament, rounds=rounds)

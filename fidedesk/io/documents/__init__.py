@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fidedesk.core.editions import Edition
 from fidedesk.core.tiebreak_codes import TieBreak
 from fidedesk.core.tournament import Tournament
-from fidedesk.io.documents.common import checked_round, last_played_round, paired_rounds
+from fidedesk.io.documents.common import checked_round
 from fidedesk.io.documents.lists import players_document, warnings_document
 from fidedesk.io.documents.model import (
     Align,
@@ -41,17 +41,20 @@ def document_rounds(tournament: Tournament, kind: DocumentKind) -> tuple[int, ..
     """The rounds a document of ``kind`` can show: the paired rounds for pairings and who plays where, 1 to the
     last round played for standings and crosstables, none for the documents of the whole event."""
     if kind.of_one_round:
-        return paired_rounds(tournament)
+        return tournament.paired_rounds
     if kind.takes_round:
-        return tuple(range(1, (last_played_round(tournament) or 0) + 1))
+        return tuple(range(1, tournament.rounds_played + 1))
     return ()
 
 
 def default_round(tournament: Tournament, kind: DocumentKind) -> int | None:
-    """The round shown when none is chosen: the last round paired for pairings and who plays where, the last
-    round played for standings and crosstables; None for the documents of the whole event, and when there is
-    no such round (standings and crosstable then show the start: every player on 0 points, in start order)."""
+    """The round shown when none is chosen: for pairings and who plays where the current round
+    (:attr:`Tournament.current_round`) when it is paired, else the last round paired; the last round played
+    for standings and crosstables; None for the documents of the whole event, and when there is no such round
+    (standings and crosstable then show the start: every player on 0 points, in start order)."""
     rounds = document_rounds(tournament, kind)
+    if kind.of_one_round and tournament.current_round in rounds:
+        return tournament.current_round
     return rounds[-1] if rounds else None
 
 

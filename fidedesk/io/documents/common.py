@@ -1,39 +1,23 @@
 """What every document shares: the rounds a document can show, and its page heading.
 
-A round is *paired* when some player has an entry for it (a game or a bye), and *played* when some game of
-it has a result: pairings and who plays where are of a paired round, standings and crosstables after a
-played one. Nothing here formats a value of its own: dates, counts and points are written by
-:mod:`fidedesk.core.values` and :mod:`fidedesk.core.notation`.
+A round is *paired* when it has a game or a pairing-allocated bye (:attr:`Tournament.paired_rounds`: a bye
+requested ahead pairs no round), and *played* up to :attr:`Tournament.rounds_played`: pairings and who plays
+where are of a paired round, standings and crosstables after a played one. Nothing here formats a value of
+its own: dates, counts and points are written by :mod:`fidedesk.core.values` and :mod:`fidedesk.core.notation`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted, date_range_text
 from fidedesk.io.documents.model import Block, Document, DocumentError, DocumentKind
 
 
-def paired_rounds(tournament: Tournament) -> tuple[int, ...]:
-    """The rounds some player has an entry for (a game or a bye), in order."""
-    return tuple(sorted({entry.round for player in tournament.players for entry in player.rounds}))
-
-
-def last_played_round(tournament: Tournament) -> int | None:
-    """The last round with a game whose result is entered; None before the first result."""
-    played = [
-        entry.round
-        for player in tournament.players
-        for entry in player.rounds
-        if entry.opponent is not None and entry.result is not ResultCode.PENDING
-    ]
-    return max(played, default=None)
-
-
 def event_rounds(tournament: Tournament) -> int:
-    """The rounds of the event: the number announced (:attr:`EventInfo.rounds`), else the last round paired."""
+    """The rounds of the event: the number announced (:attr:`EventInfo.rounds`), else the last round any player
+    has an entry for (a bye requested ahead tells that the event reaches that round)."""
     return tournament.info.rounds or tournament.last_round
 
 
@@ -51,12 +35,12 @@ def checked_round(tournament: Tournament, kind: DocumentKind, round_: int | None
     if round_ < 1:
         raise DocumentError(f"there is no round {round_}: rounds are numbered from 1")
     if kind.of_one_round:
-        paired = paired_rounds(tournament)
+        paired = tournament.paired_rounds
         if round_ not in paired:
             raise DocumentError(f"round {round_} is not paired yet (the event has {counted(len(paired), 'round')} "
                                 "paired)")  # fmt: skip
         return round_
-    played = last_played_round(tournament) or 0
+    played = tournament.rounds_played
     if round_ > played:
         raise DocumentError(f"round {round_} is not played yet (the event has {counted(played, 'round')} played)")
     return round_
@@ -86,4 +70,4 @@ def after_round_text(tournament: Tournament, round_: int | None) -> str:
 
 def so_far(tournament: Tournament) -> str:
     """The round text of a whole-event document (ratings, players, warnings): after the last round played."""
-    return after_round_text(tournament, last_played_round(tournament))
+    return after_round_text(tournament, tournament.rounds_played or None)
