@@ -106,6 +106,15 @@ def is_paired(tournament: Tournament, round_: int) -> bool:
     return round_ in tournament.paired_rounds
 
 
+def rounds_skipped(tournament: Tournament, round_: int) -> tuple[int, ...]:
+    """The rounds before ``round_`` still unpaired, when ``round_`` itself is not paired yet: what a first board
+    paired by hand in ``round_`` would skip (a Swiss pairs each round on the scores of every round before,
+    C.04.1; a bye requested ahead pairs no round). Empty once ``round_`` has a board: it was asked about then."""
+    if is_paired(tournament, round_):
+        return ()
+    return tuple(number for number in range(1, round_) if not is_paired(tournament, number))
+
+
 def played_initial_colour(tournament: Tournament) -> InitialColour | None:
     """The colour drawn for the top player in round 1 as the round shows it, for an event that does not record
     it (no TRF 152 / XXC): the colour of the lower start rank in round 1's first game (the game of the lowest

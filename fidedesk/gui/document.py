@@ -53,6 +53,9 @@ class TournamentDocument(QObject):
     pending_changed = Signal()
     #: The document was replaced (new, open, import): text typed for the one before is dropped.
     was_reset = Signal()
+    #: A whole tournament came in (new, open, import, work restored after a crash, once restored): the views go
+    #: to where the work is (the Rounds view to the current round).
+    arrived = Signal()
 
     def __init__(self, undo_stack: QUndoStack, tournament: Tournament | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -142,6 +145,7 @@ class TournamentDocument(QObject):
             self._pending.clear()
             self.pending_changed.emit()
         self.path_changed.emit()
+        self.arrived.emit()
 
     def saved_as(self, path: Path) -> None:
         """The tournament was written to ``path``: that is now its file, and nothing is unsaved."""

@@ -358,6 +358,7 @@ class FileActions(QObject):
                 path = path if path.parent.is_dir() else None  # the file is gone or damaged: Save recreates it
         self.document.reset(saved, path)
         self.document.apply("Restore unsaved work", recovered)
+        self.document.arrived.emit()  # the work restored, not the file under it, is where the views go
 
     def say(self, text: str) -> None:
         """Tell the user in the window's status bar (for ten seconds) that something was done, or went wrong."""

@@ -34,7 +34,7 @@ from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.rating_list import RatingListActions
 from fidedesk.gui.screen import bring_inside, place_first
 from fidedesk.gui.settings import Settings
-from fidedesk.gui.shortcuts import COMMAND_NAME, ShortcutRow, ShortcutsDialog, shortcut_rows
+from fidedesk.gui.shortcuts import COMMAND_NAME, REDO_KEY, ShortcutRow, ShortcutsDialog, shortcut_rows
 from fidedesk.gui.tournament.pairing_actions import PairingActions
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
@@ -66,8 +66,6 @@ TABS: tuple[tuple[str, TabFactory], ...] = (
     ("&Calculator", _calculator),
     ("&Reference tables", _reference),
 )
-#: Redo's key beside the platform's standard ones (Ctrl+Shift+Z on Linux, where Ctrl+Y did nothing).
-REDO_KEY = QKeySequence("Ctrl+Y")
 #: Help › User Guide where the platform names no key of its own for help (F1 on Windows and Linux).
 GUIDE_KEY = QKeySequence("F1")
 #: How often a file handed over while a dialog is open looks again whether it may open (milliseconds).
@@ -228,7 +226,15 @@ class MainWindow(QMainWindow):
         self._restore()
 
     def _builder(self, factory: TabFactory, stack: QUndoStack) -> Callable[[], QWidget]:
-        return lambda: factory(self.context, stack, self.settings, self.document)
+        def build() -> QWidget:
+            from fidedesk.gui.tournament import TournamentTab
+
+            content = factory(self.context, stack, self.settings, self.document)
+            if isinstance(content, TournamentTab):
+                content.views.rounds.dialogs = self.dialogs  # its questions are the window's (unattended in tests)
+            return content
+
+        return build
 
     def _on_tab_changed(self, index: int) -> None:
         # the tab shown now reads the document: what was typed on the one left becomes an undo step first

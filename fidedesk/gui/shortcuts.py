@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QLineEdit,
     QMenu,
     QMenuBar,
     QTableWidget,
@@ -27,6 +28,8 @@ from fidedesk.gui.plain import without_mnemonic
 from fidedesk.gui.screen import fit
 
 COLUMNS = ("Menu or area", "Command", "Keys")
+#: Redo's key beside the platform's standard ones (Ctrl+Shift+Z on Linux, where Ctrl+Y did nothing).
+REDO_KEY = QKeySequence("Ctrl+Y")
 
 
 @dataclass(frozen=True)
@@ -128,3 +131,40 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(self.table)
         layout.addWidget(buttons)
         fit(self, 620, 520)
+
+
+def is_undo_key(event: QKeyEvent) -> bool:
+    """Whether ``event`` is one of Edit › Undo's or Redo's keys (the platform's, and :data:`REDO_KEY`)."""
+    return (
+        event.matches(QKeySequence.StandardKey.Undo)
+        or event.matches(QKeySequence.StandardKey.Redo)
+        or QKeySequence(event.keyCombination()) == REDO_KEY
+    )
+
+
+class _UndoWhenEmpty(QObject):
+    """Lets the undo keys pass an empty line edit (see :func:`undo_when_empty`)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        # kept from the field and not accepted: Qt then tries the shortcut, the window's Undo or Redo
+        return (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(watched, QLineEdit)
+            and not watched.text()
+            and isinstance(event, QKeyEvent)
+            and is_undo_key(event)
+        )
+
+
+def undo_when_empty(*edits: QLineEdit) -> None:
+    """In an empty ``edits`` field, Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y are the window's Undo and Redo (the
+    document's), where a line edit claims them always for its own text; with text in it they stay the field's.
+
+    A field typed into between edits (a board's White and Black) is where the keyboard is when the arbiter
+    sees a wrong board: its undo was the field's, and undid nothing. QLineEdit accepts the undo keys'
+    ``ShortcutOverride`` whatever its text, so no QAction can have them: a filter of that one event declines
+    it instead, and Qt goes on to the window's shortcut. Nothing is caught in a ``keyPressEvent``, and no key
+    is added (Help lists Undo and Redo in the Edit menu)."""
+    for edit in edits:
+        keeper = _UndoWhenEmpty(edit)
+        edit.installEventFilter(keeper)

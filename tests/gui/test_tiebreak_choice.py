@@ -188,17 +188,21 @@ def test_a_bad_code_says_why_as_plain_text(qtbot: QtBot, settings: Settings) -> 
     assert views.document.undo_stack.count() == 0 and views.document.tournament.info.tiebreaks is None
 
 
+#: The line's start: the standings are after the last round played.
+FINAL = "After round 3 (final). "
+
+
 def test_the_edition_is_an_undo_step_and_the_line_follows_the_start_date(qtbot: QtBot, settings: Settings) -> None:
     views = open_views(qtbot, settings, dated(CAPPED, dt.date(2026, 2, 28)))
     standings, document = views.standings, views.document
     document.apply("BH", dataclasses.replace(document.tournament, info=dataclasses.replace(
         document.tournament.info, tiebreaks=(BH,))))  # fmt: skip
     line = standings.rules_line
-    assert line.text() == "Tie-breaks under C.07 of 1 August 2024 (auto: the event starts 2026-02-28)"
+    assert line.text() == FINAL + "Tie-breaks under C.07 of 1 August 2024 (auto: the event starts 2026-02-28)"
     # 1 and 4 tie on 2½; under 2024 4's Buchholz 5½ beats 1's 4 (tests/test_tiebreak_editions.py)
     assert column(standings.model, "No")[:2] == ["4", "1"] and column(standings.model, "BH")[:2] == ["5.5", "4.0"]
     document.apply("Edit event", dated(document.tournament, dt.date(2026, 3, 1)))
-    assert line.text() == "Tie-breaks under C.07 of 1 March 2026 (auto: the event starts 2026-03-01)"
+    assert line.text() == FINAL + "Tie-breaks under C.07 of 1 March 2026 (auto: the event starts 2026-03-01)"
     assert standings.model.rules is R2026 and column(standings.model, "BH")[:2] == ["3", "3"]
     assert "C.07 of 1 March 2026" in standings.model.headerData(
         5, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
@@ -208,16 +212,17 @@ def test_the_edition_is_an_undo_step_and_the_line_follows_the_start_date(qtbot: 
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_Down)  # Auto → C.07 2024, by the keyboard
     assert document.tournament.info.tiebreak_rules is R2024 and box.currentText() == "C.07 2024"
-    assert line.text() == "Tie-breaks under C.07 of 1 August 2024 (chosen)"
+    assert line.text() == FINAL + "Tie-breaks under C.07 of 1 August 2024 (chosen)"
     assert column(standings.model, "BH")[:2] == ["5.5", "4.0"]
     document.apply("Edit event", dated(document.tournament, None))  # a chosen edition keeps to no date
-    assert line.text() == "Tie-breaks under C.07 of 1 August 2024 (chosen)"
+    assert line.text() == FINAL + "Tie-breaks under C.07 of 1 August 2024 (chosen)"
     document.undo_stack.undo()
     document.undo_stack.undo()  # the edition: auto again
     assert document.tournament.info.tiebreak_rules is None and box.currentIndex() == 0
-    assert line.text() == "Tie-breaks under C.07 of 1 March 2026 (auto: the event starts 2026-03-01)"
+    assert line.text() == FINAL + "Tie-breaks under C.07 of 1 March 2026 (auto: the event starts 2026-03-01)"
     document.apply("Edit event", dated(document.tournament, None))
-    assert line.text() == "Tie-breaks under C.07 of 1 March 2026 (auto: the event has no start date, so the newest)"
+    newest = "Tie-breaks under C.07 of 1 March 2026 (auto: the event has no start date, so the newest)"
+    assert line.text() == FINAL + newest
 
 
 def test_the_exports_use_the_event_s_tiebreaks(window: MainWindow, tmp_path: Path) -> None:

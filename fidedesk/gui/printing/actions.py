@@ -174,12 +174,15 @@ class PrintActions(QObject):
         if not self.files.commit_typing(CANNOT["Export Web Pages"]):
             return False
         tournament = self.document.tournament
-        from fidedesk.io.documents import document_rounds
+        from fidedesk.io.documents import default_round, document_rounds
 
         rounds = tuple(sorted({n for kind in WEB_KINDS for n in document_rounds(tournament, kind)}))
         round_: int | None = None
         if rounds:
-            offer = DocumentOffer((), {DocumentKind.PAIRINGS: rounds}, {DocumentKind.PAIRINGS: rounds[-1]},
+            # the current round's pages (its pairings, the standings after the round before), as the chooser
+            # proposes the pairings: not the last round with a board while one before waits for results
+            proposed = default_round(tournament, DocumentKind.PAIRINGS) or rounds[-1]
+            offer = DocumentOffer((), {DocumentKind.PAIRINGS: rounds}, {DocumentKind.PAIRINGS: proposed},
                                   DocumentKind.PAIRINGS, "a4", action="&Continue…", asks_paper=False,
                                   note=WEB_NOTE)  # fmt: skip
             choice = self.dialogs.choose_document("Export Web Pages", offer)

@@ -37,6 +37,7 @@ class CrosstableModel(QAbstractTableModel):
         self._players: tuple[Player, ...] = ()
         self._round_robin = False
         self._rounds = 0
+        self._tournament: Tournament = document.tournament
         self._places: dict[int, str] = {}
         self._read()
         # the standings are worked out once per edit or choice of tie-breaks, and ranked first: follow them
@@ -63,6 +64,7 @@ class CrosstableModel(QAbstractTableModel):
 
     def _read(self) -> None:
         tournament: Tournament = self._document.tournament
+        self._tournament = tournament
         self._players = tuple(sorted(tournament.players, key=lambda player: player.start_rank))
         self._round_robin = tournament.info.system.is_round_robin
         self._rounds = rounds_count(tournament)
@@ -114,7 +116,7 @@ class CrosstableModel(QAbstractTableModel):
             if middle < self.middle_columns():
                 return self._grid_text(player, middle) if self._round_robin else self._round_text(player, middle + 1)
             if middle == self.middle_columns():
-                return score_text(player.score)
+                return score_text(self._tournament.points(player))
             return self._places.get(player.start_rank, "")
         if role == Qt.ItemDataRole.ToolTipRole and 0 <= middle < self.middle_columns() and not self._round_robin:
             return tip(self._round_tip(player, middle + 1))

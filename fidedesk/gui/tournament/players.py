@@ -108,7 +108,8 @@ def _ever_2400(text: str) -> bool | None:
 
 @dataclasses.dataclass(frozen=True)
 class Column:
-    """One column: header, tip, how a player shows in it and (when editable) how typed text changes it.
+    """One column: header, tip, how a player shows in it (of the tournament: the points are those after the
+    rounds played) and (when editable) how typed text changes it.
 
     ``parse`` turns the typed text into the value of the PlayerField named ``field`` and raises
     ValueError with a message for the arbiter; ``text`` writes the value back as typed (blank for None).
@@ -118,7 +119,7 @@ class Column:
     header: str
     tip: str
     field: str
-    show: Callable[[Player], object]
+    show: Callable[[Player, Tournament], object]
     parse: Callable[[str], FieldValue] | None = None
     numeric: bool = False
     text: Callable[[Any], str] = str
@@ -129,29 +130,35 @@ def _show_yes_no(value: bool | None) -> str:
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("No", "Start rank: fixed once given, sorting does not change it", "start_rank", lambda p: p.start_rank,
+    Column("No", "Start rank: fixed once given, sorting does not change it", "start_rank", lambda p, _t: p.start_rank,
            numeric=True),
-    Column("Name", "Family name, given name", "name", lambda p: p.name, _name),
-    Column("Sex", "m or w", "sex", lambda p: p.sex, lambda t: _choice(t, SEXES, "sex")),
-    Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p: p.title, parse_title),
-    Column("Fed", f"Federation: {FEDERATION_HINT}", "federation", lambda p: p.federation, parse_federation),
-    Column("FIDE ID", "Digits only", "fide_id", lambda p: p.fide_id, parse_fide_id, numeric=True, text=fide_id_text),
-    Column("Rating", f"{RATING_TYPED}; empty: unrated", "rating", lambda p: p.rating, parse_rating, numeric=True,
+    Column("Name", "Family name, given name", "name", lambda p, _t: p.name, _name),
+    Column("Sex", "m or w", "sex", lambda p, _t: p.sex, lambda t: _choice(t, SEXES, "sex")),
+    Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p, _t: p.title, parse_title),
+    Column("Fed", f"Federation: {FEDERATION_HINT}", "federation", lambda p, _t: p.federation, parse_federation),
+    Column("FIDE ID", "Digits only", "fide_id", lambda p, _t: p.fide_id, parse_fide_id, numeric=True,
+           text=fide_id_text),
+    Column("Rating", f"{RATING_TYPED}; empty: unrated", "rating", lambda p, _t: p.rating, parse_rating, numeric=True,
            text=rating_text),
-    Column("Born", BIRTH_HINT, "birth", lambda p: p.birth, parse_birth_date, text=birth_text),
+    Column("Born", BIRTH_HINT, "birth", lambda p, _t: p.birth, parse_birth_date, text=birth_text),
     Column("Games", f"Rated games before this event ({GAMES_RANGE}; K: 40 under 30 games)", "games",
-           lambda p: p.record.games, parse_games, numeric=True, text=count_text),
+           lambda p, _t: p.record.games, parse_games, numeric=True, text=count_text),
     Column("2400+", "Has the player's rating ever reached 2400? (K 10 for life)", "ever_2400",
-           lambda p: p.record.ever_2400, _ever_2400, text=_show_yes_no),
+           lambda p, _t: p.record.ever_2400, _ever_2400, text=_show_yes_no),
     Column("K", f"K set by hand ({K_RANGE}); empty: found from the record by the edition's rules", "k",
-           lambda p: p.record.k, parse_k, numeric=True, text=count_text),
-    Column("Points", "Points from the results entered", "points", lambda p: p.score, numeric=True,
+           lambda p, _t: p.record.k, parse_k, numeric=True, text=count_text),
+    Column("Points", "Points after the last round played (a bye entered for a later round counts once that round is "
+           "played)", "points", lambda p, t: t.points(p), numeric=True,
            text=lambda score: f"{float(score):g}"),
 )  # fmt: skip
 
 
-def _text(column: Column, player: Player) -> str:
-    return column.text(column.show(player))
+#: The Points column, which changes for every player when a round is played.
+POINTS = next(number for number, column in enumerate(COLUMNS) if column.field == "points")
+
+
+def _text(column: Column, player: Player, tournament: Tournament) -> str:
+    return column.text(column.show(player, tournament))
 
 
 def parse_cell(column: int, text: str) -> dict[str, FieldValue]:
@@ -182,6 +189,7 @@ class PlayersModel(QAbstractTableModel):
         super().__init__(parent)
         self._document = document
         self._players: tuple[Player, ...] = document.tournament.players
+        self._played = document.tournament.rounds_played
         document.changed.connect(self._on_changed)
 
     # --- row interface -------------------------------------------------------------------------
@@ -218,6 +226,13 @@ class PlayersModel(QAbstractTableModel):
             self.beginResetModel()
             self._players = new
             self.endResetModel()
+        played = self._document.tournament.rounds_played
+        if played != self._played:
+            # another round played: every player's points are after it (a bye entered ahead counts from now),
+            # the players whose entries did not change included
+            self._played = played
+            if new:
+                self.dataChanged.emit(self.index(0, POINTS), self.index(len(new) - 1, POINTS))
 
     # --- model interface -----------------------------------------------------------------------
 
@@ -238,12 +253,12 @@ class PlayersModel(QAbstractTableModel):
             return None
         player, column = self._players[index.row()], COLUMNS[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return _text(column, player)
+            return _text(column, player, self._document.tournament)
         if role == SORT_ROLE:  # None for a blank, which PlayersProxy keeps last
-            value = column.show(player)
+            value = column.show(player, self._document.tournament)
             if column.numeric:
                 return None if value is None else float(value)  # type: ignore[arg-type]
-            return _text(column, player).casefold() or None
+            return _text(column, player, self._document.tournament).casefold() or None
         if role == RANK_ROLE:
             return player.start_rank
         if role == Qt.ItemDataRole.TextAlignmentRole:

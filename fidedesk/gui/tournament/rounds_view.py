@@ -1,5 +1,11 @@
 """The Rounds view: a round's boards, pairing by start ranks, and result entry made for speed.
 
+It shows the current round (:attr:`Tournament.current_round`: the first round with a result to enter, else the
+first one not paired) when a tournament comes in (opened, imported, restored) and when it is first built; a
+board paired by hand in a later round while an earlier one is unpaired is asked about first.
+In an empty White or Black field the undo keys undo the last edit, not the field's text
+(:func:`~fidedesk.gui.shortcuts.undo_when_empty`).
+
 With a board selected, one key enters its result and moves on to the next board; Delete unpairs it;
 Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the document's undo stack.
 Byes, absences and withdrawals for the next round are entered here before it is paired (Edit › Pair Next
@@ -30,13 +36,16 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
 from fidedesk.core.editing.setup import withdraw
+from fidedesk.core.pairing_round import rounds_skipped
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text, counted
 from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.plain import plain_label
-from fidedesk.gui.shortcuts import view_action
+from fidedesk.gui.qt_dialogs import QtDialogs
+from fidedesk.gui.shortcuts import undo_when_empty, view_action
 from fidedesk.gui.tournament.fide_check import FideCheck
 from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RESULT_KEYS, RoundModel, result_texts
 from fidedesk.gui.widths import text_width
@@ -90,7 +99,8 @@ class BoardTable(QTableView):
 class RoundsWidget(QWidget):
     """Round selector, Pair and Bye entry, the boards table, a hint and the last message.
 
-    ``player_chosen`` carries white's start rank when a board becomes the current one.
+    ``player_chosen`` carries white's start rank when a board becomes the current one; ``dialogs`` asks its
+    questions (the window gives its own).
     """
 
     player_chosen = Signal(int)
@@ -98,6 +108,7 @@ class RoundsWidget(QWidget):
     def __init__(self, document: TournamentDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.dialogs: Dialogs = QtDialogs(self)
         self.model = RoundModel(document, self)
 
         self.round_box = named(QSpinBox(), "round_box")
@@ -181,9 +192,11 @@ class RoundsWidget(QWidget):
             self.table.by_character.update(dict.fromkeys(keys, action))
         view_action(self.table, "Unpair board", ["Delete", "Backspace"], self.unpair_selected)
         view_action(self.table, "Paste a round", [QKeySequence.StandardKey.Paste], self.paste)
+        undo_when_empty(self.white_edit, self.black_edit)
         document.changed.connect(self._update_rounds)
+        document.arrived.connect(self.show_current_round)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
-        self._update_rounds()
+        self.show_current_round()
         self.fide_check = FideCheck(document, self.model, self)
         self.fide_check.checked.connect(self._on_checked)
         self.fide_check.failed.connect(lambda why: say(self.message, f"FIDE's pairing of this round: {why}", "muted"))
@@ -204,6 +217,12 @@ class RoundsWidget(QWidget):
             self.table.setCurrentIndex(self.model.index(row if row is not None else 0, RoundModel.RESULT))
         if text:
             say(self.message, text)
+
+    def show_current_round(self) -> None:
+        """Show the round the arbiter works in (:attr:`Tournament.current_round`), where an opened file, an
+        import or restored work goes on; the keyboard stays where it is."""
+        self._update_rounds()
+        self.round_box.setValue(self.document.tournament.current_round)
 
     def _rank_edit(self, name: str, placeholder: str) -> QLineEdit:
         edit = named(QLineEdit(), name)
@@ -245,6 +264,14 @@ class RoundsWidget(QWidget):
             say(self.message, "Type both start ranks: White and Black", "error")
             return
         white, black, round_ = int(self.white_edit.text()), int(self.black_edit.text()), self.model.round
+        skipped = rounds_skipped(self.document.tournament, round_)
+        # the first round skipped is the one to pair first (a Swiss pairs on the scores of every round before)
+        if skipped and not self.dialogs.confirm(
+            f"Pair in round {round_}",
+            f"Round {skipped[0]} is not paired yet. Pair {white} – {black} in round {round_} anyway?",
+        ):
+            say(self.message, f"Nothing paired: round {skipped[0]} is not paired yet (Alt+U: the round)", "error")
+            return
         if self._apply(f"Pair {white} – {black} in round {round_}",
                        lambda: pair(self.document.tournament, round_, white, black)):  # fmt: skip
             self.white_edit.clear()

@@ -1,5 +1,9 @@
 """Standings with the event's tie-breaks (FIDE C.07), under its edition, recomputed after every edit.
 
+They are the standings after the last round played (:attr:`Tournament.rounds_played`, the default of
+:func:`~fidedesk.core.standings.standings`), as the printed ones: an entry for a round to come (a bye requested
+ahead, a withdrawal's rounds) counts once its round is played, and the line above the table says the round.
+
 The tie-breaks and their edition are the event's (:attr:`EventInfo.tiebreaks_in_use`,
 :attr:`EventInfo.rules_in_use`), chosen beside the table (:mod:`.tiebreak_chooser`) and saved with it; a
 line above the table says which edition of C.07 applies and why.
@@ -22,12 +26,16 @@ from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 from fidedesk.gui.tournament.tiebreak_chooser import TieBreakChooser, tiebreak_tip
+from fidedesk.io.documents.common import so_far
 
 
 def rules_line(document: TournamentDocument) -> str:
-    """What the line above the standings says: the edition of C.07 and why (chosen, or auto by the date)."""
-    info = document.tournament.info
-    return f"Tie-breaks under {rules_text(info.tiebreak_rules, info.start)}"
+    """What the line above the standings says: the round they are after (the last round played, as the printed
+    standings say it: a bye entered for a later round counts once its round is played), the edition of C.07
+    and why (chosen, or auto by the date)."""
+    tournament = document.tournament
+    info = tournament.info
+    return f"{so_far(tournament)}. Tie-breaks under {rules_text(info.tiebreak_rules, info.start)}"
 
 
 class StandingsModel(QAbstractTableModel):
