@@ -414,7 +414,7 @@ class ExcelImportDialog(QDialog):
         tournament = result.tournament
         players = len(tournament.players)
         games = sum(1 for _ in tournament.played_games()) // 2
-        rounds = tournament.last_round
+        rounds = tournament.rounds_played  # a bye entered for a later round is no round played
         parts = [counted(players, "player")]
         if rounds:
             parts.append(f"{counted(rounds, 'round')} ({counted(games, 'game')} played)")
@@ -425,7 +425,8 @@ class ExcelImportDialog(QDialog):
         if skipped or problems:
             text += f"; {counted(skipped, 'row')} skipped, {counted(problems, 'problem')} (listed above)"
         if rounds:
-            text += f". Points in all: {score_text(sum((p.score for p in tournament.players), Fraction(0)))}"
+            points = sum((tournament.points(p) for p in tournament.players), Fraction(0))
+            text += f". Points in all after round {rounds}: {score_text(points)}"
         say(self.summary, text + ".", "error" if skipped else "muted")
         self.import_button.setEnabled(players > 0)
 
