@@ -179,6 +179,8 @@ class RoundsWidget(QWidget):
         layout.addWidget(self.message)
 
         self.round_box.valueChanged.connect(self.model.set_round)
+        # what was said of one round (a refusal, FIDE's pairing of it) is not said of the next one shown
+        self.round_box.valueChanged.connect(lambda _round: say(self.message, ""))
         self.white_edit.returnPressed.connect(self._on_white_entered)
         self.black_edit.returnPressed.connect(self.pair_entered)
         self.pair_button.clicked.connect(self.pair_entered)
@@ -223,6 +225,7 @@ class RoundsWidget(QWidget):
         import or restored work goes on; the keyboard stays where it is."""
         self._update_rounds()
         self.round_box.setValue(self.document.tournament.current_round)
+        say(self.message, "")  # the last event's last word is not this one's
 
     def _rank_edit(self, name: str, placeholder: str) -> QLineEdit:
         edit = named(QLineEdit(), name)
