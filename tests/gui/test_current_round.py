@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from pytestqt.qtbot import QtBot
@@ -43,11 +44,16 @@ def rounds_of(window: MainWindow) -> RoundsWidget:
     return tab.views.rounds
 
 
+@pytest.fixture
+def document(undo_stack: QUndoStack) -> TournamentDocument:
+    """The irregular event after round 3, open."""
+    return TournamentDocument(undo_stack, irregular_swiss())
+
+
 def test_the_standings_are_those_after_round_3(
-    qtbot: QtBot, qtmodeltester: ModelChecks, undo_stack: QUndoStack
+    qtbot: QtBot, qtmodeltester: ModelChecks, document: TournamentDocument
 ) -> None:
-    tournament = irregular_swiss()
-    document = TournamentDocument(undo_stack, tournament)
+    tournament = document.tournament
     model = StandingsModel(document)
     qtmodeltester.check(model)
     widget = StandingsWidget(document)
@@ -63,10 +69,9 @@ def test_the_standings_are_those_after_round_3(
 
 
 def test_the_crosstable_counts_no_round_to_come_but_shows_it(
-    qtbot: QtBot, qtmodeltester: ModelChecks, undo_stack: QUndoStack
+    qtbot: QtBot, qtmodeltester: ModelChecks, document: TournamentDocument
 ) -> None:
-    tournament = irregular_swiss()
-    document = TournamentDocument(undo_stack, tournament)
+    tournament = document.tournament
     standing = StandingsModel(document)
     model = CrosstableModel(document, standing, standing)
     qtmodeltester.check(model)
@@ -81,10 +86,9 @@ def test_the_crosstable_counts_no_round_to_come_but_shows_it(
 
 
 def test_the_players_points_are_those_after_round_3(
-    qtbot: QtBot, qtmodeltester: ModelChecks, undo_stack: QUndoStack
+    qtbot: QtBot, qtmodeltester: ModelChecks, document: TournamentDocument
 ) -> None:
-    tournament = irregular_swiss()
-    document = TournamentDocument(undo_stack, tournament)
+    tournament = document.tournament
     model = PlayersModel(document)
     qtmodeltester.check(model)
     assert column(model, "Points") == [f"{float(tournament.points(p)):g}" for p in tournament.players]

@@ -154,6 +154,18 @@ def screens(folder: Path) -> list[Path]:
     return written
 
 
+def screen_options(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> tuple[argparse.Namespace, int, int]:
+    """A walk's command line with ``--size WIDTHxHEIGHT`` (1366x768) and ``--shots FOLDER`` (made here): the
+    arguments, the width and the height."""
+    parser.add_argument("--size", default="1366x768", help="the screen, WIDTHxHEIGHT")
+    parser.add_argument("--shots", type=Path, help="keep a screenshot after each step here")
+    args = parser.parse_args(argv)
+    width, height = (int(part) for part in args.size.split("x"))
+    if args.shots is not None:
+        args.shots.mkdir(parents=True, exist_ok=True)
+    return args, width, height
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.gui.xvfb", description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, help="where to write the PNGs")

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tests.gui.irregular import AHEAD, AHEAD_ROUND, GAMES, PAIRING_BYE_ROUND_3, WITHDRAWN, WITHDRAWN_FROM, D, L, W
-from tests.gui.xvfb import Screen
+from tests.gui.xvfb import Screen, screen_options
 from tests.gui.xvfb_walkthrough import RESULT_KEY, Walk
 
 #: The places in the Rounds view's list of byes.
@@ -205,12 +205,7 @@ def check(walk: Walk, copied: dict[str, list[list[str]]], web: Path) -> list[str
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.gui.xvfb_irregular", description=__doc__.splitlines()[0])
-    parser.add_argument("--size", default="1366x768", help="the screen, WIDTHxHEIGHT")
-    parser.add_argument("--shots", type=Path, help="keep a screenshot after each step here")
-    args = parser.parse_args(argv)
-    width, height = (int(part) for part in args.size.split("x"))
-    if args.shots is not None:
-        args.shots.mkdir(parents=True, exist_ok=True)
+    args, width, height = screen_options(parser, argv)
     with tempfile.TemporaryDirectory(prefix="fidedesk-irregular-") as folder:
         scratch = Path(folder)
         web = scratch / "web"

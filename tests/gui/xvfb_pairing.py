@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.gui.xvfb import Screen
+from tests.gui.xvfb import Screen, screen_options
 from tests.gui.xvfb_walkthrough import RESULT_KEY, Walk, club_list
 
 #: The places in the Rounds view's list of byes.
@@ -192,12 +192,7 @@ def check(walk: Walk, rounds: int) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.gui.xvfb_pairing", description=__doc__.splitlines()[0])
     parser.add_argument("event", choices=("rr", "swiss"))
-    parser.add_argument("--size", default="1366x768", help="the screen, WIDTHxHEIGHT")
-    parser.add_argument("--shots", type=Path, help="keep a screenshot after each step here")
-    args = parser.parse_args(argv)
-    width, height = (int(part) for part in args.size.split("x"))
-    if args.shots is not None:
-        args.shots.mkdir(parents=True, exist_ok=True)
+    args, width, height = screen_options(parser, argv)
     with tempfile.TemporaryDirectory(prefix="fidedesk-pairing-") as folder:
         scratch = Path(folder)
         with Screen(width, height, scratch=scratch) as screen:
