@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
 from fidedesk.core.editing.setup import withdraw
-from fidedesk.core.pairing_round import rounds_skipped
+from fidedesk.core.pairing_round import planned_rounds, rounds_skipped
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text, counted
@@ -236,8 +236,12 @@ class RoundsWidget(QWidget):
         return edit
 
     def _update_rounds(self) -> None:
-        """Rounds 1 to one past the last paired round can be chosen."""
-        last = rounds_count(self.document.tournament) + 1
+        """Rounds 1 to one past the last round with an entry can be chosen (a bye entered ahead is shown in its
+        round), but none past the event's rounds when they are known."""
+        tournament = self.document.tournament
+        reached = rounds_count(tournament)
+        planned = planned_rounds(tournament)
+        last = max(reached, 1, min(reached + 1, planned if planned is not None else reached + 1))
         if last != self.round_box.maximum():  # a new range lays the window out again: only when it changes
             self.round_box.setRange(1, last)
 
