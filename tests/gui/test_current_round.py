@@ -83,6 +83,11 @@ def test_the_crosstable_counts_no_round_to_come_but_shows_it(
     assert column(model, f"R{AHEAD_ROUND}")[AHEAD - 1] != ""
     assert column(model, "R4")[WITHDRAWN - 1] != ""
     assert column(model, "Pts")[AHEAD - 1] == "1½" and column(model, "Pts")[WITHDRAWN - 1] == "0"
+    ahead = model.index(AHEAD - 1, 3 + AHEAD_ROUND - 1)
+    assert "counted once round 5 is played" in ahead.data(Qt.ItemDataRole.ToolTipRole)
+    played = model.index(AHEAD - 1, 3)
+    greyed = Qt.ItemDataRole.ForegroundRole
+    assert ahead.data(greyed) is not None and played.data(greyed) is None
 
 
 def test_the_players_points_are_those_after_round_3(

@@ -23,6 +23,8 @@ from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE
 
 #: A result in a cell: the played ones as FIDE prints them, forfeits as + and −, unplayed games in brackets.
 _DIAGONAL = QColor("#d9d9d9")
+#: An entry of a round not played yet (a bye entered ahead, a withdrawal's rounds): shown, not counted yet.
+_TO_COME = QColor("#8a8a8a")
 
 
 class CrosstableModel(QAbstractTableModel):
@@ -87,7 +89,8 @@ class CrosstableModel(QAbstractTableModel):
         if entry is None:
             return None
         if entry.opponent is None:
-            return f"Round {round_}: {entry.result.reason_not_rated or 'bye'}"
+            later = f", counted once round {round_} is played" if round_ > self._tournament.rounds_played else ""
+            return f"Round {round_}: {entry.result.reason_not_rated or 'bye'}{later}"
         opponent = next((p for p in self._players if p.start_rank == entry.opponent), None)
         colour = {"w": "white", "b": "black"}.get(entry.color or "", "")
         name = f"{entry.opponent}. {opponent.name}" if opponent else str(entry.opponent)
@@ -124,6 +127,9 @@ class CrosstableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.BackgroundRole and self._round_robin and middle == index.row():
             return QBrush(_DIAGONAL)
+        to_come = not self._round_robin and self._tournament.rounds_played < middle + 1 <= self.middle_columns()
+        if role == Qt.ItemDataRole.ForegroundRole and to_come:
+            return QBrush(_TO_COME)
         return None
 
     def headerData(  # Qt override
