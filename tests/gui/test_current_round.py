@@ -245,3 +245,15 @@ def test_web_pages_propose_the_current_round_not_the_last_paired(
     assert not window.printing.export_web()
     (web,) = offers
     assert web.proposed[DocumentKind.PAIRINGS] == 3
+
+
+def test_the_excel_wizard_counts_the_rounds_played(qtbot: QtBot) -> None:
+    from fidedesk.gui.excel_import import ExcelImportDialog
+    from fidedesk.io.xlsx_import.model import ImportResult
+    from tests.xlsx_builders import grid
+
+    dialog = ExcelImportDialog([grid("Players", [["No", "Name"], [1, "Anna"]])], "club.xlsx")
+    qtbot.addWidget(dialog)
+    dialog._summarise(ImportResult(irregular_swiss(), (), 8, 0))
+    summary = dialog.summary.text()
+    assert "3 rounds (11 games played)" in summary and "Points in all after round 3: 12." in summary
