@@ -73,7 +73,11 @@ class QtDialogs:
 
     def confirm(self, title: str, text: str) -> bool:
         buttons = QMessageBox.StandardButton
-        return ask(message_box(self._parent(), Icon.Question, title, text, buttons.Yes | buttons.No)) == buttons.Yes
+        box = message_box(self._parent(), Icon.Question, title, text, buttons.Yes | buttons.No)
+        # Enter answers No: a question that stops an action typed ahead (the next board's "3 Enter") must not be
+        # answered by the keys that came after it
+        box.setDefaultButton(buttons.No)
+        return ask(box) == buttons.Yes
 
     def error(self, title: str, text: str) -> None:
         ask(message_box(self._parent(), Icon.Warning, title, text))

@@ -213,6 +213,23 @@ def test_a_cancelled_question_answers_cancel(window: MainWindow, qtbot: QtBot) -
     assert results == [Choice.CANCEL, False]
 
 
+def test_enter_answers_a_question_no(window: MainWindow, qtbot: QtBot) -> None:
+    """Keys typed ahead (a board's "3 Enter" after the one asked about) must not say Yes."""
+    dialogs = QtDialogs(window)
+    results: list[bool] = []
+
+    def enter() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, enter)
+            return
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, enter)
+    results.append(dialogs.confirm("Pair in round 5", "Round 4 is not paired yet. Pair 5 – 7 in round 5 anyway?"))
+    assert results == [False]
+
+
 def test_the_progress_dialog_names_the_file_as_written(qtbot: QtBot) -> None:
     labels: list[tuple[str, Qt.TextFormat]] = []
 
