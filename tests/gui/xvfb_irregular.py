@@ -10,7 +10,7 @@ looks: the Standings, the Crosstable and the players table (each copied with Ctr
 clipboard), the file saved, closed and opened again (File › Open Recent), Export Web Pages with the round it
 proposes, a board typed where the Rounds view opened, a second one taken back by Ctrl+Z in the empty White
 field (and then the first), and a board typed in round 5 while round 4 is not paired (the question answered
-No with Escape).
+No with Enter, its default).
 
 Checked against ``fidedesk.core`` on the saved file: the standings' places, points and tie-breaks, the
 crosstable's points and ranks, the players' points (all after round 3: the round-5 bye and the withdrawal's
@@ -133,7 +133,7 @@ def reopen_and_go_on(walk: Walk, web: Path, copied: dict[str, list[list[str]]]) 
     key("alt+u", "Up", "alt+w")
     boards(walk, [REFUSED])
     walk.step("asked-before-pairing-round-5")
-    key("Escape", pause=1.0)  # No: nothing paired
+    key("Return", pause=1.0)  # Enter answers No: nothing paired
     screen.focus()
     walk.step("refused")
     key("ctrl+s", pause=2.0)
