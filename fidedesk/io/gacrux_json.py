@@ -75,17 +75,21 @@ def chess_json(tournament: Tournament, rounds: int | None = None) -> dict[str, A
 
     One game per pairing, white first (a pairing without colours takes the lower start rank as white),
     each side with its own result letter; one one-sided game per bye, forfeit without opponent or
-    absence. ``rounds`` is the number of rounds the tie-breaks see (by default the last one played);
+    absence. ``rounds`` is the number of rounds the tie-breaks see (by default the rounds played,
+    :attr:`~fidedesk.core.tournament.Tournament.rounds_played`, whose later entries are left out);
     players are all present, with a rating or None. The start date is written in ISO form, from which
     gacrux picks the edition of C.07 when a tie-break names none.
     """
+    # by default the rounds played (Tournament.rounds_played), without the entries of later rounds (a bye
+    # requested ahead, a withdrawal's rounds to come), as fidedesk's own tie-breaks read the event
+    last = tournament.rounds_played if rounds is None else rounds
+    reach = last if rounds is None else tournament.last_round
     games: list[dict[str, Any]] = []
     for player in tournament.players:
         for entry in player.rounds:
-            game = _game(player, entry)
+            game = _game(player, entry) if entry.round <= reach else None
             if game is not None:
                 games.append(game)
-    last = tournament.last_round if rounds is None else rounds
     info: dict[str, Any] = {}
     if tournament.info.start is not None:
         info["startDate"] = tournament.info.start.isoformat()
