@@ -106,6 +106,15 @@ def _zip64_extra(data: bytes, field: bytes) -> bytes:
     return _put(data, end + 12, struct.pack("<I", struct.unpack_from("<I", data, end + 12)[0] + len(extra)))
 
 
+def _zip64_end(data: bytes, offset_by: int = 0, disks: int = 1) -> bytes:
+    """A zip64 end record and its locator before the end record (APPNOTE.TXT 4.3.14-15), the directory's offset
+    moved by ``offset_by``, the archive said to span ``disks``."""
+    end = data.rindex(b"PK\x05\x06")
+    entries, size, offset = struct.unpack_from("<HII", data, end + 10)
+    record = struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, entries, entries, size, offset + offset_by)
+    return data[:end] + record + struct.pack("<4sLQL", b"PK\x06\x07", 0, end, disks) + data[end:]
+
+
 def _cut_out(data: bytes, start: int, length: int) -> bytes:
     return data[:start] + data[start + length :]
 
@@ -128,6 +137,9 @@ DAMAGES: dict[str, tuple[str, Callable[[bytes], bytes]]] = {
     "zip64 field too short": ("txt", lambda d: _zip64_extra(d, b"\0\0\0\0")),
     "zip64 size beyond the bound": ("txt", lambda d: _zip64_extra(d, struct.pack("<QQ", 2**40, 1403))),
     "zip64 sizes wrong": ("txt", lambda d: _zip64_extra(d, struct.pack("<QQ", 10, 5))),
+    "zip64 end record pointing wrong": ("txt", lambda d: _zip64_end(d, offset_by=10**6)),
+    "zip64 end record on two disks": ("xml", lambda d: _zip64_end(d, disks=2)),
+    "zip64 end record": ("txt", _zip64_end),
     "declared size smaller": ("txt", lambda d: _put(d, _central(d) + CENTRAL_SIZES + 4, struct.pack("<I", 100))),
     "declared size larger": ("stored", lambda d: _put(d, _central(d) + CENTRAL_SIZES + 4, struct.pack("<I", 10**6))),
     "compressed size larger": ("txt", lambda d: _put(d, _central(d) + CENTRAL_SIZES, struct.pack("<I", 10**6))),
@@ -146,7 +158,7 @@ DAMAGES: dict[str, tuple[str, Callable[[bytes], bytes]]] = {
 #: Damage no reader checks, as the list's bytes are intact (the checksum says so): the list reads, whatever the
 #: file date says (its month then comes from elsewhere), or the sizes say beyond the list's end.
 HARMLESS = "file date of month 15"
-INTACT = frozenset({HARMLESS, "declared size larger", "compressed size larger"})
+INTACT = frozenset({HARMLESS, "declared size larger", "compressed size larger", "zip64 end record"})
 
 
 def _damaged(folder: Path, damage: str, downloads: dict[str, tuple[bytes, Rows]]) -> tuple[Path, Rows]:
@@ -219,7 +231,11 @@ def test_a_download_cut_or_torn_anywhere_is_refused(
 
 
 @settings(
-    max_examples=200, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=200,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     valid=st.sampled_from(["txt", "stored", "xml", "blitz"]),
@@ -258,3 +274,16 @@ def test_the_command_line_says_it_in_one_line_exit_2_and_keeps_the_lists(
     assert cli.main(["ratinglist", "lists", "--db", str(database)]) == 0
     [kept_line] = capsys.readouterr().out.splitlines()
     assert kept_line.split() == ["2026-10", "combined", "40", "players", "players_list.zip"]
+
+
+def test_the_command_line_says_any_cut_or_torn_download_in_one_line(
+    downloads: dict[str, tuple[bytes, Rows]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = downloads["xml"][0]
+    path = tmp_path / "players_list_xml.zip"
+    arguments = ["ratinglist", "import", str(path), "--db", str(tmp_path / "lists.sqlite"), "--month", "2026-11"]
+    for at in range(0, len(data), 31):
+        for damaged in (data[:at], _cut_out(data, at, 13)):
+            path.write_bytes(damaged)
+            code, err = cli.main(arguments), capsys.readouterr().err
+            assert (code, err.startswith(f"fidedesk-cli: {path.name}: "), err.count("\n")) == (2, True, 1), (at, err)
