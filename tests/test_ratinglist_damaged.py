@@ -287,3 +287,24 @@ def test_the_command_line_says_any_cut_or_torn_download_in_one_line(
             path.write_bytes(damaged)
             code, err = cli.main(arguments), capsys.readouterr().err
             assert (code, err.startswith(f"fidedesk-cli: {path.name}: "), err.count("\n")) == (2, True, 1), (at, err)
+
+
+@pytest.mark.parametrize(
+    ("member", "text", "refused"),
+    [
+        ("players_list_xml_foa.xml", '<?xml version="1.0" encoding="foo"?><playerslist/>', "unknown encoding: foo"),
+        ("players_list_xml_foa.xml", '<?xml version="1.0" encoding="shift_jis"?><playerslist/>', "multi-byte"),
+        ("standard_feb26frl.txt", "ID Number      Name         Fed FEC26 Gms  K B-day Flag\n", "column .FEC26."),
+    ],
+)
+def test_an_intact_zip_whose_list_cannot_be_read_is_refused_with_the_reason(
+    member: str, text: str, refused: str, tmp_path: Path
+) -> None:
+    """Not damage, but found with it: an XML encoding expat cannot read (a LookupError, a ValueError) and a
+    rating column that names no month (a ValueError from Month) ended in a traceback too."""
+    path = tmp_path / "list.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(member, text)
+    with pytest.raises(ListFormatError, match=refused) as raised:
+        list(read_rows(inspect(path)))
+    assert str(raised.value).startswith("list.zip")

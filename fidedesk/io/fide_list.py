@@ -154,7 +154,8 @@ _LABELS: Final = (
     (r"RRtng", "rrating"), (r"RGm", "rgames"), (r"R[Kk]", "rk"),
     (r"BRtng", "brating"), (r"BGm", "bgames"), (r"BK", "bk"),
     (r"B-day", "birth_year"), (r"Born", "birth_year"), (r"Flag", "flag"),
-    (r"Games", "games"), (r"Gms", "games"), (r"K", "k"), (r"[A-Za-z]{3}[0-9]{2}", "rating"),
+    (r"Games", "games"), (r"Gms", "games"), (r"K", "k"),
+    (r"(?i:" + "|".join(_MONTHS) + r")[0-9]{2}", "rating"),  # a month (FEB26): anything else is an unknown column
 )  # fmt: skip
 _LABEL = re.compile("|".join(f"(?P<f{i}>{pattern})" for i, (pattern, _) in enumerate(_LABELS)))
 _NUMBERS: Final = frozenset(
@@ -280,17 +281,10 @@ def inspect(path: str | Path) -> ListSource:
             elif kind is ListKind.COMBINED:
                 kind = None
             if label is not None:
-                month, month_from = _label_month(label, path.name), "the header"
+                month, month_from = Month.parse(label), "the header"
         if month is None:
             month, month_from = _month_from_date(info), "the file date"
         return ListSource(path, info.filename, xml, kind, month, month_from if month else "", info.file_size)
-
-
-def _label_month(label: str, where: str) -> Month:
-    try:
-        return Month.parse(label)
-    except ValueError:
-        raise ListFormatError(f"{where}, line 1: the rating column {label!r} names no month") from None
 
 
 def _first_line(member: IO[bytes], where: str) -> bytes:
@@ -511,10 +505,13 @@ def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
         while chunk:
             chunk = source.read(_XML_CHUNK)
             offset += len(chunk)
-            if chunk:
-                parser.feed(chunk)
-            else:
-                parser.close()
+            try:
+                if chunk:
+                    parser.feed(chunk)
+                else:
+                    parser.close()
+            except (LookupError, ValueError) as error:  # expat: an encoding it cannot read (unknown, multi-byte)
+                raise ListFormatError(f"{name}: refused, the XML's encoding cannot be read ({error})") from None
             for event, element in pending():
                 quiet_from = offset
                 if event == "start":
