@@ -1,0 +1,72 @@
+"""Forfeits in every file format and on every board: ``+``/``-``, ``-``/``+`` and the double forfeit ``-``/``-``
+(C.04 Annex 2, the one result not mirrored), written and read back by TRF, ``.fidedesk`` and the Excel workbook,
+and printed on a board's line, each side keeping its own result (a mirror of White's would make the double
+forfeit a win for Black, as FIDE TEC's engine was given it: tests/test_gacrux_json.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fidedesk.core.editing import double_forfeit, entry_for, give_bye, pair
+from fidedesk.core.editions import DEFAULT_EDITION
+from fidedesk.core.results import ResultCode as R
+from fidedesk.core.round_sheet import board_lines
+from fidedesk.core.tournament import EventInfo, Player, Tournament
+from fidedesk.io.formats import FIDEDESK, TRF, XLSX, FileFormat, read_tournament, write_tournament
+
+
+def forfeits() -> Tournament:
+    """Five players, two rounds: in each a double forfeit, a forfeit won by White and one won by Black."""
+    event = Tournament(EventInfo(name="Forfeits", rounds=2), tuple(Player(rank, f"Player {rank}", 2000 - rank)
+                                                                   for rank in range(1, 6)))  # fmt: skip
+    event = double_forfeit(event, 1, 1, 2)
+    event = pair(event, 1, 3, 4, R.FORFEIT_WIN)
+    event = give_bye(event, 1, 5, R.PAIRING_BYE)
+    event = pair(event, 2, 2, 5, R.FORFEIT_LOSS)
+    event = double_forfeit(event, 2, 4, 1)
+    return give_bye(event, 2, 3, R.HALF_BYE)
+
+
+def results(tournament: Tournament) -> dict[tuple[int, int], tuple[int | None, str | None, R]]:
+    """Each player's own entry by (start rank, round): opponent, colour, result."""
+    return {
+        (player.start_rank, number): (entry.opponent, entry.color, entry.result)
+        for player in tournament.players
+        for number in (1, 2)
+        if (entry := entry_for(player, number)) is not None
+    }
+
+
+def test_the_event_holds_each_kind_of_forfeit() -> None:
+    found = results(forfeits())
+    assert found[1, 1] == (2, "w", R.FORFEIT_LOSS) and found[2, 1] == (1, "b", R.FORFEIT_LOSS)
+    assert found[3, 1] == (4, "w", R.FORFEIT_WIN) and found[4, 1] == (3, "b", R.FORFEIT_LOSS)
+    assert found[2, 2] == (5, "w", R.FORFEIT_LOSS) and found[5, 2] == (2, "b", R.FORFEIT_WIN)
+    assert found[4, 2] == (1, "w", R.FORFEIT_LOSS) and found[1, 2] == (4, "b", R.FORFEIT_LOSS)
+
+
+@pytest.mark.parametrize(("format_", "name"), [(TRF, "event.trf"), (FIDEDESK, "event.fidedesk"), (XLSX, "event.xlsx")],
+                         ids=["trf", "fidedesk", "xlsx"])  # fmt: skip
+def test_forfeits_survive_a_round_trip(tmp_path: Path, format_: FileFormat, name: str) -> None:
+    event = forfeits()
+    path = tmp_path / name
+    write_tournament(path, event, format_=format_, edition=DEFAULT_EDITION)
+    back = read_tournament(path, format_).tournament
+    assert results(back) == results(event)
+    assert {p.start_rank: p.score for p in back.players} == {1: 0, 2: 0, 3: 1.5, 4: 0, 5: 2}
+
+
+def test_the_double_forfeit_scores_nothing_for_either_player() -> None:
+    event = forfeits()
+    assert [player.score for player in event.players] == [0, 0, 1.5, 0, 2]
+
+
+def test_each_board_reads_its_forfeit_from_both_players_entries() -> None:
+    """The printed pairings, the Excel Rounds sheet and the web pages read a board's line from
+    :func:`board_lines`: the double forfeit is ``-/-`` whichever colour each side had."""
+    event = forfeits()
+    lines = {number: [(line.white.start_rank, line.result) for line in board_lines(event, number)] for number in (1, 2)}
+    assert lines[1] == [(1, "-/-"), (3, "+--"), (5, "bye 1 (pairing)")]
+    assert lines[2] == [(2, "--+"), (4, "-/-"), (3, "bye ½")]
