@@ -5,16 +5,23 @@ forfeit a win for Black, as FIDE TEC's engine was given it: tests/test_gacrux_js
 
 from __future__ import annotations
 
+import dataclasses
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
-from fidedesk.core.editing import double_forfeit, entry_for, give_bye, pair
+from fidedesk.core.editing import double_forfeit, entry_for, give_bye, pair, without_boards
 from fidedesk.core.editions import DEFAULT_EDITION
+from fidedesk.core.pairing_round import is_pairing
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.round_sheet import board_lines
-from fidedesk.core.tournament import EventInfo, Player, Tournament
+from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
 from fidedesk.io.formats import FIDEDESK, TRF, XLSX, FileFormat, read_tournament, write_tournament
+
+from .irregular import make_event
 
 
 def forfeits() -> Tournament:
@@ -70,3 +77,42 @@ def test_each_board_reads_its_forfeit_from_both_players_entries() -> None:
     lines = {number: [(line.white.start_rank, line.result) for line in board_lines(event, number)] for number in (1, 2)}
     assert lines[1] == [(1, "-/-"), (3, "+--"), (5, "bye 1 (pairing)")]
     assert lines[2] == [(2, "--+"), (4, "-/-"), (3, "bye ½")]
+
+
+#: Generated irregular events whose every stage goes through each file format.
+FILE_EVENTS = 3
+
+
+def missed_rounds_as_absences(tournament: Tournament) -> Tournament:
+    """The tournament as fidedesk's TRF reader gives it back: no boards (TRF has no place for them), and a
+    late entry's rounds before he came (no entry) as zero-point byes, as a blank round block before the last
+    round paired is read (:func:`fidedesk.io.trf._complete_rounds`)."""
+    last = max((e.round for p in tournament.players for e in p.rounds if is_pairing(e)), default=0)
+    players = []
+    for player in without_boards(tournament).players:
+        given = {entry.round for entry in player.rounds}
+        missed = [RoundEntry(number, None, None, R.ZERO_BYE) for number in range(1, last + 1) if number not in given]
+        players.append(dataclasses.replace(player, rounds=tuple(sorted((*player.rounds, *missed), key=by_round))))
+    return dataclasses.replace(tournament, players=tuple(players))
+
+
+def by_round(entry: RoundEntry) -> int:
+    return entry.round
+
+
+@settings(max_examples=FILE_EVENTS, deadline=None, derandomize=True, phases=[Phase.explicit, Phase.generate])
+@given(st.integers(0, 10**6))
+def test_every_stage_of_an_irregular_event_survives_each_format(seed: int) -> None:
+    """Double forfeits, forfeits, byes requested ahead, withdrawals and late entries, after every round and
+    with the next round paired: ``.fidedesk`` and the workbook give the event back as it was, TRF without
+    boards and with a late entry's missed rounds as absences."""
+    event = make_event(seed, players=10, rounds=5)
+    with tempfile.TemporaryDirectory() as folder:
+        for k in range(event.rounds + 1):
+            for stage in {event.as_of(k), event.as_of(k, next_paired=True)}:
+                for format_, name in [(FIDEDESK, "event.fidedesk"), (XLSX, "event.xlsx"), (TRF, "event.trf")]:
+                    path = Path(folder) / name
+                    write_tournament(path, stage, format_=format_, edition=DEFAULT_EDITION)
+                    back = read_tournament(path, format_).tournament
+                    expected = missed_rounds_as_absences(stage) if format_ is TRF else stage
+                    assert [p.rounds for p in back.players] == [p.rounds for p in expected.players], (k, name)
