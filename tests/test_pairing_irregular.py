@@ -72,8 +72,10 @@ def test_the_generator_makes_what_the_property_is_for() -> None:
 
 def test_the_event_as_of_a_round() -> None:
     """As of round k: results of rounds 1..k entered, round k + 1 not paired (or paired, results to come),
-    the byes requested ahead in; a late entry has no entry for the rounds before he came."""
-    event = make_event(11, players=15, rounds=6)
+    the byes requested ahead in; a late entry has no entry for the rounds before he came, a withdrawn player
+    a zero-point bye in every round from the one he left."""
+    event = make_event(0, players=15, rounds=6)
+    assert event.late_entries and event.withdrawals  # the seed is chosen for them
     for k in range(event.rounds):
         before, paired = event.as_of(k), event.as_of(k, next_paired=True)
         assert round_to_pair(before) == k + 1 and round_to_pair(paired) == k + 2
@@ -83,3 +85,8 @@ def test_the_event_as_of_a_round() -> None:
     assert event.as_of(event.rounds) == event.final
     for rank, first in event.late_entries:
         assert min(entry.round for entry in event.final.player(rank).rounds) == first
+    for rank, left in event.withdrawals:
+        rounds = event.final.player(rank).rounds
+        assert [(e.round, e.result) for e in rounds if e.round >= left] == [
+            (number, ResultCode.ZERO_BYE) for number in range(left, event.rounds + 1)
+        ]
