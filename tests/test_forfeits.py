@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from fidedesk.core.editing import double_forfeit, entry_for, give_bye, pair, without_boards
 from fidedesk.core.editions import DEFAULT_EDITION
-from fidedesk.core.pairing_round import is_pairing
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.round_sheet import board_lines
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
@@ -87,7 +86,7 @@ def missed_rounds_as_absences(tournament: Tournament) -> Tournament:
     """The tournament as fidedesk's TRF reader gives it back: no boards (TRF has no place for them), and a
     late entry's rounds before he came (no entry) as zero-point byes, as a blank round block before the last
     round paired is read (:func:`fidedesk.io.trf._complete_rounds`)."""
-    last = max((e.round for p in tournament.players for e in p.rounds if is_pairing(e)), default=0)
+    last = max(tournament.paired_rounds, default=0)
     players = []
     for player in without_boards(tournament).players:
         given = {entry.round for entry in player.rounds}

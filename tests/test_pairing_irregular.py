@@ -16,23 +16,17 @@ from collections import Counter
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from fidedesk.core.pairing_round import ByeKind, Pairing, round_to_pair
+from fidedesk.core.pairing_round import round_to_pair
 from fidedesk.core.results import ResultCode
 from fidedesk.io.trf import tournament_to_trf
 from fidedesk.io.trf_pairing import TrfVersion
 
 from .data.pairing.make_generated import bare_pairing
 from .irregular import PLAYERS, ROUNDS, IrregularEvent, make_event
+from .test_pairing_generated import engine_pairs
 
 #: The number of generated events the property walks (every round of each): the test's cost in CI.
 EVENTS = 20
-
-
-def engine_pairs(pairing: Pairing) -> list[tuple[int, int]]:
-    """A fidedesk pairing as the bare engine lists one: (White, Black) in board order, then (player, 0)
-    for the pairing-allocated bye (gacrux puts it on the last board)."""
-    boards = [(board.white, board.black) for board in pairing.boards]
-    return boards + [(bye.player, 0) for bye in pairing.byes if bye.kind is ByeKind.PAIRING_ALLOCATED]
 
 
 def differences(event: IrregularEvent) -> list[str]:
