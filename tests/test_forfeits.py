@@ -15,11 +15,16 @@ from hypothesis import strategies as st
 
 from fidedesk.core.editing import double_forfeit, entry_for, give_bye, pair, without_boards
 from fidedesk.core.editions import DEFAULT_EDITION
+from fidedesk.core.pairing_setup import InitialColour
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.round_sheet import board_lines
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
 from fidedesk.io.formats import FIDEDESK, TRF, XLSX, FileFormat, read_tournament, write_tournament
+from fidedesk.io.pairing_engine import pair_round
+from fidedesk.io.trf import tournament_to_trf
+from fidedesk.io.trf_pairing import TrfVersion
 
+from .data.pairing.make_generated import bare_pairing
 from .irregular import make_event
 
 
@@ -115,3 +120,16 @@ def test_every_stage_of_an_irregular_event_survives_each_format(seed: int) -> No
                     back = read_tournament(path, format_).tournament
                     expected = missed_rounds_as_absences(stage) if format_ is TRF else stage
                     assert [p.rounds for p in back.players] == [p.rounds for p in expected.players], (k, name)
+
+
+def test_after_a_double_forfeit_both_lost_and_may_meet_again() -> None:
+    """Round 1: 1-3 and 4-2 double forfeits. Everyone has 0 points (not 1 for Black) and no one has played
+    (C.04.1: the players of a forfeited game are not considered to have played each other), so round 2 pairs
+    the same players again, with the colours of round 1 (an unplayed game gives no colour), as FIDE TEC's
+    engine pairs it from the TRF fidedesk writes."""
+    event = Tournament(EventInfo(rounds=5, initial_colour=InitialColour.WHITE),
+                       tuple(Player(rank, f"Player {rank}", 2400 - 10 * rank) for rank in range(1, 5)))  # fmt: skip
+    event = double_forfeit(double_forfeit(event, 1, 1, 3), 1, 4, 2)
+    pairing = pair_round(event, 2)
+    assert [(board.white, board.black) for board in pairing.boards] == [(1, 3), (4, 2)]
+    assert bare_pairing(tournament_to_trf(event, TrfVersion.TRF26), 2) == [(1, 3), (4, 2)]
