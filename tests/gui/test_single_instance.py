@@ -12,14 +12,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtNetwork import QLocalServer
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from pytestqt.qtbot import QtBot
 
 from fidedesk.gui import single_instance
 from fidedesk.gui.single_instance import (
+    MAX_CONNECTIONS,
     MAX_MESSAGE_BYTES,
     MAX_PATH_CHARS,
     MAX_PATHS,
+    TIMEOUT,
     ChannelError,
     InstanceServer,
     forward,
@@ -305,3 +307,62 @@ def test_fidedesk_started_with_a_file_while_one_runs_hands_it_over_and_ends(
     monkeypatch.chdir(tmp_path)
     assert main(["event.fidedesk"]) == 0  # no window of its own: the running one opens the file
     qtbot.waitUntil(lambda: received == [str(tmp_path / "event.fidedesk")])
+
+
+# ------------------------------------------------------------------------------------ idle connections
+
+
+def _connected(name: str, count: int) -> list[QLocalSocket]:
+    """``count`` connections to ``name`` that say nothing and stay."""
+    peers = []
+    for _ in range(count):
+        peer = QLocalSocket()
+        peer.connectToServer(name)
+        assert peer.waitForConnected(TIMEOUT)
+        peers.append(peer)
+    return peers
+
+
+def _closed(peers: list[QLocalSocket]) -> int:
+    for peer in peers:
+        peer.waitForReadyRead(0)  # lets the socket see the server hang up
+    return sum(peer.state() == QLocalSocket.LocalSocketState.UnconnectedState for peer in peers)
+
+
+def test_at_most_max_connections_are_held_and_one_more_is_closed_at_once(qtbot: QtBot, name: str) -> None:
+    server = InstanceServer(name, timeout=600_000)  # idle ones stay, for this test: only the cap closes
+    assert server.listen()
+    peers = _connected(name, MAX_CONNECTIONS + 8)
+    qtbot.waitUntil(lambda: _closed(peers) == 8)
+    assert server.connections == MAX_CONNECTIONS and server.dropped == 8
+    assert all(peer.state() == QLocalSocket.LocalSocketState.ConnectedState for peer in peers[:MAX_CONNECTIONS])
+    server.close()
+
+
+def test_a_connection_that_says_nothing_is_closed_after_the_timeout(qtbot: QtBot, name: str) -> None:
+    server = InstanceServer(name, timeout=200)
+    assert server.listen()
+    received: list[str] = []
+    server.requested.connect(received.append)
+    peers = _connected(name, 5)
+    peers[0].write(b"/half/a/path")  # too little: no end of message, no hanging up
+    peers[0].flush()
+    qtbot.waitUntil(lambda: _closed(peers) == 5)
+    assert server.dropped == 5 and server.connections == 0 and received == []
+    server.close()
+
+
+def test_a_file_is_handed_over_once_idle_peers_holding_every_place_are_dropped(qtbot: QtBot, name: str) -> None:
+    server = InstanceServer(name, timeout=300)
+    assert server.listen()
+    received: list[str] = []
+    server.requested.connect(received.append)
+    peers = _connected(name, MAX_CONNECTIONS)
+    qtbot.waitUntil(lambda: server.connections == MAX_CONNECTIONS)
+    assert forward(["/meanwhile.trf"], name)  # no place for it: closed unread
+    qtbot.waitUntil(lambda: server.dropped == 1)
+    qtbot.waitUntil(lambda: _closed(peers) == MAX_CONNECTIONS)  # their time is up
+    assert forward(["/home/arbiter/Open 2026.fidedesk"], name)
+    qtbot.waitUntil(lambda: received == ["/home/arbiter/Open 2026.fidedesk"])
+    assert server.dropped == MAX_CONNECTIONS + 1 and server.connections == 0
+    server.close()
