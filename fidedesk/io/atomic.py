@@ -42,6 +42,7 @@ __all__ = [
     "TEMP_SUFFIX",
     "remove_stale_temp_folders",
     "remove_stale_temps",
+    "remove_stale_temps_in",
     "temp_files",
     "temp_folder",
     "write_atomic",
@@ -57,6 +58,7 @@ STALE_AFTER = 3600.0
 _NAME_PART = 80  # characters of the target's name kept in the temporary name (names stay short)
 _ATTEMPTS = 100  # unique names tried before giving up (each is 32 random bits)
 _OWN = re.compile(r"([0-9]{1,10})\.[0-9a-f]{8}")  # PID.RANDOM between the prefix and the suffix
+_ANY_TEMP = re.compile(r"\..+\.([0-9]{1,10})\.[0-9a-f]{8}" + re.escape(TEMP_SUFFIX), re.DOTALL)  # of any target
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, mode: int | None = None) -> None:
@@ -99,6 +101,20 @@ def remove_stale_temps(path: str | os.PathLike[str]) -> list[Path]:
     for temp in temp_files(target):
         pid = _writer_pid(temp.name, prefix)
         if pid is not None and _is_stale(temp, pid):
+            with contextlib.suppress(OSError):
+                temp.unlink()
+                removed.append(temp)
+    return removed
+
+
+def remove_stale_temps_in(folder: str | os.PathLike[str]) -> list[Path]:
+    """Remove the leftover temporary files whose writer is gone of every target in ``folder`` (a folder of
+    files written by fidedesk alone, where a target written once may never be written again); the ones
+    removed."""
+    removed = []
+    for temp in Path(folder).glob(".*" + TEMP_SUFFIX):
+        match = _ANY_TEMP.fullmatch(temp.name)
+        if match is not None and not temp.is_dir() and _is_stale(temp, int(match[1])):
             with contextlib.suppress(OSError):
                 temp.unlink()
                 removed.append(temp)
