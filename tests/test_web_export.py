@@ -352,7 +352,7 @@ def test_pages_a_killed_export_was_writing_are_removed_by_the_next(tmp_path: Pat
     """A page being written when an export was killed is a hidden file no later export writes again (the
     pages are of a round): left, it would be published with the folder."""
     write_web_folder(_site(), tmp_path)
-    killed = tmp_path / ".pairings-round-3.html.4000000.0123abcd.tmp"  # no such process
+    killed = tmp_path / ".pairings-round-3.html.9999999.0123abcd.tmp"  # past any pid_max
     running = tmp_path / f".pairings-round-3.html.{os.getpid()}.89abcdef.tmp"
     theirs = tmp_path / ".notes.txt.tmp"
     for path in (killed, running, theirs):
