@@ -16,8 +16,10 @@ A writer that needs room for temporary files of its own while it works (XlsxWrit
 :func:`temp_folder`: a folder of its own (0700) beside the target, named ``.NAME.fidedesk-tmp-PID.RANDOM``,
 removed with everything in it when the writer is done, however it ends. A writer killed meanwhile leaves
 it behind; the next :func:`temp_folder` in the same folder removes every such folder whose writer is gone
-(the same rule as for the files). Nothing of a writer's goes to the system's temporary folder, where a
-killed one's would stay forever.
+(the same rule as for the files), so a writer given its target puts nothing in the system's temporary
+folder, where a killed one's would stay. :func:`remove_stale_temps_in` removes the leftover files of every
+target in a folder written by fidedesk alone (a web export's, the recovery folder), where a target may
+never be written again.
 
 The target is replaced as a directory entry: a symbolic link is replaced by a regular file, and the
 owner of the new file is the user who saves (permission bits are kept, ownership is not).
