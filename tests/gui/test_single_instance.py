@@ -8,7 +8,7 @@ import stat
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -323,40 +323,56 @@ def _connected(name: str, count: int) -> list[QLocalSocket]:
     return peers
 
 
+@pytest.fixture
+def listening(qapp: object, name: str) -> Iterator[Callable[[int], tuple[InstanceServer, list[str]]]]:
+    """Starts a server on ``name`` whose connections have the given milliseconds; it and what it received."""
+    servers: list[InstanceServer] = []
+
+    def start(timeout: int) -> tuple[InstanceServer, list[str]]:
+        server = InstanceServer(name, timeout=timeout)
+        assert server.listen()
+        servers.append(server)
+        received: list[str] = []
+        server.requested.connect(received.append)
+        return server, received
+
+    yield start
+    for server in servers:
+        server.close()
+
+
 def _closed(peers: list[QLocalSocket]) -> int:
     for peer in peers:
         peer.waitForReadyRead(0)  # lets the socket see the server hang up
     return sum(peer.state() == QLocalSocket.LocalSocketState.UnconnectedState for peer in peers)
 
 
-def test_at_most_max_connections_are_held_and_one_more_is_closed_at_once(qtbot: QtBot, name: str) -> None:
-    server = InstanceServer(name, timeout=600_000)  # idle ones stay, for this test: only the cap closes
-    assert server.listen()
+Start = Callable[[int], tuple[InstanceServer, list[str]]]
+
+
+def test_at_most_max_connections_are_held_and_one_more_is_closed_at_once(
+    qtbot: QtBot, name: str, listening: Start
+) -> None:
+    server, _ = listening(600_000)  # idle ones stay, for this test: only the cap closes
     peers = _connected(name, MAX_CONNECTIONS + 8)
     qtbot.waitUntil(lambda: _closed(peers) == 8)
     assert server.connections == MAX_CONNECTIONS and server.dropped == 8
     assert all(peer.state() == QLocalSocket.LocalSocketState.ConnectedState for peer in peers[:MAX_CONNECTIONS])
-    server.close()
 
 
-def test_a_connection_that_says_nothing_is_closed_after_the_timeout(qtbot: QtBot, name: str) -> None:
-    server = InstanceServer(name, timeout=200)
-    assert server.listen()
-    received: list[str] = []
-    server.requested.connect(received.append)
+def test_a_connection_that_says_nothing_is_closed_after_the_timeout(qtbot: QtBot, name: str, listening: Start) -> None:
+    server, received = listening(200)
     peers = _connected(name, 5)
     peers[0].write(b"/half/a/path")  # too little: no end of message, no hanging up
     peers[0].flush()
     qtbot.waitUntil(lambda: _closed(peers) == 5)
     assert server.dropped == 5 and server.connections == 0 and received == []
-    server.close()
 
 
-def test_a_file_is_handed_over_once_idle_peers_holding_every_place_are_dropped(qtbot: QtBot, name: str) -> None:
-    server = InstanceServer(name, timeout=300)
-    assert server.listen()
-    received: list[str] = []
-    server.requested.connect(received.append)
+def test_a_file_is_handed_over_once_idle_peers_holding_every_place_are_dropped(
+    qtbot: QtBot, name: str, listening: Start
+) -> None:
+    server, received = listening(300)
     peers = _connected(name, MAX_CONNECTIONS)
     qtbot.waitUntil(lambda: server.connections == MAX_CONNECTIONS)
     assert forward(["/meanwhile.trf"], name)  # no place for it: closed unread
@@ -365,4 +381,3 @@ def test_a_file_is_handed_over_once_idle_peers_holding_every_place_are_dropped(q
     assert forward(["/home/arbiter/Open 2026.fidedesk"], name)
     qtbot.waitUntil(lambda: received == ["/home/arbiter/Open 2026.fidedesk"])
     assert server.dropped == MAX_CONNECTIONS + 1 and server.connections == 0
-    server.close()
