@@ -25,7 +25,8 @@ Whoever may connect could also hold connections open, each with up to a message'
 pile up (400 idle connections held 420 MB before these bounds): at most :data:`MAX_CONNECTIONS` are served
 at once, a connection beyond them is closed at once unread, and each connection has
 :data:`MESSAGE_TIMEOUT` milliseconds to say all and hang up (a later start takes a few) before it is
-dropped. What was received of a dropped connection is let go with it.
+dropped. What was received of a dropped connection is let go with it, and a closed connection's socket is
+deleted when the next one comes.
 """
 
 from __future__ import annotations
@@ -39,9 +40,11 @@ import stat
 import struct
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
@@ -158,7 +161,8 @@ class InstanceServer(QObject):
         self._server = QLocalServer(self)
         self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         self._server.newConnection.connect(self._on_connection)
-        self._open: set[QLocalSocket] = set()
+        self._open: dict[QLocalSocket, Callable[[], None]] = {}  # each served connection and what ends it
+        self._done: list[QLocalSocket] = []  # closed, deleted when the next connection comes (see _on_connection)
         self.dropped = 0
 
     def listen(self) -> bool:
@@ -172,13 +176,21 @@ class InstanceServer(QObject):
     def close(self) -> None:
         """Stop listening; connections still open are dropped without a word (no signal reaches a
         socket Qt is taking apart)."""
-        for socket in self._open:
+        for socket, finish in list(self._open.items()):
+            finish()
             socket.blockSignals(True)
             socket.abort()
         self._open.clear()
         self._server.close()
 
     def _on_connection(self) -> None:
+        # A closed socket is deleted here, outside any signal of its own: deleteLater() crashes PySide 6.11
+        # when the server goes first, and kept for good (the server's children) each would hold a few
+        # kilobytes for as long as fidedesk runs, per later start or per connection someone opens.
+        done, self._done = self._done, []
+        for socket in done:
+            socket.setParent(None)  # out of the server's children first, for PySide's books too
+            shiboken6.delete(socket)
         while (socket := self._server.nextPendingConnection()) is not None:
             if sys.platform.startswith("linux") and peer_uid(int(socket.socketDescriptor())) != os.getuid():
                 self._drop(socket)
@@ -197,22 +209,21 @@ class InstanceServer(QObject):
         """Close a connection without reading the rest of it; nothing it sent is acted on."""
         self.dropped += 1
         socket.blockSignals(True)
-        self._open.discard(socket)
+        self._open.pop(socket, None)
         socket.abort()
+        self._done.append(socket)
 
     def _serve(self, socket: QLocalSocket) -> None:
         received = bytearray()
         finished = False
-        self._open.add(socket)
         socket.setReadBufferSize(_READ_BUFFER)
-        deadline = QTimer(socket)
+        deadline = QTimer()  # not the socket's child: PySide deletes the socket under it (_on_connection)
         deadline.setSingleShot(True)
 
         def finish() -> None:
             nonlocal finished
             finished = True
             deadline.stop()
-            # the socket object stays (see below): its slots, and what they hold, must not
             socket.readyRead.disconnect(read)
             socket.disconnected.disconnect(done)
             deadline.timeout.disconnect(late)
@@ -241,17 +252,20 @@ class InstanceServer(QObject):
                 return
             finish()
             socket.blockSignals(True)  # nothing more from it
-            self._open.discard(socket)
-            # not deleteLater(): a socket so marked crashes PySide 6.11 when the server goes first; it is
-            # the server's child and goes with it (one small object per later start)
+            self._open.pop(socket, None)
             paths = _message_paths(bytes(received))
             received.clear()
             if paths is None:
                 self.dropped += 1
+                self._done.append(socket)
                 return
-            for path in paths or [""]:
-                self.requested.emit(path)
+            try:
+                for path in paths or [""]:
+                    self.requested.emit(path)
+            finally:  # not before: a slot may run an event loop, and a connection coming meanwhile ...
+                self._done.append(socket)  # ... would delete the socket whose signal is still on the stack
 
+        self._open[socket] = finish
         socket.readyRead.connect(read)
         socket.disconnected.connect(done)
         deadline.timeout.connect(late)

@@ -381,3 +381,13 @@ def test_a_file_is_handed_over_once_idle_peers_holding_every_place_are_dropped(
     assert forward(["/home/arbiter/Open 2026.fidedesk"], name)
     qtbot.waitUntil(lambda: received == ["/home/arbiter/Open 2026.fidedesk"])
     assert server.dropped == MAX_CONNECTIONS + 1 and server.connections == 0
+
+
+def test_a_finished_connection_is_let_go(qtbot: QtBot, server: InstanceServer, name: str) -> None:
+    """A later start's connection is deleted when the next comes: 30 leave one socket, not 30."""
+    received: list[str] = []
+    server.requested.connect(received.append)
+    for number in range(30):
+        assert forward([f"/{number}.trf"], name)
+        qtbot.waitUntil(lambda count=number + 1: len(received) == count)  # type: ignore[misc]
+    assert len(server.findChildren(QLocalSocket)) == 1
