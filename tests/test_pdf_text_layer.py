@@ -16,7 +16,7 @@ from fidedesk.io.documents.model import Align, Column, Document, DocumentKind, T
 from fidedesk.io.paper.fonts import font_bytes
 from fidedesk.io.paper.layout import lay_out
 from fidedesk.io.paper.lines import one_line
-from fidedesk.io.paper.pages import TextItem
+from fidedesk.io.paper.pages import Page, TextItem
 from fidedesk.io.paper.pdf import pdf_bytes, write_pdf
 from tests.pdf_text import drawn_texts
 
@@ -50,10 +50,15 @@ MANY = "".join(chr(code) for code in [*range(0x100, 0x180), *range(0x391, 0x3CA)
 def _document() -> Document:
     columns = (Column("Rk", Align.RIGHT), Column("Name 😀 名"), Column("Pts", Align.RIGHT))
     many = [MANY[start : start + 24] for start in range(0, len(MANY), 24)]
-    rows = [(str(number), name, "½") for number, name in enumerate([*NAMES, *many], start=1)]
-    strong = frozenset(range(0, len(rows), 2))  # the bold face too, with both its subsets
+    names = [*NAMES, *many, *many]  # every character in both faces
+    rows = [(str(number), name, "½") for number, name in enumerate(names, start=1)]
+    strong = frozenset([*range(0, len(NAMES), 2), *range(len(NAMES) + len(many), len(names))])
     blocks = (TextBlock("Note: 中文 ✓ ☺ 🂡"), TableBlock(columns, rows, heading="Players 👑", strong=strong))
     return Document(DocumentKind.PLAYERS, "Players", "Kraków 😀 Open", "Kraków", "2026-03-01", "", blocks)
+
+
+def _texts(page: Page) -> list[TextItem]:
+    return [item for item in page.items if isinstance(item, TextItem)]
 
 
 def test_the_shipped_fonts_lack_what_the_test_says_they_lack() -> None:
@@ -72,13 +77,14 @@ def test_a_character_without_a_glyph_is_drawn_as_the_replacement_character() -> 
 
 def test_every_drawn_character_copies_out_as_itself() -> None:
     pages = lay_out(_document())
-    drawn = [[item.text for item in page.items if isinstance(item, TextItem)] for page in pages]
+    drawn = [[item.text for item in _texts(page)] for page in pages]
     texts = [text for page in drawn for text in page]
     assert not [text for text in texts if any(ord(character) not in COVERED for character in text)]
     for name in NAMES:
         expected = "".join(c if ord(c) in COVERED else "\ufffd" for c in name).replace("\u00a0", " ")
         assert expected in texts, name
-    assert len({character for text in texts for character in text}) > 300
+    for bold in (False, True):  # over 256 each: reportlab splits each face into subsets of 256 codes
+        assert len({c for page in pages for item in _texts(page) if item.bold == bold for c in item.text}) > 300
     assert drawn_texts(pdf_bytes(pages)) == drawn
 
 
