@@ -78,6 +78,10 @@ _KIND_WORDS = (
 )
 
 
+#: Points as a 250 record writes them in its four columns: ``1.0``, ``0.5``, ``10``, ``0,5`` (no sign).
+POINTS_FIELD = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?")
+
+
 class TrfError(ValueError):
     """Bad content in a TRF file, located by source name, 1-based line and column (None if unknown)."""
 
@@ -114,6 +118,8 @@ def header_records(lines: Iterable[str], source: str) -> dict[str, tuple[int, st
             raise TrfError(
                 source, index + 1, 1, f"a second {code} record: a file has one (the first is on line {first})"
             )
+        if line[3:4].strip():  # the value starts in column 5: "012X" is a record read one column off
+            raise TrfError(source, index + 1, 4, f'expected a blank in column 4, after "{code}", found "{line[3]}"')
         header[code] = (index + 1, line[3:])
     return header
 
@@ -194,12 +200,11 @@ def unread_acceleration(line: str) -> bool:
     refused there."""
     if line[:3] != "250":
         return False
-    match, game = line[4:8].strip().replace(",", "."), line[9:13].strip().replace(",", ".")
-    try:
-        points = Fraction(game) if game else None
-        scale = Fraction(match) if match else None
-    except ValueError:
-        return False
+    match, game = line[4:8].strip(), line[9:13].strip()
+    if any(text and not POINTS_FIELD.fullmatch(text) for text in (match, game)) or line[8:9].strip():
+        return False  # not points in their columns: read, and refused with the column
+    points = Fraction(game.replace(",", ".")) if game else None
+    scale = Fraction(match.replace(",", ".")) if match else None
     return scale is not None and (points is None or scale != 2 * points)
 
 
@@ -312,7 +317,7 @@ def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
     return EventInfo(
         name=text("012"),
         city=text("022"),
-        federation=value("032", parse_federation, "a federation of three letters or blank") or "",
+        federation=value("032", parse_federation, "one of FIDE's federations (three letters) or blank") or "",
         start=value("042", parse_date, a_date),
         end=value("052", parse_date, a_date),
         chief_arbiter=text("102"),
