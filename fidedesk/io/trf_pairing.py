@@ -41,7 +41,7 @@ from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, Initia
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry
 from fidedesk.core.values import ROUND_RANGE
-from fidedesk.io.trf_records import POINTS_FIELD, PAIRING_RECORDS, Where, team_file, unread_acceleration
+from fidedesk.io.trf_records import PAIRING_RECORDS, POINTS_FIELD, Where, team_file, unread_acceleration
 
 __all__ = [
     "PAIRING_CODES",
