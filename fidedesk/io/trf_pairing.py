@@ -223,12 +223,20 @@ def _field(line: str, first: int, last: int) -> str:
     return line[first - 1 : last]
 
 
+def _aligned(raw: str, where: Where, first: int, last: int, what: str) -> str:
+    """A field's text, which ends in the field's last column as TRF writes figures (a blank after it is a
+    record read one column off); TrfError naming the columns otherwise."""
+    if raw.strip() and raw[-1:] == " ":
+        raise where.error(first, f'expected {what} ending in column {last} (columns {first}-{last}), found "{raw}"')
+    return raw.strip()
+
+
 def _number(line: str, where: Where, first: int, last: int, what: str) -> int:
-    """The digits in columns first-last (0 when blank); TrfError naming them otherwise."""
+    """The digits in columns first-last, ending in the last (0 when blank); TrfError naming them otherwise."""
     raw = _field(line, first, last)
     if raw.strip() and not _NUMBER.fullmatch(raw.strip()):
         raise where.error(first, f'expected {what} in columns {first}-{last}, found "{raw}"')
-    return int(raw.strip() or 0)
+    return int(_aligned(raw.ljust(last - first + 1), where, first, last, what) or 0)
 
 
 def _round(line: str, where: Where, first: int, last: int, *, high: int = ROUND_RANGE.high) -> int:
@@ -271,9 +279,11 @@ def _accelerated(line: str, where: Where, known: frozenset[int]) -> AcceleratedR
     scale = _field(line, 5, 8)
     if scale.strip() and not POINTS_FIELD.fullmatch(scale.strip()):
         raise where.error(5, f'expected match points such as "2.0" (or blank) in columns 5-8, found "{scale}"')
+    _aligned(scale, where, 5, 8, "match points")
     raw = _field(line, 10, 13)
     if not POINTS_FIELD.fullmatch(raw.strip()):
         raise where.error(10, f'expected game points such as "1.0" in columns 10-13, found "{raw}"')
+    _aligned(raw.ljust(4), where, 10, 13, "game points")
     first = _round(line, where, 15, 17)
     if first < 1:
         raise where.error(15, "expected the first accelerated round in columns 15-17")

@@ -196,13 +196,19 @@ def verbatim_pairing_record(line: str, teams: bool) -> bool:
 def unread_acceleration(line: str) -> bool:
     """A 250 record whose points fidedesk's accelerated rounds (game points) cannot hold, kept verbatim:
     no game points, or match points other than twice them (a team event's scale; FIDE TEC's generator
-    writes an individual event's ``250  2.0  1.0``). A record whose points are not numbers is read, and
-    refused there."""
+    writes an individual event's ``250  2.0  1.0``). A record whose points are not numbers ending in their
+    columns, or with a figure in a blank column beside them, is read, and refused there."""
     if line[:3] != "250":
         return False
-    match, game = line[4:8].strip(), line[9:13].strip()
-    if any(text and not POINTS_FIELD.fullmatch(text) for text in (match, game)) or line[8:9].strip():
-        return False  # not points in their columns: read, and refused with the column
+    padded = line.ljust(14)
+    fields = padded[4:8], padded[9:13]
+    match, game = (field.strip() for field in fields)
+    sound = all(
+        not text or (POINTS_FIELD.fullmatch(text) and field.endswith(text))
+        for field, text in zip(fields, (match, game), strict=True)
+    )
+    if not sound or (padded[3] + padded[8] + padded[13]).strip():
+        return False  # not points ending in their columns: read, and refused with the column
     points = Fraction(game.replace(",", ".")) if game else None
     scale = Fraction(match.replace(",", ".")) if match else None
     return scale is not None and (points is None or scale != 2 * points)

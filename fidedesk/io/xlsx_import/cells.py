@@ -10,7 +10,8 @@ unknown parts, ``0000`` an unknown year), ``DD.MM.YYYY`` or ``DD/MM/YYYY``; the 
 calendar. Title: one of FIDE's (``gm``, ``GM``, the rating list's ``g``) or blank. Federation: one of
 FIDE's federations' three letters (``FID``: FIDE's flag), in capitals, or blank. Sex: ``m``, ``w``, ``f``
 or blank, and ``male``/``female`` words in the five languages become ``m``/``w``; other text is refused.
-``2400+``: yes/no (ja/nein, oui/non, sí/no, да/нет, true/false, 1/0, x) or blank. Points: a number, ``5.5``, ``5,5``, ``5½``. Games 0-99999, K 1-100, rank: whole numbers.
+``2400+``: yes/no (ja/nein, oui/non, sí/no, да/нет, true/false, 1/0, x) or blank. Points: a number, ``5.5``,
+``5,5``, ``5½``. Games 0-99999, K 1-100, rank: whole numbers.
 """
 
 from __future__ import annotations
