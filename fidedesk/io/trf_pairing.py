@@ -20,6 +20,11 @@ Each record as FIDE TEC's reader (gacrux's ``trf2json``) reads it; columns 1-bas
   99, the last round a TRF holds: to the end), the players in columns 13-16, 18-21, ...
   ``EventInfo.forbidden``.
 
+A record is read by its columns, and a damaged one is refused naming the column, never read one column off:
+the columns it leaves blank between its fields (and after a ``250``'s column 31, and column 4 after every
+code) must be blank, and a figure must end in its field's last column, as TRF writes it right-aligned;
+points have no sign, at most two digits before and after the decimal point.
+
 In a team event's file (with ``013`` or ``310`` records) the ``240``, ``250`` and ``260`` records name
 teams, which fidedesk does not pair: they are kept verbatim, with one note for them all. JaVaFo's ``XXA``
 (each player's acceleration round by round) is not read either: it stays verbatim with the records
