@@ -61,8 +61,8 @@ def shown(tab: TournamentTab, column: int) -> list[str]:
     return [model.index(row, column).data() for row in range(model.rowCount())]
 
 
-def type_into(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> None:
-    """Go to the player's cell, type ``text`` (replacing what is there) and press Return."""
+def _typed(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> QLineEdit:
+    """Go to the player's cell, type ``text`` (replacing what is there) and press Return: the cell's editor."""
     table = tab.players.table
     index = tab.players.index_of(rank, column)
     assert index.isValid()
@@ -75,24 +75,21 @@ def type_into(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: st
     qtbot.keyClick(editor, Qt.Key.Key_Backspace)
     qtbot.keyClicks(editor, text)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: table.state() is not QAbstractItemView.State.EditingState)
+    return editor
+
+
+def type_into(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> None:
+    """Type ``text`` into the player's cell, which takes it: the editor closes."""
+    _typed(qtbot, tab, rank, column, text)
+    qtbot.waitUntil(lambda: tab.players.table.state() is not QAbstractItemView.State.EditingState)
 
 
 def type_refused(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> QLineEdit:
-    """Type ``text`` into the player's cell and press Return, where the cell refuses it: its editor stays
-    open on the text typed, every character kept."""
+    """Type ``text`` into the player's cell, which refuses it: its editor stays open on the text typed, every
+    character kept."""
+    editor = _typed(qtbot, tab, rank, column, text)
     table = tab.players.table
-    index = tab.players.index_of(rank, column)
-    table.setFocus()
-    table.setCurrentIndex(index)
-    qtbot.keyClick(table, Qt.Key.Key_F2)
-    editor = table.indexWidget(index)
-    assert isinstance(editor, QLineEdit), "no cell editor open"
-    editor.selectAll()
-    qtbot.keyClick(editor, Qt.Key.Key_Backspace)
-    qtbot.keyClicks(editor, text)
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert table.state() is QAbstractItemView.State.EditingState and table.indexWidget(index) is editor
+    assert table.state() is QAbstractItemView.State.EditingState and table.indexWidget(table.currentIndex()) is editor
     assert editor.text() == text
     return editor
 
