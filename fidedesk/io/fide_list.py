@@ -11,8 +11,8 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
 * Titles come as ``GM``/``WGM``... or as the legend's letters ``g``/``wg``...: both give ``GM``/``WGM``.
   Flags are lower case (``i``, ``wi``, ``w``). A rating or K of 0 or blank is no figure; games 0 are 0.
   Any other rating must be one a file may hold (core.values.RATING_IN_FILE, 1000-3000), and a
-  federation three letters or blank (core.values.parse_federation): anything else is refused with its
-  line, as a sign of columns read wrong.
+  federation three letters or blank (core.values.federation_letters: FIDE's own list says which codes
+  exist): anything else is refused with its line, as a sign of columns read wrong.
 * The list's month is the single lists' rating label (``FEB26``), or else a month in the file's name
   (``standard_feb26frl.zip``), or else the date FIDE wrote into the zip (from the 20th: the next month's
   list). Callers show it for the user to confirm.
@@ -48,7 +48,7 @@ from typing import IO, Any, Final, cast
 from xml.etree import ElementTree
 
 from fidedesk.core.tournament import title_code
-from fidedesk.core.values import RATING_IN_FILE, FederationError, parse_federation
+from fidedesk.core.values import RATING_IN_FILE, FederationError, federation_letters
 from fidedesk.io.bounded import FileLimitError, check_file, size_text
 from fidedesk.io.text_encoding import decode
 from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
@@ -352,7 +352,7 @@ def _row(values: dict[str, str], where: str) -> Row:
             out.append(title_code(text))
         elif field == "fed":
             try:
-                out.append(parse_federation(text))
+                out.append(federation_letters(text))
             except FederationError as error:
                 raise ListFormatError(f"{where}: {error}") from None
         elif field == "flag":
