@@ -64,7 +64,7 @@ def test_trf_refuses_a_federation_fide_does_not_have(code: str) -> None:
 @given(NO_SEX)
 def test_trf_refuses_a_sex_other_than_m_w_f(sex: str) -> None:
     error = _trf_error(sex=sex)
-    assert (error.line, error.column) == (2, 10) and "expected a sex m, w or f, or blank" in error.message
+    assert (error.line, error.column) == (2, 10) and "expected a sex m, w or f (u or blank: not known)" in error.message
 
 
 @settings(max_examples=40)
@@ -137,7 +137,7 @@ def test_a_spreadsheet_names_the_cell_of_each_value_it_refuses() -> None:
     found = [str(problem) for problem in result.problems]
     assert sorted(found) == sorted(
         [
-            "Players!C3: “x” is not a sex (m, w or f, or blank)",
+            "Players!C3: “x” is not a sex (m, w or f; u or blank: not known)",
             "Players!E3: “ZZZ” is not one of FIDE's federations (GER, ESP, ENG …; FID: FIDE's flag)",
             'Players!F3: "12ab34" is not a FIDE ID',
             "Players!D4: “XM” is not a title (GM IM FM CM WGM WIM WFM WCM, or blank)",

@@ -316,7 +316,8 @@ def test_fides_federations() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "sex"), [("", ""), (" ", ""), ("m", "m"), ("M", "m"), ("w", "w"), ("f", "f"), ("F", "f")]
+    ("text", "sex"),
+    [("", ""), (" ", ""), ("m", "m"), ("M", "m"), ("w", "w"), ("f", "f"), ("F", "f"), ("u", "u"), ("U", "u")],
 )
 def test_sex_forms(text: str, sex: str) -> None:
     assert parse_sex(text) == sex
@@ -324,7 +325,7 @@ def test_sex_forms(text: str, sex: str) -> None:
 
 @given(st.text(max_size=4).filter(lambda text: text.strip().lower() not in ("", *SEXES)))
 def test_anything_else_is_no_sex(text: str) -> None:
-    with pytest.raises(SexError, match=re.escape(f"“{text.strip()}” is not a sex (m, w or f, or blank)")):
+    with pytest.raises(SexError, match=re.escape(f"“{text.strip()}” is not a sex (m, w or f; u or blank: not known)")):
         parse_sex(text)
 
 

@@ -482,16 +482,17 @@ def parse_federation(text: str) -> str:
 
 
 #: A player's sex as TRF writes it (C04 Annex 2, column 10: ``m`` or ``w``; many programs write ``f``
-#: for a woman, kept as written so that a file reads back as it was), and blank when not known.
-SEXES: Final = ("m", "w", "f")
+#: for a woman, and FIDE TEC's own tournament generator (gacrux) writes ``u``, not known, in every record:
+#: each kept as written so that a file reads back as it was), and blank when not known.
+SEXES: Final = ("m", "w", "f", "u")
 
 
 def parse_sex(text: str) -> str:
-    """``m``, ``w`` or ``f`` (:data:`SEXES`), in lower case; blank when not known; SexError otherwise."""
+    """``m``, ``w``, ``f`` or ``u`` (:data:`SEXES`), in lower case; blank when not known; SexError otherwise."""
     stripped = text.strip()
     if stripped.lower() in SEXES or not stripped:
         return stripped.lower()
-    raise SexError(f"“{stripped}” is not a sex (m, w or f, or blank)")
+    raise SexError(f"“{stripped}” is not a sex (m, w or f; u or blank: not known)")
 
 
 def check_fide_id(value: int) -> int:

@@ -262,7 +262,7 @@ def _parse_player(line: str, where: Where) -> Player:
     name_end = 47 if text[47] == " " else 48  # a name may overflow into the separator column
     return Player(
         start_rank=start_rank,
-        sex=_value(text, where, 10, 10, parse_sex, "a sex m, w or f, or blank"),
+        sex=_value(text, where, 10, 10, parse_sex, "a sex m, w or f (u or blank: not known)"),
         title=_value(text, where, 11, 13, parse_title, f"a title ({' '.join(TITLES)}) or blank"),
         name=_take(text, where, 15, name_end).strip(),
         rating=_value(text, where, 49, 52, _rating, f"a rating {RATING_IN_FILE} (blank or 0: unrated)"),
