@@ -16,6 +16,7 @@ import dataclasses
 import datetime as dt
 import random
 from collections.abc import Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -70,6 +71,10 @@ class IrregularEvent:
     def __repr__(self) -> str:
         # the event itself, not the edits' closures: a failing example is read as its TRF-like story
         return f"IrregularEvent(k={self.k}, next_paired={self.next_paired}):\n{story_text(self.event)}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # hypothesis prints a failing example with its own printer, which would list the edits' closures
+        printer.text(repr(self))
 
     @property
     def rounds(self) -> int:
