@@ -7,7 +7,8 @@ An event is built by the core's own edits in the order an arbiter makes them, ro
 before the round (byes, a withdrawal), the pairing (games pending, a ``U`` for the odd player), the results.
 :meth:`IrregularEvent.as_of` replays that story up to round ``k``: the results of rounds 1 to ``k`` entered, the
 requests made before round ``k + 1`` entered (some for later rounds: entries ahead), round ``k + 1`` maybe paired
-with its results pending. Every event made is checked with ``core.pairings``' consistency checks.
+with its results pending (now and then a few of them entered: the round in progress). Every event made is
+checked with ``core.pairings``' consistency checks.
 """
 
 from __future__ import annotations
@@ -67,10 +68,12 @@ class IrregularEvent:
     story: tuple[RoundStory, ...]  # one per round
     k: int
     next_paired: bool  # whether round k + 1 is paired (pending) as of k
+    entered: int = 0  # results of round k + 1 entered already (the others pending), when it is paired
 
     def __repr__(self) -> str:
         # the event itself, not the edits' closures: a failing example is read as its TRF-like story
-        return f"IrregularEvent(k={self.k}, next_paired={self.next_paired}):\n{story_text(self.event)}"
+        told = f"k={self.k}, next_paired={self.next_paired}, entered={self.entered}"
+        return f"IrregularEvent({told}):\n{story_text(self.event)}"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # hypothesis prints a failing example with its own printer, which would list the edits' closures
@@ -80,9 +83,10 @@ class IrregularEvent:
     def rounds(self) -> int:
         return len(self.story)
 
-    def as_of(self, k: int, next_paired: bool) -> Tournament:
+    def as_of(self, k: int, next_paired: bool, entered: int = 0) -> Tournament:
         """The event after round ``k``'s results: the requests before round ``k + 1`` entered (entries ahead),
-        and round ``k + 1`` paired with its results pending when ``next_paired``."""
+        and round ``k + 1`` paired with its results pending when ``next_paired``, the first ``entered`` of them
+        entered already."""
         tournament = self.start
         for number, told in enumerate(self.story, 1):
             if number > k + 1:
@@ -91,16 +95,21 @@ class IrregularEvent:
             if number <= k:
                 edits += told.pairing + told.results
             elif next_paired:
-                edits += told.pairing
+                edits += told.pairing + told.results[:entered]
             for edit in edits:
                 tournament = edit(tournament)
         check_consistent(tournament)
         return tournament
 
     @property
+    def played(self) -> int:
+        """The rounds played as of :attr:`event`: ``k``, or ``k + 1`` once some result of it is in."""
+        return self.k + 1 if self.entered else self.k
+
+    @property
     def event(self) -> Tournament:
         """The event as of round :attr:`k`."""
-        return self.as_of(self.k, self.next_paired)
+        return self.as_of(self.k, self.next_paired, self.entered)
 
     @property
     def finished(self) -> Tournament:
@@ -214,4 +223,10 @@ def irregular_events(
         rating = None if chance.random() < 0.15 else chance.randrange(1400, 2600)
         tournament = add_player(tournament, Player(0, f"Player {number}", rating, federation="ESP"))
     late = {rank: chance.randrange(2, rounds + 1) for rank in range(1, players + 1) if chance.random() < 0.1}
-    return IrregularEvent(tournament, _story(chance, players, rounds, late), k, next_paired)
+    story = _story(chance, players, rounds, late)
+    # a round in progress has some results in now and then: the event is then after round k + 1 (its games
+    # still to finish count as games without points so far, core.tiebreak_event)
+    entered = (
+        draw(st.integers(0, len(story[k].results)), label="entered") if next_paired and chance.random() < 0.3 else 0
+    )
+    return IrregularEvent(tournament, story, k, next_paired, entered)

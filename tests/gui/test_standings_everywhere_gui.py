@@ -64,7 +64,7 @@ def test_the_standings_model_shows_the_standings_after_the_rounds_played(
     qtbot: QtBot, request: pytest.FixtureRequest, event: IrregularEvent
 ) -> None:
     tournament = event.event
-    bare = without_entries_after(tournament, event.k)
+    bare = without_entries_after(tournament, event.played)
     checks = ModelChecks(request.config)
     try:
         lines = window(tournament, checks)[0]
@@ -80,7 +80,7 @@ def test_the_crosstable_model_shows_the_points_and_places_after_the_rounds_playe
     qtbot: QtBot, event: IrregularEvent
 ) -> None:
     tournament = event.event
-    bare = without_entries_after(tournament, event.k)
+    bare = without_entries_after(tournament, event.played)
     ends = window(tournament)[1]
     assert ends == core_ends(standings(tournament))
     assert window(bare)[1] == ends  # (b)
