@@ -148,6 +148,11 @@ def without_entries_after(tournament: Tournament, k: int) -> Tournament:
     return dataclasses.replace(tournament, players=players)
 
 
+def _edit(function: Callable[..., Tournament], *arguments: object) -> Edit:
+    """One of core.editing's edits with its arguments after the tournament."""
+    return lambda tournament: function(tournament, *arguments)
+
+
 def _story(chance: random.Random, players: int, rounds: int, late: dict[int, int]) -> tuple[RoundStory, ...]:
     """The story of the event, worked out on a shadow of it: who is present, scores, opponents met."""
     score = dict.fromkeys(range(1, players + 1), 0)  # half points
@@ -165,14 +170,14 @@ def _story(chance: random.Random, players: int, rounds: int, late: dict[int, int
                 if ahead not in booked[rank] and not (rank in late and ahead < late[rank]):
                     booked[rank].add(ahead)
                     code = chance.choice(_REQUESTED)
-                    requests.append(lambda t, a=ahead, r=rank, c=code: give_bye(t, a, r, c))
+                    requests.append(_edit(give_bye, ahead, rank, code))
         if len(active) > 6 and chance.random() < 0.3:
             rank = chance.choice(active)
             start = chance.choice(range(number, rounds + 1))
             if not all(later in booked[rank] for later in range(start, rounds + 1)):
                 withdrawn[rank] = start
                 booked[rank].update(range(start, rounds + 1))
-                requests.append(lambda t, r=rank, s=start: withdraw(t, r, s))
+                requests.append(_edit(withdraw, rank, start))
         present = [rank for rank in score if number not in booked[rank] and late.get(rank, 1) <= number]
         pairing: list[Edit] = []
         results: list[Edit] = []
@@ -183,7 +188,7 @@ def _story(chance: random.Random, players: int, rounds: int, late: dict[int, int
             waiting.remove(odd)
             had_pairing_bye.add(odd)
             score[odd] += 2
-            pairing.append(lambda t, n=number, r=odd: give_bye(t, n, r, R.PAIRING_BYE))
+            pairing.append(_edit(give_bye, number, odd, R.PAIRING_BYE))
         while waiting:
             first = waiting.pop(0)
             second = next((rank for rank in waiting if rank not in met[first]), waiting[0])
@@ -191,14 +196,14 @@ def _story(chance: random.Random, players: int, rounds: int, late: dict[int, int
             met[first].add(second)
             met[second].add(first)
             white, black = (first, second) if chance.random() < 0.5 else (second, first)
-            pairing.append(lambda t, n=number, w=white, b=black: pair(t, n, w, b))
+            pairing.append(_edit(pair, number, white, black))
             result = chance.choices([code for code, _ in _RESULTS], [weight for _, weight in _RESULTS])[0]
             if result is None:
-                results.append(lambda t, n=number, w=white, b=black: double_forfeit(t, n, w, b))
+                results.append(_edit(double_forfeit, number, white, black))
             else:
                 score[white] += result.halves
                 score[black] += result.mirrored().halves
-                results.append(lambda t, n=number, w=white, c=result: set_result(t, n, w, c))
+                results.append(_edit(set_result, number, white, result))
         story.append(RoundStory(tuple(requests), tuple(pairing), tuple(results)))
     return tuple(story)
 

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
-import openpyxl
+from openpyxl import load_workbook
 
 from fidedesk.cli import main as cli_main
 from fidedesk.core.editions import DEFAULT_EDITION
@@ -108,24 +109,24 @@ def trf_ends(tournament: Tournament, folder: Path) -> Ends:
     return {player.start_rank: (Fraction(player.points or 0), player.rank or 0, None) for player in read.players}
 
 
-def _sheet_rows(book: openpyxl.Workbook, name: str) -> tuple[list[str], list[list[object]]]:
+def _sheet_rows(book: Any, name: str) -> tuple[list[str], list[list[Any]]]:
     rows = list(book[name].iter_rows())
     header_at = next(index for index, row in enumerate(rows) if row[0].value in ("Rank", "No"))
     header = [str(cell.value) for cell in rows[header_at]]
     return header, [[cell for cell in row] for row in rows[header_at + 1 :] if row[0].value is not None]
 
 
-def _cell_place(cell: object) -> tuple[int, int]:
-    value = cell.value  # type: ignore[attr-defined]
+def _cell_place(cell: Any) -> tuple[int, int]:
+    value = cell.value
     if isinstance(value, str):
         return place(value)
-    shown = re.fullmatch(r'0"–(\d+)"', cell.number_format or "")  # type: ignore[attr-defined]
+    shown = re.fullmatch(r'0"–(\d+)"', cell.number_format or "")
     return int(value), int(shown.group(1)) if shown else int(value)
 
 
 def excel(tournament: Tournament) -> tuple[list[Line], Ends]:
     """The Excel export's Standings sheet, and the Pts and Rank columns of its Crosstable sheet."""
-    book = openpyxl.load_workbook(io.BytesIO(workbook_bytes(tournament, edition=DEFAULT_EDITION)))
+    book = load_workbook(io.BytesIO(workbook_bytes(tournament, edition=DEFAULT_EDITION)))
     header, rows = _sheet_rows(book, STANDINGS)
     first = header.index("Pts") + 1
     lines: list[Line] = []
@@ -136,7 +137,7 @@ def excel(tournament: Tournament) -> tuple[list[Line], Ends]:
         lines.append((rank, rank_to, int(row[1].value), points, tuple(figure(cell.value) for cell in row[first:])))
     header, rows = _sheet_rows(book, CROSSTABLE)
     pts, rank = header.index("Pts"), header.index("Rank")
-    ends = {}
+    ends: Ends = {}
     for row in rows:
         points = figure(row[pts].value)
         assert points is not None

@@ -54,7 +54,7 @@ def window(tournament: Tournament, checks: ModelChecks | None = None) -> tuple[l
     ]
     header, rows = texts(crosstable)
     pts, rank = header.index("Pts"), header.index("Rank")
-    ends = {int(row[0]): (Fraction(figure(row[pts]) or 0), *place(row[rank])) for row in rows}
+    ends: Ends = {int(row[0]): (Fraction(figure(row[pts]) or 0), *place(row[rank])) for row in rows}
     return lines, ends
 
 
