@@ -9,6 +9,7 @@ import pytest
 
 from fidedesk.core.editing import number_boards, pair
 from fidedesk.core.editions import EDITIONS
+from fidedesk.core.standings import with_points_and_ranks
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
 from fidedesk.core.tournament import PlayerRecord
 from fidedesk.io.formats import (
@@ -72,8 +73,10 @@ def test_written_files_read_back_and_trf_says_what_it_drops(tmp_path: Path) -> N
     for name in ("out.fidedesk", "out.trf", "out.txt", "out.xlsx"):
         written = write_tournament(tmp_path / name, tournament, edition=edition, tiebreaks=DEFAULT_TIEBREAKS)
         assert written is format_for(tmp_path / name)
-        # TRF has no boards: read back, its games are numbered in the order schema 1's were (number_boards)
-        assert number_boards(read_tournament(tmp_path / name).tournament).players == tournament.players
+        # TRF has no boards: read back, its games are numbered in the order schema 1's were (number_boards);
+        # TRF and the Excel Players sheet carry the points and ranks of the results (Gelendzhik's file said 0)
+        expected = tournament if name == "out.fidedesk" else with_points_and_ranks(tournament, DEFAULT_TIEBREAKS)
+        assert number_boards(read_tournament(tmp_path / name).tournament).players == expected.players
     first = dataclasses.replace(tournament.players[0], record=PlayerRecord(k=20))
     kept = dataclasses.replace(tournament, players=(first, *tournament.players[1:]))
     assert TRF.losses(tournament) == () and FIDEDESK.losses(kept) == XLSX.losses(kept) == ()

@@ -78,7 +78,7 @@ from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import PlayerRating, rate_tournament
 from fidedesk.core.notation import CELL_TEXT, cell_text
 from fidedesk.core.round_sheet import PENDING_TEXT, board_lines
-from fidedesk.core.standings import Standing, standings
+from fidedesk.core.standings import Standing, standings, with_points_and_ranks
 from fidedesk.core.tiebreaks import TieBreak, unit
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, date_range_text
@@ -416,7 +416,8 @@ def _write(writer: BookWriter, tournament: Tournament, edition: Edition, tiebrea
     writer.write(_crosstable(tournament, ranked, places))
     writer.write(_standings(ranked, tiebreaks, places, tournament.rounds_played))
     writer.write(_rating_changes(tournament, rating.players, edition))
-    writer.write(_players(tournament))
+    # the Players sheet's points and ranks agree with the Standings sheet (a file's stale ones are replaced)
+    writer.write(_players(with_points_and_ranks(tournament, tiebreaks, ranked)))
     writer.write(_rounds(tournament))
     writer.write(_event(tournament, tiebreaks))
     return writer.to_bytes()
