@@ -194,7 +194,7 @@ def test_one_player_is_a_player(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "1 player)" in out.splitlines()[0]
     code, out, err = run(capsys, "convert", str(lone), str(tmp_path / "lone.trf"))
     assert code == 0, err
-    assert out.endswith(": 1 player, 0 rounds\n")
+    assert out.endswith(": 1 player, 0 rounds played\n")
 
 
 @pytest.mark.parametrize(

@@ -135,7 +135,9 @@ def test_defaults_of_the_system_and_auto_by_the_start_date(capsys: pytest.Captur
     lines = out.splitlines()
     assert lines[0] == "Tie-breaks: C.07 of 1 August 2024 (auto: the event starts 2010-09-24)"
     assert lines[1] == "Order: points, then BH-C1, BH, SB (the defaults for a Swiss)"
-    assert lines[3].split() == ["Rank", "No", "Name", "Rtg", "Pts", "BH-C1", "BH", "SB"]
+    # four rounds played of the nine announced (XXR 9); round 5's byes, entered ahead, count nothing yet
+    assert lines[2] == "After round 4 of 9"
+    assert lines[4].split() == ["Rank", "No", "Name", "Rtg", "Pts", "BH-C1", "BH", "SB"]
     robin = _drawn_pair(system=System.ROUND_ROBIN, start=dt.date(2026, 4, 2))
     code, out, _err = run(capsys, "standings", _saved(tmp_path, robin))
     assert out.splitlines()[:2] == [
@@ -152,7 +154,7 @@ def test_options_in_any_spelling_and_the_heading_says_who_chose(capsys: pytest.C
     assert out.splitlines()[:3] == [
         "Tie-breaks: C.07 of 1 March 2026 (--tiebreak-rules)",
         "Order: points, then BH-C1, SB (--tiebreaks)",
-        "After round 2 of 5",
+        "After round 2 of 9",
     ]
     assert _json(capsys, str(GROS), "--tiebreaks", "")["tiebreaks"] == []
     code, out, _err = run(capsys, "standings", str(GROS), "--tiebreaks", "")
@@ -161,10 +163,12 @@ def test_options_in_any_spelling_and_the_heading_says_who_chose(capsys: pytest.C
 
 def test_text_table_is_aligned_with_exact_decimals(capsys: pytest.CaptureFixture[str]) -> None:
     _code, out, _err = run(capsys, "standings", str(GROS), "--tiebreaks", "SB AOB")
-    lines = out.splitlines()[3:]
+    lines = out.splitlines()[4:]
     assert len({len(line) for line in lines[:2]}) == 1  # the header and its rule
     first = lines[2].split()
-    assert first[-2] == "12.00" and first[-1] == "14.38"  # SB in quarters, AOB to its decimals (two in 5 rounds)
+    # after round 4 (round 5's byes are entered ahead): SB in quarters, AOB to its decimals (two in 4 rounds);
+    # AOB as FIDE TEC's gacrux has it (tests/test_tiebreak_checker.py), SB by hand in test_gros_after_round_4
+    assert first[-2] == "10.00" and first[-1] == "10.13"
 
 
 @pytest.mark.parametrize(
@@ -174,8 +178,9 @@ def test_text_table_is_aligned_with_exact_decimals(capsys: pytest.CaptureFixture
         (["--tiebreaks", "DE/C1"], "fidedesk-cli: --tiebreaks: unknown tie-break 'DE/C1' (DE takes no modifier C1)"),
         (["--tiebreaks", "BH,SB,bh"], "fidedesk-cli: --tiebreaks: BH is given twice"),
         (["--tiebreak-rules", "2022"], "fidedesk-cli: --tiebreak-rules: unknown tie-break rules '2022': choose one"),
-        (["--after-round", "6"], f"fidedesk-cli: {GROS}: --after-round 6: the file has 5 rounds played (choose 1-5)"),
-        (["--after-round", "0"], f"fidedesk-cli: {GROS}: --after-round 0: the file has 5 rounds played (choose 1-5)"),
+        # round 5 has byes entered ahead but no game: not played
+        (["--after-round", "5"], f"fidedesk-cli: {GROS}: --after-round 5: the file has 4 rounds played (choose 1-4)"),
+        (["--after-round", "0"], f"fidedesk-cli: {GROS}: --after-round 0: the file has 4 rounds played (choose 1-4)"),
         (["--after-round", "x"], "fidedesk-cli standings: argument --after-round: invalid int value: 'x' (see --help)"),
     ],
 )
@@ -231,3 +236,32 @@ def test_convert_says_what_the_reader_kept(capsys: pytest.CaptureFixture[str], t
     assert code == 0
     assert f"Note: {source}:2: the 212 record is kept as it is, and the event has its system's default" in out
     assert "212 MPTS BH" in fidedesk_file.load(tmp_path / "out.fidedesk").extra_records
+
+
+def test_gros_after_round_4_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    """Gros 2010 after its four rounds played (round 5's byes entered ahead count nothing: C.07 2024, auto for
+    2010), worked by hand from the 001 records for the first three and player 43, who has a half-point bye
+    entered for round 5 (before issue 25 it counted: 1 point, BH-C1 9.0, BH 10.0, SB 1.50).
+
+    Scores after round 4 of the opponents (each has a game in round 4, so no bye of theirs is adjusted, 16.3):
+    26: 0 1 ½ ½ = 2; 13: + 0 1 1 = 3; 8: 1 1 0 - = 2; 4: 1 1 1 0 = 3; 27: 0 ½ 1 0 = 1½; 15: 1 0 0 1 = 2;
+    7: 1 1 0 1 = 3; 5: 1 1 1 0 = 3; 32: 0 ½ 1 0 = 1½; 21: 1 0 1 + = 3; 11: 1 1 0 1 = 3; 3: 1 1 1 ½ = 3½;
+    17: 1 0 ½ 1 = 2½; 42: - ½ 0 1 = 1½.
+
+    - 1 Mirzoev, 4 (beat 26, 13, 8, 4): BH 2 + 3 + 2 + 3 = 10, BH-C1 10 - 2 = 8, SB 2 + 3 + 2 + 3 = 10.
+    - 2 Argandona, 4 (beat 27, 15, 7, 5): BH 1½ + 2 + 3 + 3 = 9½, BH-C1 9½ - 1½ = 8, SB 9½. Equal on BH-C1 with
+      Mirzoev: BH puts him second.
+    - 6 Gorrochategui, 3½ (beat 32, 21, 11, drew 3): BH 1½ + 3 + 3 + 3½ = 11, BH-C1 11 - 1½ = 9½,
+      SB 1½ + 3 + 3 + ½ × 3½ = 9¼; third ahead of 3 Hernandez (3½, BH-C1 7½).
+    - 43 Gallas, ½ (lost to 17, drew 32, lost to 27 and 42; H in round 5): BH 2½ + 1½ + 1½ + 1½ = 7,
+      BH-C1 7 - 1½ = 5½, SB ½ × 1½ = ¾; 49th.
+    """
+    data = _json(capsys, str(GROS))
+    rows = {row["start_rank"]: row for row in data["standings"]}
+    figures = {rank: (rows[rank]["rank"], rows[rank]["points"], *rows[rank]["tiebreaks"].values()) for rank in rows}
+    assert data["tiebreak_rules"] == "2024" and data["tiebreaks"] == ["BH-C1", "BH", "SB"]
+    assert [row["start_rank"] for row in data["standings"][:3]] == [1, 2, 6]
+    assert figures[1] == (1, 4, 8, 10, 10)
+    assert figures[2] == (2, 4, 8, 9.5, 9.5)
+    assert figures[6] == (3, 3.5, 9.5, 11, 9.25)
+    assert figures[43] == (49, 0.5, 5.5, 7, 0.75)

@@ -9,6 +9,7 @@ import pytest
 
 from fidedesk.core.editing import number_boards, pair
 from fidedesk.core.editions import EDITIONS
+from fidedesk.core.standings import with_points_and_ranks
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
 from fidedesk.core.tournament import PlayerRecord
 from fidedesk.io.formats import (
@@ -72,8 +73,10 @@ def test_written_files_read_back_and_trf_says_what_it_drops(tmp_path: Path) -> N
     for name in ("out.fidedesk", "out.trf", "out.txt", "out.xlsx"):
         written = write_tournament(tmp_path / name, tournament, edition=edition, tiebreaks=DEFAULT_TIEBREAKS)
         assert written is format_for(tmp_path / name)
-        # TRF has no boards: read back, its games are numbered in the order schema 1's were (number_boards)
-        assert number_boards(read_tournament(tmp_path / name).tournament).players == tournament.players
+        # TRF has no boards: read back, its games are numbered in the order schema 1's were (number_boards);
+        # TRF and the Excel Players sheet carry the points and ranks of the results (Gelendzhik's file said 0)
+        expected = tournament if name == "out.fidedesk" else with_points_and_ranks(tournament, DEFAULT_TIEBREAKS)
+        assert number_boards(read_tournament(tmp_path / name).tournament).players == expected.players
     first = dataclasses.replace(tournament.players[0], record=PlayerRecord(k=20))
     kept = dataclasses.replace(tournament, players=(first, *tournament.players[1:]))
     assert TRF.losses(tournament) == () and FIDEDESK.losses(kept) == XLSX.losses(kept) == ()
@@ -94,3 +97,30 @@ def test_a_format_that_cannot_hold_the_tournament_writes_nothing(tmp_path: Path)
     assert not (tmp_path / "out.trf").exists()
     # a game without a result yet is TRF-2026's "?" (it was refused before pairings came)
     assert TRF.refusal(pair(made, 8, 1, 2)) is None
+
+
+def test_a_trf_written_after_results_are_typed_carries_their_points(tmp_path: Path) -> None:
+    """Issue 25: a TRF read with its points and ranks, then a result changed in fidedesk, is written with the
+    points of the results and the ranks of the standings, not the file's figures gone stale; a bye requested
+    for a round not played yet (Gros 2010's round 5) counts nothing in the points written."""
+    from fractions import Fraction
+
+    from fidedesk.core.editing import set_result
+    from fidedesk.core.results import ResultCode
+    from fidedesk.core.standings import standings
+
+    karl = read_tournament(DATA / "trf" / "karl_mala_gedenkturnier_2005_frankfurt.trf").tournament
+    assert all(player.points == karl.points(player) for player in karl.players)  # the file's figures stand
+    first = karl.player(1).rounds[0]
+    assert first.result is ResultCode.WIN and first.opponent is not None
+    changed = set_result(karl, 1, 1, ResultCode.LOSS)
+    write_tournament(tmp_path / "changed.trf", changed)
+    back = read_tournament(tmp_path / "changed.trf").tournament
+    ranks = {row.player.start_rank: row.rank for row in standings(changed)}
+    assert back.player(1).points == karl.player(1).points - 1
+    assert back.player(first.opponent).points == karl.player(first.opponent).points + 1
+    assert {player.start_rank: player.rank for player in back.players} == ranks
+    gros = read_tournament(DATA / "trf" / "gros_open_2010_donostia.trf").tournament
+    assert gros.player(43).points == 1 and gros.rounds_played == 4  # the file counts the round-5 bye
+    write_tournament(tmp_path / "gros.trf", gros)
+    assert read_tournament(tmp_path / "gros.trf").tournament.player(43).points == Fraction(1, 2)

@@ -54,3 +54,16 @@ def test_write_atomic_with_a_mode_holds_it_over_the_umask_and_the_old_file(tmp_p
     assert path.read_text() == "new" and _mode(path) == 0o600
     write_atomic(path, "newer")  # no mode: the old file's, as before
     assert _mode(path) == 0o600
+
+
+def test_what_a_killed_recovery_write_left_is_removed_when_recoveries_are_looked_for(tmp_path: Path) -> None:
+    """A document's recovery file may never be written again (its event is done): what a write of it killed
+    half-way left is removed when fidedesk next looks for recoveries, unless its writer still runs."""
+    folder = tmp_path / "recovery"
+    folder.mkdir(mode=0o700)
+    killed = folder / ".Open.0123456789ab.fidedesk.9999999.0123abcd.tmp"  # past any pid_max
+    running = folder / f".Club.0123456789ab.fidedesk.{os.getpid()}.89abcdef.tmp"
+    for path in (killed, running):
+        path.write_text("{", encoding="utf-8")
+    assert find_recoveries(folder) == []
+    assert not killed.exists() and running.exists()

@@ -26,7 +26,7 @@ from fidedesk.core.tournament import System, Tournament
 from fidedesk.io.gacrux_json import chess_json, gacrux_tiebreaks
 from fidedesk.io.trf import parse_trf, read_trf
 
-from .conftest import readable_trf_files
+from .conftest import TRF_DIR, readable_trf_files
 from .data.tiebreaks.make_generated import EXPECTED, OUTPUT, read_generated
 
 #: The number of differences an assertion message lists (it says how many there are in all).
@@ -183,3 +183,20 @@ def test_real_events_equal_fide_tec_checker() -> None:
             ]
     assert compared >= 2 * 10
     assert differences == [], _report(differences)
+
+
+def test_gros_after_round_4_equals_fide_tec_checker_and_the_hand_figures() -> None:
+    """Gros 2010 has four rounds played and round 5's byes entered ahead: gacrux told the four rounds (not the
+    rounds its file reaches) gives what fidedesk gives after round 4, and the figures worked by hand in
+    tests/test_cli_standings.py::test_gros_after_round_4_by_hand (BH-C1, BH, SB; C.07 2024)."""
+    gros = read_trf(TRF_DIR / "gros_open_2010_donostia.trf").tournament
+    assert (gros.rounds_played, gros.last_round) == (4, 5)
+    codes = ["BH-C1", "BH", "SB"]
+    theirs = gacrux_tiebreaks(gros, codes, TieBreakRules.C07_2024, rounds=4)
+    ours = standings(gros, parse_tiebreaks(codes), TieBreakRules.C07_2024)
+    assert {row.player.start_rank: row.tiebreaks for row in ours} == theirs.values
+    assert {row.player.start_rank: row.rank for row in ours} == theirs.ranks
+    hand = {1: (8, 10, 10), 2: (8, Fraction(19, 2), Fraction(19, 2)), 6: (Fraction(19, 2), 11, Fraction(37, 4)),
+            43: (Fraction(11, 2), 7, Fraction(3, 4))}  # fmt: skip
+    assert {rank: theirs.values[rank] for rank in hand} == hand
+    assert [rank for rank, place in sorted(theirs.ranks.items(), key=lambda item: item[1])][:3] == [1, 2, 6]

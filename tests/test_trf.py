@@ -532,7 +532,11 @@ def test_error_str_names_source_line_and_column() -> None:
             11,
             'expected a title (GM IM FM CM WGM WIM WFM WCM) or blank in columns 11-13, found " AG"',
         ),
-        (_record(1, fed="R1S"), 54, 'expected a federation of three letters or blank in columns 54-56, found "R1S"'),
+        (
+            _record(1, fed="R1S"),
+            54,
+            'expected one of FIDE\'s federations (three letters) or blank in columns 54-56, found "R1S"',
+        ),
         (_record(1, birth="1987/00/05"), 70, "expected a birth date"),
         (_record(0), 5, "expected a start rank of 1-9999 in columns 5-8"),
         ("001   -1 m    Neg, Ative", 5, "expected a start rank"),
@@ -570,7 +574,7 @@ def test_header_federation_is_three_letters() -> None:
     assert parse_trf("\n".join(["012 X", "032 esp", _record(1)])).tournament.info.federation == "ESP"
     error = _error(["012 X", "032   Spain", _record(1)])
     assert (error.line, error.column) == (2, 7)
-    assert 'expected a federation of three letters or blank in column 7, found "Spain"' in error.message
+    assert 'expected one of FIDE\'s federations (three letters) or blank in column 7, found "Spain"' in error.message
 
 
 @pytest.mark.parametrize(

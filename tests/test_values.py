@@ -8,7 +8,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fidedesk.core.results import ResultCode as R
@@ -17,11 +17,13 @@ from fidedesk.core.values import (
     BOARD_TEXT,
     BYES,
     DOUBLE_FORFEIT,
+    FEDERATIONS,
     FIDE_ID_RANGE,
     GAMES_RANGE,
     K_RANGE,
     RATING_IN_FILE,
     RATING_TYPED,
+    SEXES,
     BirthDateError,
     ByeError,
     DateError,
@@ -33,6 +35,7 @@ from fidedesk.core.values import (
     Range,
     RatingError,
     ResultError,
+    SexError,
     TitleError,
     birth_date,
     birth_text,
@@ -42,6 +45,7 @@ from fidedesk.core.values import (
     check_rating,
     count_text,
     date_text,
+    federation_letters,
     fide_id_text,
     parse_birth_date,
     parse_board_result,
@@ -54,6 +58,7 @@ from fidedesk.core.values import (
     parse_k,
     parse_rating,
     parse_result,
+    parse_sex,
     parse_title,
     rating_text,
     result_text,
@@ -281,7 +286,7 @@ def test_title_forms() -> None:
         parse_title("HGM")
 
 
-@given(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3))
+@given(st.sampled_from(sorted(FEDERATIONS)))
 def test_a_federation_written_reads_back(code: str) -> None:
     assert parse_federation(code) == code
     assert parse_federation(code.lower()) == code
@@ -292,6 +297,43 @@ def test_not_a_federation(text: str) -> None:
     with pytest.raises(FederationError, match=re.escape(f"“{text}” is not a federation (three letters")):
         parse_federation(text)
     assert parse_federation("  ") == ""
+
+
+@settings(max_examples=50)
+@given(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3).filter(lambda code: code not in FEDERATIONS))
+def test_three_letters_that_are_no_federation_of_fides_are_refused(code: str) -> None:
+    """``ZZZ`` and the codes of the past (``YUG``) have the shape and are no federation: refused, saying so."""
+    with pytest.raises(FederationError, match=re.escape(f"“{code.lower()}” is not one of FIDE's federations")):
+        parse_federation(code.lower())
+    assert federation_letters(code) == code  # FIDE's own list says which codes exist
+
+
+def test_fides_federations() -> None:
+    assert {"GER", "ESP", "ENG", "FID", "IRI", "INA", "TPE"} <= FEDERATIONS
+    assert not {"ZZZ", "YUG", "URS", "TCH", "GDR"} & FEDERATIONS
+    assert all(len(code) == 3 and code.isascii() and code.isupper() for code in FEDERATIONS)
+    assert 195 <= len(FEDERATIONS) <= 215
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [("", ""), (" ", ""), ("m", "m"), ("M", "m"), ("w", "w"), ("f", "f"), ("F", "f"), ("u", "u"), ("U", "u")],
+)
+def test_sex_forms(text: str, sex: str) -> None:
+    assert parse_sex(text) == sex
+
+
+@given(st.text(max_size=4).filter(lambda text: text.strip().lower() not in ("", *SEXES)))
+def test_anything_else_is_no_sex(text: str) -> None:
+    with pytest.raises(SexError, match=re.escape(f"“{text.strip()}” is not a sex (m, w or f; u or blank: not known)")):
+        parse_sex(text)
+
+
+@given(st.from_regex(r"[0-9]{1,5}[A-Za-z .,\-][0-9]{1,5}", fullmatch=True))
+def test_a_fide_id_with_anything_but_digits_is_refused(text: str) -> None:
+    """``12ab34`` is no FIDE ID: refused, never read as 1234."""
+    with pytest.raises(FideIdError, match="is not a FIDE ID"):
+        parse_fide_id(text)
 
 
 @given(st.integers(FIDE_ID_RANGE.low, FIDE_ID_RANGE.high))

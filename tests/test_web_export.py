@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -345,3 +346,16 @@ def test_a_folder_holding_only_a_cut_short_index_is_taken(tmp_path: Path) -> Non
     (tmp_path / ".index.html.4000000.0123abcd.tmp").write_text("<!doctype", encoding="utf-8")
     write_web_folder(_site(), tmp_path)
     assert GENERATOR_MARK in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+def test_pages_a_killed_export_was_writing_are_removed_by_the_next(tmp_path: Path) -> None:
+    """A page being written when an export was killed is a hidden file no later export writes again (the
+    pages are of a round): left, it would be published with the folder."""
+    write_web_folder(_site(), tmp_path)
+    killed = tmp_path / ".pairings-round-3.html.9999999.0123abcd.tmp"  # past any pid_max
+    running = tmp_path / f".pairings-round-3.html.{os.getpid()}.89abcdef.tmp"
+    theirs = tmp_path / ".notes.txt.tmp"
+    for path in (killed, running, theirs):
+        path.write_text("<!doctype", encoding="utf-8")
+    write_web_folder(_site(), tmp_path)
+    assert not killed.exists() and running.exists() and theirs.exists()

@@ -24,7 +24,7 @@ from fidedesk.core.editing import boards
 from fidedesk.core.editions import DEFAULT_EDITION, get_edition
 from fidedesk.core.event import rate_tournament
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.standings import standings
+from fidedesk.core.standings import standings, with_points_and_ranks
 from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS, Kind, TieBreak, TieBreakRules
 from fidedesk.core.tournament import (
     BirthDate,
@@ -314,13 +314,22 @@ def test_players(swiss_data: bytes) -> None:
     assert rows[0] == PLAYERS_HEADER
     assert rows[0] == ("No", "Name", "Sex", "Title", "Fed", "FIDE ID", "Rating", "Born", "Games", "2400+", "K",
                        "Std rating", "Points", "Rank")  # fmt: skip
-    assert rows[1:] == [
-        (1, "Alpha, Anna", "f", "WGM", "GER", 1503014, 2200, "1990-05-17", 120, "no", None, None, 2.5, 1),
-        (2, "Bravo, Björn", "m", "FM", "SWE", 1700001, 2100, "1995-03", 40, "yes", 20, None, None, None),
-        (3, "Charlie, Carl", "m", None, "ENG", 400001, 1750, "2009", 12, None, None, None, None, None),
-        (4, "Delta, Dora", "f", None, "FRA", None, None, None, None, None, None, None, None, None),
-        (5, "Echo, Emil", None, None, "ESP", None, 1600, None, None, None, None, 1650, None, None),
-        (6, "Foxtrot, Fay", None, None, None, None, 1500, None, None, None, None, None, 1.5, None),
+    assert [row[:-2] for row in rows[1:]] == [
+        (1, "Alpha, Anna", "f", "WGM", "GER", 1503014, 2200, "1990-05-17", 120, "no", None, None),
+        (2, "Bravo, Björn", "m", "FM", "SWE", 1700001, 2100, "1995-03", 40, "yes", 20, None),
+        (3, "Charlie, Carl", "m", None, "ENG", 400001, 1750, "2009", 12, None, None, None),
+        (4, "Delta, Dora", "f", None, "FRA", None, None, None, None, None, None, None),
+        (5, "Echo, Emil", None, None, "ESP", None, 1600, None, None, None, None, 1650),
+        (6, "Foxtrot, Fay", None, None, None, None, 1500, None, None, None, None, None),
+    ]
+    # the points and ranks of the standings (the event's own figures, 2.5 and 1.5 for two players, are not
+    # the whole table: every player gets those of the results, as the Standings sheet shows them)
+    ranked = {row.player.start_rank: row for row in standings(small_swiss())}
+    assert [row[-2:] for row in rows[1:]] == [
+        (float(ranked[rank].points), ranked[rank].rank) for rank in range(1, 7)
+    ]
+    assert [row[-2:] for row in rows[1:]] == [
+        (float(row[4]), row[0]) for row in sorted(_rows(swiss_data, "Standings")[1:], key=lambda row: row[1])
     ]
 
 
@@ -450,7 +459,8 @@ def _read_back(data: bytes) -> Tournament:
 @pytest.mark.parametrize("make", [small_swiss, small_round_robin, double_round_robin, lambda: make_swiss(200, 9)])
 def test_players_rounds_and_event_hold_the_whole_tournament(make: Callable[[], Tournament]) -> None:
     tournament = make()
-    assert _read_back(_export(tournament)) == tournament
+    # every player's points and rank are the standings' (with_points_and_ranks), as the Standings sheet's
+    assert _read_back(_export(tournament)) == with_points_and_ranks(tournament, TIEBREAKS)
 
 
 # --- security: text is text -------------------------------------------------------------------------------
@@ -495,7 +505,7 @@ def test_names_that_look_like_formulas_stay_text() -> None:
     event = {row[0].value: row[1] for row in book["Event"].iter_rows(min_row=2)}
     assert [(event[field].value, event[field].data_type) for field in ("Event", "City", "Chief arbiter")] == [
         ("=1+1", "s"), ("@SUM(A1)", "s"), ("+1", "s")]  # fmt: skip
-    assert _read_back(data) == tournament
+    assert _read_back(data) == with_points_and_ranks(tournament, TIEBREAKS)
 
 
 def test_characters_xml_cannot_hold_are_replaced_visibly() -> None:

@@ -32,8 +32,8 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
     edition = edition_named(args.rules, tournament.info.start, str(target)) if kind is XLSX else None
     # ranks a TRF output lacks, and an .xlsx output's Standings sheet, follow the event's own tie-breaks
     write_tournament(target, tournament, format_=kind, trf=read.trf, edition=edition)
-    players, rounds = counted(len(tournament.players), "player"), counted(tournament.last_round, "round")
-    out.write(f"{source} -> {target}: {players}, {rounds}\n")
+    players, rounds = counted(len(tournament.players), "player"), counted(tournament.rounds_played, "round")
+    out.write(f"{source} -> {target}: {players}, {rounds} played\n")
     for note in reading_notes(read):
         out.write(f"Note: {note}\n")
     for loss in kind.losses(tournament):

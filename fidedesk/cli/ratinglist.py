@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, print_json
-from fidedesk.core.values import FederationError, count_text, parse_federation, plural
+from fidedesk.core.values import FederationError, count_text, federation_letters, plural
 from fidedesk.io.fide_list import ListFormatError, ListKind, Month, inspect
 from fidedesk.io.ratinglist import ListPlayer, RatingDatabase, StoredList, default_database, import_list
 
@@ -48,7 +48,7 @@ def _stored_list(args: argparse.Namespace, db: RatingDatabase) -> StoredList:
 
 def cmd_ratinglist_find(args: argparse.Namespace, out: TextIO) -> None:
     try:
-        federation = parse_federation(args.federation or "")
+        federation = federation_letters(args.federation or "")  # the list searched says which codes exist
     except FederationError as error:
         raise InputError(f"--federation: {error}") from None
     path = _database(args)

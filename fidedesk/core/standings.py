@@ -23,7 +23,7 @@ from fidedesk.core.tiebreaks import (
     shown_values,
     tiebreak_event,
 )
-from fidedesk.core.tournament import Player, Tournament
+from fidedesk.core.tournament import Player, System, Tournament
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,22 +91,33 @@ def standings(
     return tuple(result)
 
 
-def with_points_and_ranks(tournament: Tournament, tiebreaks: Sequence[TieBreak] | None = None) -> Tournament:
-    """The tournament with the points and ranks a results file reports (TRF's 001 columns 81-89).
+def with_points_and_ranks(
+    tournament: Tournament, tiebreaks: Sequence[TieBreak] | None = None, ranked: Sequence[Standing] | None = None
+) -> Tournament:
+    """The tournament with the points and ranks a results file reports (TRF's 001 columns 81-89, the Excel
+    export's Players sheet).
 
-    A tournament whose players all carry points and a rank (as a TRF file gives them) is returned as it
-    is: those are the figures the event published. Otherwise every player gets the points of the rounds
-    played (:meth:`Tournament.points`: a bye requested for a later round counts once its round is played)
-    and their place in :func:`standings` under ``tiebreaks`` (the first place of a shared one, C.07 2.1).
+    A tournament whose players all carry points and a rank (as a TRF file gives them) and whose points are
+    those of its results (:meth:`Tournament.points`; in a team event, whatever they are) is returned as it
+    is: those are the figures the event published, ranked by the organiser's tie-breaks. Otherwise (a new
+    event, a file's points gone stale after results were entered, or counting a bye requested for a round
+    not played yet) every player gets the points of the rounds played and their place in :func:`standings`
+    under ``tiebreaks`` (the first place of a shared one, C.07 2.1); ``ranked``, when given, is those
+    standings already made.
     """
-    if all(player.points is not None and player.rank is not None for player in tournament.players):
+    players = tournament.players
+    # a team event's board points follow its team rules (a board forfeited by the team), which fidedesk does
+    # not model: its file's figures stand as they are
+    team = tournament.info.system is System.TEAM_SWISS
+    if all(p.points is not None and p.rank is not None and (team or p.points == tournament.points(p)) for p in players):
         return tournament
-    ranked = {standing.player.start_rank: standing for standing in standings(tournament, tiebreaks)}
-    players = tuple(
-        dataclasses.replace(player, points=tournament.points(player), rank=ranked[player.start_rank].rank)
-        for player in tournament.players
+    rows = ranked if ranked is not None else standings(tournament, tiebreaks)
+    places = {standing.player.start_rank: standing.rank for standing in rows}
+    changed = tuple(
+        dataclasses.replace(player, points=tournament.points(player), rank=places[player.start_rank])
+        for player in players
     )
-    return dataclasses.replace(tournament, players=players)
+    return dataclasses.replace(tournament, players=changed)
 
 
 def _split(group: list[int], values: Mapping[int, RawValue]) -> list[list[int]]:

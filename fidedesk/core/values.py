@@ -61,6 +61,10 @@ class FideIdError(InvalidValueError):
     """Not a FIDE ID."""
 
 
+class SexError(InvalidValueError):
+    """Not a player's sex as FIDE's files write it."""
+
+
 class KError(InvalidValueError):
     """Not a K factor set by hand."""
 
@@ -435,16 +439,60 @@ def parse_title(text: str) -> str:
 #: How a federation is typed, as a field's hint (a hint, not a sample value that looks already filled in).
 FEDERATION_HINT: Final = "3 letters, e.g. GER"
 
+#: FIDE's member federations' three-letter codes (FIDE's directory and rating list), and ``FID`` for
+#: players under FIDE's flag. Only these are federations: a file or a person writing another three
+#: letters (``ZZZ``, a code of the past such as ``YUG`` or ``URS``) is refused with the reason, since
+#: FIDE's rating list, which the rating officer checks a report against, has no player under it.
+FEDERATIONS: Final = frozenset({
+    "AFG", "AHO", "ALB", "ALG", "AND", "ANG", "ANT", "ARG", "ARM", "ARU", "AUS", "AUT", "AZE", "BAH", "BAN", "BAR",
+    "BDI", "BEL", "BEN", "BER", "BHU", "BIH", "BIZ", "BLR", "BOL", "BOT", "BRA", "BRN", "BRU", "BUL", "BUR", "CAF",
+    "CAM", "CAN", "CAY", "CGO", "CHA", "CHI", "CHN", "CIV", "CMR", "COD", "COL", "COM", "CPV", "CRC", "CRO", "CUB",
+    "CYP", "CZE", "DEN", "DJI", "DMA", "DOM", "ECU", "EGY", "ENG", "ERI", "ESA", "ESP", "EST", "ETH", "FAI", "FID",
+    "FIJ", "FIN", "FRA", "GAB", "GAM", "GBS", "GCI", "GEO", "GEQ", "GER", "GHA", "GRE", "GRN", "GUA", "GUI", "GUM",
+    "GUY", "HAI", "HKG", "HON", "HUN", "INA", "IND", "IOM", "IRI", "IRL", "IRQ", "ISL", "ISR", "ISV", "ITA", "IVB",
+    "JAM", "JCI", "JOR", "JPN", "KAZ", "KEN", "KGZ", "KOR", "KOS", "KSA", "KUW", "LAO", "LAT", "LBA", "LBN", "LBR",
+    "LCA", "LES", "LIE", "LTU", "LUX", "MAC", "MAD", "MAR", "MAS", "MAW", "MDA", "MDV", "MEX", "MGL", "MKD", "MLI",
+    "MLT", "MNC", "MNE", "MOZ", "MRI", "MTN", "MYA", "NAM", "NCA", "NED", "NEP", "NGR", "NIG", "NOR", "NRU", "NZL",
+    "OMA", "PAK", "PAN", "PAR", "PER", "PHI", "PLE", "PLW", "PNG", "POL", "POR", "PRK", "PUR", "QAT", "ROU", "RSA",
+    "RUS", "RWA", "SCO", "SEN", "SEY", "SGP", "SKN", "SLE", "SLO", "SMR", "SOL", "SOM", "SRB", "SRI", "SSD", "STP",
+    "SUD", "SUI", "SUR", "SVK", "SWE", "SWZ", "SYR", "TAN", "TGA", "THA", "TJK", "TKM", "TLS", "TOG", "TPE", "TTO",
+    "TUN", "TUR", "UAE", "UGA", "UKR", "URU", "USA", "UZB", "VAN", "VEN", "VIE", "VIN", "WLS", "YEM", "ZAM", "ZIM",
+})  # fmt: skip
 
-def parse_federation(text: str) -> str:
-    """A federation's three-letter code (``GER``, ``ESP``), in capitals; blank when none; FederationError
-    otherwise. Which codes exist is FIDE's to say: any three letters are taken."""
+
+def federation_letters(text: str) -> str:
+    """Three letters in capitals (the shape of a federation's code), blank when none; FederationError
+    otherwise. For FIDE's own rating list, which says which codes exist: everyone else reads a federation
+    with :func:`parse_federation`."""
     stripped = text.strip()
     if not stripped:
         return ""
     if not (len(stripped) == 3 and stripped.isascii() and stripped.isalpha()):
         raise FederationError(f"“{stripped}” is not a federation (three letters: GER, ESP, ENG)")
     return stripped.upper()
+
+
+def parse_federation(text: str) -> str:
+    """One of FIDE's federations (:data:`FEDERATIONS`) by its three letters, in any case: ``GER``; blank
+    when none; FederationError otherwise, saying whether the shape or the code is wrong."""
+    code = federation_letters(text)
+    if code and code not in FEDERATIONS:
+        raise FederationError(f"“{text.strip()}” is not one of FIDE's federations (GER, ESP, ENG …; FID: FIDE's flag)")
+    return code
+
+
+#: A player's sex as TRF writes it (C04 Annex 2, column 10: ``m`` or ``w``; many programs write ``f``
+#: for a woman, and FIDE TEC's own tournament generator (gacrux) writes ``u``, not known, in every record:
+#: each kept as written so that a file reads back as it was), and blank when not known.
+SEXES: Final = ("m", "w", "f", "u")
+
+
+def parse_sex(text: str) -> str:
+    """``m``, ``w``, ``f`` or ``u`` (:data:`SEXES`), in lower case; blank when not known; SexError otherwise."""
+    stripped = text.strip()
+    if stripped.lower() in SEXES or not stripped:
+        return stripped.lower()
+    raise SexError(f"“{stripped}” is not a sex (m, w or f; u or blank: not known)")
 
 
 def check_fide_id(value: int) -> int:

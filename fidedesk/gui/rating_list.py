@@ -42,6 +42,8 @@ from fidedesk.io.ratinglist import (
 from fidedesk.io.xlsx_grid import ImportCancelled
 
 LIST_FILTER = "FIDE rating lists (*.zip);;All files (*)"
+CANNOT_IMPORT = "Cannot import the rating list"
+UNCHANGED = "\n\nThe lists already kept are unchanged."  # an import is one transaction (io.ratinglist.import_list)
 T = TypeVar("T")
 
 
@@ -121,7 +123,7 @@ class RatingListActions(QObject):
         try:
             source = inspect(path)
         except ListFormatError as error:
-            self.dialogs.error("Cannot import the rating list", str(error))
+            self.dialogs.error(CANNOT_IMPORT, f"{error}{UNCHANGED}")
             return None
         choice = self.dialogs.confirm_list(source)
         if choice is None:
@@ -140,12 +142,11 @@ class RatingListActions(QObject):
         if isinstance(outcome.error, ImportCancelled):
             return None
         if isinstance(outcome.error, (ListFormatError, OSError)):
-            self.dialogs.error(
-                "Cannot import the rating list",
-                f"{outcome.error}\n\nThe lists already kept are unchanged.",
-            )
+            self.dialogs.error(CANNOT_IMPORT, f"{outcome.error}{UNCHANGED}")
             return None
-        if outcome.error is not None:
+        if outcome.error is not None:  # a bug: said here, as the worker thread cannot, and raised on for its traceback
+            failure = f"{type(outcome.error).__name__}: {outcome.error}"
+            self.dialogs.error(CANNOT_IMPORT, f"{path.name}: the import failed ({failure}){UNCHANGED}")
             raise outcome.error
         self.settings.last_folder = str(path.parent)
         stored = outcome.value

@@ -20,6 +20,13 @@ The channel is private to the user, since whoever listens on it receives every f
 A message is the paths, one a line, and an empty line; it is read no further than
 :data:`MAX_MESSAGE_BYTES`, and one with more than :data:`MAX_PATHS` paths or a path over
 :data:`MAX_PATH_CHARS` characters is dropped whole with its connection.
+
+Whoever may connect could also hold connections open, each with up to a message's bytes, so that they
+pile up (400 idle connections held 420 MB before these bounds): at most :data:`MAX_CONNECTIONS` are served
+at once, a connection beyond them is closed at once unread, and each connection has
+:data:`MESSAGE_TIMEOUT` milliseconds to say all and hang up (a later start takes a few) before it is
+dropped. What was received of a dropped connection is let go with it, and a closed connection's socket is
+deleted when the next one comes.
 """
 
 from __future__ import annotations
@@ -33,10 +40,12 @@ import stat
 import struct
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QObject, Signal
+import shiboken6
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 #: Milliseconds a later start waits for the running one to answer before it starts on its own.
@@ -47,6 +56,10 @@ MAX_MESSAGE_BYTES: Final = 1024 * 1024
 MAX_PATHS: Final = 1000
 #: Longest path in a message, in characters (Linux's PATH_MAX; Windows' long paths are shorter).
 MAX_PATH_CHARS: Final = 4096
+#: Most connections served at once; one more is closed at once, unread.
+MAX_CONNECTIONS: Final = 16
+#: Milliseconds a connection has to send its whole message and hang up before it is dropped.
+MESSAGE_TIMEOUT: Final = 3000
 _READ_BUFFER: Final = 64 * 1024  # what Qt takes from the system at a time, so a flood waits in the writer
 _SOCKET_NAME: Final = "instance"
 
@@ -136,17 +149,20 @@ def _message_paths(received: bytes) -> list[str] | None:
 class InstanceServer(QObject):
     """Listens for later starts; ``requested`` carries each file they were given, or "" for none.
 
-    ``dropped`` counts the connections refused (another user's, or a message over the bounds)."""
+    ``dropped`` counts the connections refused (another user's, one over :data:`MAX_CONNECTIONS`, a message
+    over the bounds or not finished within ``timeout`` milliseconds)."""
 
     requested = Signal(str)
 
-    def __init__(self, name: str, parent: QObject | None = None) -> None:
+    def __init__(self, name: str, parent: QObject | None = None, *, timeout: int = MESSAGE_TIMEOUT) -> None:
         super().__init__(parent)
         self._name = name
+        self._timeout = timeout
         self._server = QLocalServer(self)
         self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         self._server.newConnection.connect(self._on_connection)
-        self._open: set[QLocalSocket] = set()
+        self._open: dict[QLocalSocket, Callable[[], None]] = {}  # each served connection and what ends it
+        self._done: list[QLocalSocket] = []  # closed, deleted when the next connection comes (see _on_connection)
         self.dropped = 0
 
     def listen(self) -> bool:
@@ -160,61 +176,99 @@ class InstanceServer(QObject):
     def close(self) -> None:
         """Stop listening; connections still open are dropped without a word (no signal reaches a
         socket Qt is taking apart)."""
-        for socket in self._open:
+        for socket, finish in list(self._open.items()):
+            finish()
             socket.blockSignals(True)
             socket.abort()
         self._open.clear()
         self._server.close()
 
     def _on_connection(self) -> None:
+        # A closed socket is deleted here, outside any signal of its own: deleteLater() crashes PySide 6.11
+        # when the server goes first, and kept for good (the server's children) each would hold a few
+        # kilobytes for as long as fidedesk runs, per later start or per connection someone opens.
+        done, self._done = self._done, []
+        for socket in done:
+            socket.setParent(None)  # out of the server's children first, for PySide's books too
+            shiboken6.delete(socket)
         while (socket := self._server.nextPendingConnection()) is not None:
             if sys.platform.startswith("linux") and peer_uid(int(socket.socketDescriptor())) != os.getuid():
                 self._drop(socket)
                 continue
+            if len(self._open) >= MAX_CONNECTIONS:
+                self._drop(socket)
+                continue
             self._serve(socket)
+
+    @property
+    def connections(self) -> int:
+        """The connections being served now (at most :data:`MAX_CONNECTIONS`)."""
+        return len(self._open)
 
     def _drop(self, socket: QLocalSocket) -> None:
         """Close a connection without reading the rest of it; nothing it sent is acted on."""
         self.dropped += 1
         socket.blockSignals(True)
-        self._open.discard(socket)
+        self._open.pop(socket, None)
         socket.abort()
+        self._done.append(socket)
 
     def _serve(self, socket: QLocalSocket) -> None:
         received = bytearray()
         finished = False
-        self._open.add(socket)
         socket.setReadBufferSize(_READ_BUFFER)
+        deadline = QTimer()  # not the socket's child: PySide deletes the socket under it (_on_connection)
+        deadline.setSingleShot(True)
+
+        def finish() -> None:
+            nonlocal finished
+            finished = True
+            deadline.stop()
+            socket.readyRead.disconnect(read)
+            socket.disconnected.disconnect(done)
+            deadline.timeout.disconnect(late)
+
+        def drop() -> None:
+            finish()
+            received.clear()
+            self._drop(socket)
 
         def read() -> None:
-            nonlocal finished
             if finished:
                 return
             received.extend(socket.read(MAX_MESSAGE_BYTES + 1 - len(received)).data())
             if len(received) > MAX_MESSAGE_BYTES:
-                finished = True
-                self._drop(socket)
+                drop()
+
+        def late() -> None:
+            if not finished:
+                drop()
 
         def done() -> None:
-            nonlocal finished
             if finished:
                 return
             read()
             if finished:  # read() found it over the limit
                 return
-            finished = True
+            finish()
             socket.blockSignals(True)  # nothing more from it
-            self._open.discard(socket)
-            # not deleteLater(): a socket so marked crashes PySide 6.11 when the server goes first; it is
-            # the server's child and goes with it (one small object per later start)
+            self._open.pop(socket, None)
             paths = _message_paths(bytes(received))
+            received.clear()
             if paths is None:
                 self.dropped += 1
+                self._done.append(socket)
                 return
-            for path in paths or [""]:
-                self.requested.emit(path)
+            try:
+                for path in paths or [""]:
+                    self.requested.emit(path)
+            finally:  # not before: a slot may run an event loop, and a connection coming meanwhile ...
+                self._done.append(socket)  # ... would delete the socket whose signal is still on the stack
 
+        self._open[socket] = finish
         socket.readyRead.connect(read)
         socket.disconnected.connect(done)
+        deadline.timeout.connect(late)
+        deadline.start(self._timeout)
         if socket.state() == QLocalSocket.LocalSocketState.UnconnectedState:  # it said all and left already
             done()

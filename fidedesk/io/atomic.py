@@ -12,6 +12,15 @@ behind. Readers never look at these names. The next ``write_atomic`` to the same
 leftovers whose writer is gone: on POSIX, those whose PID is no longer a running process; everywhere,
 those older than an hour. A temporary file of a process still writing is left alone.
 
+A writer that needs room for temporary files of its own while it works (XlsxWriter's rows) takes
+:func:`temp_folder`: a folder of its own (0700) beside the target, named ``.NAME.fidedesk-tmp-PID.RANDOM``,
+removed with everything in it when the writer is done, however it ends. A writer killed meanwhile leaves
+it behind; the next :func:`temp_folder` in the same folder removes every such folder whose writer is gone
+(the same rule as for the files), so a writer given its target puts nothing in the system's temporary
+folder, where a killed one's would stay. :func:`remove_stale_temps_in` removes the leftover files of every
+target in a folder written by fidedesk alone (a web export's, the recovery folder), where a target may
+never be written again.
+
 The target is replaced as a directory entry: a symbolic link is replaced by a regular file, and the
 owner of the new file is the user who saves (permission bits are kept, ownership is not).
 """
@@ -23,20 +32,35 @@ import glob
 import os
 import re
 import secrets
+import shutil
 import stat
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["STALE_AFTER", "TEMP_SUFFIX", "remove_stale_temps", "temp_files", "write_atomic"]
+__all__ = [
+    "STALE_AFTER",
+    "TEMP_FOLDER_MARK",
+    "TEMP_SUFFIX",
+    "remove_stale_temp_folders",
+    "remove_stale_temps",
+    "remove_stale_temps_in",
+    "temp_files",
+    "temp_folder",
+    "write_atomic",
+]
 
 #: How every temporary file name ends.
 TEMP_SUFFIX = ".tmp"
+#: What the name of a writer's temporary folder holds, between the target's name and PID.RANDOM.
+TEMP_FOLDER_MARK = ".fidedesk-tmp-"
 #: Seconds after which a leftover temporary file is removed even if its PID seems alive.
 STALE_AFTER = 3600.0
 
 _NAME_PART = 80  # characters of the target's name kept in the temporary name (names stay short)
 _ATTEMPTS = 100  # unique names tried before giving up (each is 32 random bits)
 _OWN = re.compile(r"([0-9]{1,10})\.[0-9a-f]{8}")  # PID.RANDOM between the prefix and the suffix
+_ANY_TEMP = re.compile(r"\..+\.([0-9]{1,10})\.[0-9a-f]{8}" + re.escape(TEMP_SUFFIX), re.DOTALL)  # of any target
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, mode: int | None = None) -> None:
@@ -82,6 +106,57 @@ def remove_stale_temps(path: str | os.PathLike[str]) -> list[Path]:
             with contextlib.suppress(OSError):
                 temp.unlink()
                 removed.append(temp)
+    return removed
+
+
+def remove_stale_temps_in(folder: str | os.PathLike[str]) -> list[Path]:
+    """Remove the leftover temporary files whose writer is gone of every target in ``folder`` (a folder of
+    files written by fidedesk alone, where a target written once may never be written again); the ones
+    removed."""
+    removed = []
+    for temp in Path(folder).glob(".*" + TEMP_SUFFIX):
+        match = _ANY_TEMP.fullmatch(temp.name)
+        if match is not None and not temp.is_dir() and _is_stale(temp, int(match[1])):
+            with contextlib.suppress(OSError):
+                temp.unlink()
+                removed.append(temp)
+    return removed
+
+
+@contextlib.contextmanager
+def temp_folder(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A new folder (0700) beside ``path`` for a writer's temporary files, removed with its contents when
+    the block ends; the stale temporary folders of earlier writers in that folder are removed first."""
+    target = Path(path)
+    remove_stale_temp_folders(target.parent)
+    prefix = f".{target.name[:_NAME_PART]}{TEMP_FOLDER_MARK}"
+    for _ in range(_ATTEMPTS):
+        folder = target.parent / f"{prefix}{os.getpid()}.{secrets.token_hex(4)}"
+        try:
+            os.mkdir(folder, 0o700)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise FileExistsError(f"no free temporary folder name beside {target}")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def remove_stale_temp_folders(folder: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary folders (:func:`temp_folder`) in ``folder`` whose writer is gone, for any
+    target; the ones removed."""
+    removed = []
+    for found in Path(folder).glob(".*" + glob.escape(TEMP_FOLDER_MARK) + "*"):
+        match = _OWN.fullmatch(found.name.rpartition(TEMP_FOLDER_MARK)[2])
+        if match is None or found.is_symlink() or not found.is_dir():
+            continue
+        if _is_stale(found, int(match[1])):
+            shutil.rmtree(found, ignore_errors=True)
+            if not found.exists():
+                removed.append(found)
     return removed
 
 

@@ -11,8 +11,8 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
 * Titles come as ``GM``/``WGM``... or as the legend's letters ``g``/``wg``...: both give ``GM``/``WGM``.
   Flags are lower case (``i``, ``wi``, ``w``). A rating or K of 0 or blank is no figure; games 0 are 0.
   Any other rating must be one a file may hold (core.values.RATING_IN_FILE, 1000-3000), and a
-  federation three letters or blank (core.values.parse_federation): anything else is refused with its
-  line, as a sign of columns read wrong.
+  federation three letters or blank (core.values.federation_letters: FIDE's own list says which codes
+  exist): anything else is refused with its line, as a sign of columns read wrong.
 * The list's month is the single lists' rating label (``FEB26``), or else a month in the file's name
   (``standard_feb26frl.zip``), or else the date FIDE wrote into the zip (from the 20th: the next month's
   list). Callers show it for the user to confirm.
@@ -26,6 +26,10 @@ forms (``fide-rules.md`` §6). Decisions the downloads leave open:
   :data:`MAX_PLAYER_BYTES` or text (or a tag) over :data:`MAX_XML_TEXT_BYTES` between two tags is refused
   with its byte offset, so memory stays flat whatever the file holds; more than :data:`MAX_STRAY` elements
   outside a player, or blank lines, are no FIDE list either, so such a file is refused in seconds.
+* A damaged download (a bad checksum, an unknown compression method, names that differ, an encrypted list,
+  broken zip64 fields, a download cut short) is a ListFormatError naming the zip and the damage, whatever
+  zipfile raises, when or wherever (:func:`fidedesk.io.zip_damage.zip_damage`). A list refused for its content
+  is read on up to :data:`MAX_CHECK_BYTES`, so that garbage from a damaged download is called damage.
 """
 
 from __future__ import annotations
@@ -44,10 +48,11 @@ from typing import IO, Any, Final, cast
 from xml.etree import ElementTree
 
 from fidedesk.core.tournament import title_code
-from fidedesk.core.values import RATING_IN_FILE, FederationError, parse_federation
+from fidedesk.core.values import RATING_IN_FILE, FederationError, federation_letters
 from fidedesk.io.bounded import FileLimitError, check_file, size_text
 from fidedesk.io.text_encoding import decode
 from fidedesk.io.xlsx_grid import ImportCancelled  # one cancellation for every long read
+from fidedesk.io.zip_damage import zip_damage
 
 __all__ = [
     "FIELDS",
@@ -124,6 +129,9 @@ MAX_PLAYER_BYTES: Final = 64 * 1024
 MAX_STRAY: Final = 1000
 #: Most bytes of XML between two tags (text, or one tag with its attributes): FIDE's names are short.
 MAX_XML_TEXT_BYTES: Final = 1024 * 1024
+#: Most bytes read on past an error in a list, to meet its checksum or its broken compressed data if the
+#: download is damaged: half a second (reading on to the end of a 4 GB list took 21 s).
+MAX_CHECK_BYTES: Final = 64 * 1024 * 1024
 _XML_CHUNK: Final = 64 * 1024
 
 _MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -146,7 +154,8 @@ _LABELS: Final = (
     (r"RRtng", "rrating"), (r"RGm", "rgames"), (r"R[Kk]", "rk"),
     (r"BRtng", "brating"), (r"BGm", "bgames"), (r"BK", "bk"),
     (r"B-day", "birth_year"), (r"Born", "birth_year"), (r"Flag", "flag"),
-    (r"Games", "games"), (r"Gms", "games"), (r"K", "k"), (r"[A-Za-z]{3}[0-9]{2}", "rating"),
+    (r"Games", "games"), (r"Gms", "games"), (r"K", "k"),
+    (r"(?i:" + "|".join(_MONTHS) + r")[0-9]{2}", "rating"),  # a month (FEB26): anything else is an unknown column
 )  # fmt: skip
 _LABEL = re.compile("|".join(f"(?P<f{i}>{pattern})" for i, (pattern, _) in enumerate(_LABELS)))
 _NUMBERS: Final = frozenset(
@@ -203,23 +212,51 @@ def _month_from_name(name: str) -> Month | None:
 
 def _month_from_date(info: zipfile.ZipInfo) -> Month | None:
     year, month, day = info.date_time[:3]
-    if year < 2000:
+    if year < 2000 or not 1 <= month <= 12:  # a damaged date is no date (the zip stores months 0 to 15)
         return None
     if day >= 20:  # lists are made in the last days of the month before they take force
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     return Month(year, month)
 
 
+def _shown(name: str) -> str:
+    """A name read from the zip, on one line: quoted with escapes when it holds a control character."""
+    return name if name.isprintable() else repr(name)
+
+
 def _open_zip(path: Path) -> zipfile.ZipFile:
     try:
         check_file(path, MAX_DOWNLOAD_BYTES)
-        return zipfile.ZipFile(path)
     except FileLimitError as error:
         raise ListFormatError(str(error)) from None
     except FileNotFoundError:
         raise ListFormatError(f"{path}: no such file") from None
-    except (zipfile.BadZipFile, OSError) as error:
-        raise ListFormatError(f"{path.name}: not a zip file as FIDE's downloads are ({error})") from None
+    except OSError as error:
+        raise ListFormatError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+    with zip_damage(path, ListFormatError):
+        try:
+            return zipfile.ZipFile(path)
+        except zipfile.BadZipFile as error:
+            if str(error) != "File is not a zip file":
+                raise
+            # no directory at its end: another kind of file, or a download cut short
+            raise ListFormatError(
+                f"{path.name}: not a zip file as FIDE's downloads are, or one cut short (no zip directory at its "
+                "end) — download it again"
+            ) from None
+
+
+def _open_list(archive: zipfile.ZipFile, path: Path, member: str) -> tuple[zipfile.ZipInfo, IO[bytes]]:
+    """The list's entry and its bytes; damage, and a list beyond the bound, as ListFormatError."""
+    with zip_damage(path, ListFormatError):
+        info = archive.getinfo(member)
+    if info.file_size > MAX_LIST_BYTES:
+        raise ListFormatError(
+            f"{path.name}: {_shown(info.filename)} would unpack to {size_text(info.file_size)}, more than the "
+            f"{size_text(MAX_LIST_BYTES)} a rating list is read to"
+        )
+    with zip_damage(path, ListFormatError, info.compress_type):
+        return info, archive.open(info)
 
 
 def inspect(path: str | Path) -> ListSource:
@@ -229,20 +266,15 @@ def inspect(path: str | Path) -> ListSource:
         members = [info for info in archive.infolist() if not info.is_dir()]
         lists = [info for info in members if info.filename.lower().endswith((".txt", ".xml"))]
         if len(lists) != 1:
-            found = ", ".join(info.filename for info in members) or "nothing"
+            found = ", ".join(_shown(info.filename) for info in members) or "nothing"
             raise ListFormatError(f"{path.name}: expected one .txt or .xml rating list in the zip, found {found}")
-        info = lists[0]
-        if info.file_size > MAX_LIST_BYTES:
-            raise ListFormatError(
-                f"{path.name}: {info.filename} would unpack to {size_text(info.file_size)}, more than the "
-                f"{size_text(MAX_LIST_BYTES)} a rating list is read to"
-            )
+        info, member = _open_list(archive, path, lists[0].filename)
         xml = info.filename.lower().endswith(".xml")
         kind = _kind_from_name(info.filename) or _kind_from_name(path.name)
         month, month_from = _month_from_name(info.filename) or _month_from_name(path.name), "the file name"
+        with member, zip_damage(path, ListFormatError, info.compress_type):
+            first = b"" if xml else _first_line(member, path.name)
         if not xml:
-            with archive.open(info) as member:
-                first = _first_line(member, path.name)
             columns, label = _columns(_header(first)[0], path.name)
             if "srating" in columns:
                 kind = ListKind.COMBINED
@@ -320,7 +352,7 @@ def _row(values: dict[str, str], where: str) -> Row:
             out.append(title_code(text))
         elif field == "fed":
             try:
-                out.append(parse_federation(text))
+                out.append(federation_letters(text))
             except FederationError as error:
                 raise ListFormatError(f"{where}: {error}") from None
         elif field == "flag":
@@ -347,12 +379,22 @@ def read_rows(source: ListSource, progress: Callable[[int], bool] | None = None)
         raise ListFormatError(
             f"{source.path.name}: a single rating list whose name does not say standard, rapid or blitz; say which"
         )
-    with _open_zip(source.path) as archive, archive.open(source.member) as member:
-        if source.xml:
-            yield from _xml_rows(member, kind, source.member, progress)
-        else:
-            lines = io.BufferedReader(member, 1 << 20)  # type: ignore[type-var]  # lines at C speed
-            yield from _txt_rows(lines, kind, source.member, progress)
+    name = f"{source.path.name}: {_shown(source.member)}"  # the file chosen, and the list in it
+    with _open_zip(source.path) as archive:
+        info, member = _open_list(archive, source.path, source.member)
+        with member, zip_damage(source.path, ListFormatError, info.compress_type):
+            try:
+                if source.xml:
+                    yield from _xml_rows(member, kind, name, progress)
+                else:
+                    lines = io.BufferedReader(member, 1 << 20)  # type: ignore[type-var]  # lines at C speed
+                    yield from _txt_rows(lines, kind, name, progress)
+            except ListFormatError:
+                # a damaged download reads as garbage before its checksum is met: damage is then the reason
+                left = MAX_CHECK_BYTES
+                while left > 0 and (data := member.read(min(left, _XML_CHUNK))):  # small pieces: memory stays flat
+                    left -= len(data)
+                raise
 
 
 def _txt_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[int], bool] | None) -> Iterator[Row]:
@@ -463,10 +505,13 @@ def _xml_rows(member: IO[bytes], kind: ListKind, name: str, progress: Callable[[
         while chunk:
             chunk = source.read(_XML_CHUNK)
             offset += len(chunk)
-            if chunk:
-                parser.feed(chunk)
-            else:
-                parser.close()
+            try:
+                if chunk:
+                    parser.feed(chunk)
+                else:
+                    parser.close()
+            except (LookupError, ValueError) as error:  # expat: an encoding it cannot read (unknown, multi-byte)
+                raise ListFormatError(f"{name}: refused, the XML's encoding cannot be read ({error})") from None
             for event, element in pending():
                 quiet_from = offset
                 if event == "start":

@@ -23,7 +23,7 @@ from fidedesk.io.fidedesk_json import POSITIVE, FidedeskFileError, JsonObject, d
 from fidedesk.io.trf_pairing import PAIRING_CODES, read_pairing_records, with_requested_byes
 from fidedesk.io.trf_records import TrfError, team_file, verbatim_pairing_record
 
-FEDERATION = 'a federation of three letters such as "ESP", or ""'
+FEDERATION = 'one of FIDE\'s federations\' three letters such as "ESP", or ""'
 _ROUNDS, _INITIAL_COLOUR = "rounds", "initial_colour"  # optional, for the pairing engines (TRF 142, 152)
 _FORBIDDEN, _ACCELERATION = "forbidden", "acceleration"  # optional, for the pairing engines (TRF 260, 250)
 TIEBREAKS, TIEBREAK_RULES = "tiebreaks", "tiebreak_rules"  # optional: the organiser's choice

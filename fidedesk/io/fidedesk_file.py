@@ -81,6 +81,7 @@ from fidedesk.core.values import (
     Range,
     birth_date,
     parse_federation,
+    parse_sex,
     parse_title,
 )
 from fidedesk.io.atomic import write_atomic
@@ -132,6 +133,7 @@ _RESERVED = frozenset({"format", "schema", "app_version", "saved", "tournament"}
 _RESULT_CODES = " ".join(code.value for code in ResultCode)
 _WIDTH = 120  # columns of a one-line object in the written file
 
+_SEX = '"m", "w", "f" or ""'
 _TITLES = "one of " + ", ".join(f'"{title}"' for title in TITLES) + ' or ""'
 
 
@@ -400,7 +402,7 @@ def _read_player(player: JsonObject, boards: bool) -> Player:
         start_rank=player.integer("start_rank", POSITIVE),
         name=player.text("name"),
         rating=player.optional_integer("rating", RATING_IN_FILE),
-        sex=player.text("sex"),
+        sex=player.value("sex", parse_sex, _SEX),
         title=player.value("title", parse_title, _TITLES),
         federation=player.value("federation", parse_federation, _FEDERATION),
         fide_id=player.optional_integer("fide_id", FIDE_ID_RANGE),

@@ -74,18 +74,30 @@ def chess_json(tournament: Tournament, rounds: int | None = None) -> dict[str, A
     """The tournament as gacrux's engine reads one (a tournament of its ``chessjson`` event).
 
     One game per pairing, white first (a pairing without colours takes the lower start rank as white),
-    each side with its own result letter; one one-sided game per bye, forfeit without opponent or
-    absence. ``rounds`` is the number of rounds the tie-breaks see (by default the last one played);
+    each side with the result letter of its own entry for the round, as gacrux's own TRF reader
+    (``trf2json``) reads each player's 001 block; one one-sided game per bye, forfeit without opponent
+    or absence. A double forfeit (``-`` against ``-``, C.04 Annex 2) is thus ``Z`` for both, not played
+    and not rated, exactly as that reader makes it: a loss for both players (C.07 2024 and 2026 score an
+    unplayed round by the points each player got from it), and no game for pairing (C.04.1: the players
+    of a forfeited game are not considered to have played each other). A side whose opponent has no entry
+    for the round (no file fidedesk reads holds one: its readers check the pairings) takes the mirror of
+    this side's result. ``rounds`` is the number of rounds the tie-breaks see (by default the rounds
+    played, :attr:`~fidedesk.core.tournament.Tournament.rounds_played`, whose later entries are left out);
     players are all present, with a rating or None. The start date is written in ISO form, from which
     gacrux picks the edition of C.07 when a tie-break names none.
     """
+    # by default the rounds played (Tournament.rounds_played), without the entries of later rounds (a bye
+    # requested ahead, a withdrawal's rounds to come), as fidedesk's own tie-breaks read the event
+    last = tournament.rounds_played if rounds is None else rounds
+    reach = last if rounds is None else tournament.last_round
+    # each player's own result, by (start rank, round): built once, so that Black's side is one lookup
+    results = {(player.start_rank, e.round): e.result for player in tournament.players for e in player.rounds}
     games: list[dict[str, Any]] = []
     for player in tournament.players:
         for entry in player.rounds:
-            game = _game(player, entry)
+            game = _game(player, entry, results) if entry.round <= reach else None
             if game is not None:
                 games.append(game)
-    last = tournament.last_round if rounds is None else rounds
     info: dict[str, Any] = {}
     if tournament.info.start is not None:
         info["startDate"] = tournament.info.start.isoformat()
@@ -111,8 +123,9 @@ def _competitor(player: Player) -> dict[str, Any]:
     return {"cid": player.start_rank, "present": True, "rank": player.rank or 0, "rating": rating}
 
 
-def _game(player: Player, entry: RoundEntry) -> dict[str, Any] | None:
-    """The game of one round entry; None for the second side of a pairing (the first wrote both)."""
+def _game(player: Player, entry: RoundEntry, results: dict[tuple[int, int], ResultCode]) -> dict[str, Any] | None:
+    """The game of one round entry; None for the second side of a pairing (the first wrote both, Black's
+    result from Black's own entry, in ``results`` by (start rank, round))."""
     letter, played = _RESULTS[entry.result]
     own = {"cid": player.start_rank, "result": letter}
     if entry.opponent is None:
@@ -120,8 +133,8 @@ def _game(player: Player, entry: RoundEntry) -> dict[str, Any] | None:
     white = entry.color == "w" or (entry.color is None and player.start_rank < entry.opponent)
     if not white:
         return None
-    other = _opponent_letter(entry)
-    black = {"cid": entry.opponent, "result": other}
+    back = results.get((entry.opponent, entry.round), entry.result.mirrored())
+    black = {"cid": entry.opponent, "result": _RESULTS[back][0]}
     return {
         "round": entry.round,
         "white": own,
@@ -129,12 +142,6 @@ def _game(player: Player, entry: RoundEntry) -> dict[str, Any] | None:
         "played": played,
         "rated": entry.result.is_played,
     }
-
-
-def _opponent_letter(entry: RoundEntry) -> str:
-    # the opponent's own entry says the same (the TRF reader checks that pairings are mirrored);
-    # taken from this side, so that one entry makes one whole game
-    return _RESULTS[entry.result.mirrored()][0]
 
 
 def gacrux_code(code: str, rules: TieBreakRules) -> str:

@@ -18,8 +18,8 @@ document never saved. Names, stable for a document as long as it keeps its path:
 Writes are atomic (fidedesk.io.atomic). The folder is made 0700 and the files 0600, whatever the umask: they
 hold the user's tournaments, players' names and birth dates included (POSIX; Windows keeps the data folder
 to its user). A write killed half-way leaves a ``.NAME.PID.RANDOM.tmp`` file beside the recovery file;
-``find_recoveries`` ignores it (it reads ``*.fidedesk`` only) and the next write of that recovery file
-removes it once its writer is gone.
+``find_recoveries`` ignores it (it reads ``*.fidedesk`` only) and removes it once its writer is gone, as
+does the next write of that recovery file (a document's may never be written again).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import stat
 from pathlib import Path
 
 from fidedesk.core.tournament import Tournament
-from fidedesk.io.atomic import write_atomic
+from fidedesk.io.atomic import remove_stale_temps_in, write_atomic
 from fidedesk.io.fidedesk_file import SUFFIX, FidedeskDocument, FidedeskFileError, dumps, load, load_document
 
 __all__ = ["RECOVERY_KEY", "Recovery", "discard_recovery", "find_recoveries", "recovery_path", "write_recovery"]
@@ -126,8 +126,11 @@ def discard_recovery(
 def find_recoveries(folder: str | os.PathLike[str]) -> list[Recovery]:
     """The recovery files in the folder, newest first (an empty list when the folder does not exist).
 
-    A file that cannot be loaded is listed with its ``error``, so that it can be shown and discarded.
+    A file that cannot be loaded is listed with its ``error``, so that it can be shown and discarded. What
+    killed writes left in the folder is removed (:func:`fidedesk.io.atomic.remove_stale_temps_in`).
     """
+    with contextlib.suppress(OSError):
+        remove_stale_temps_in(folder)
     found = []
     for path in Path(folder).glob(f"*{SUFFIX}"):
         with contextlib.suppress(FileNotFoundError):  # discarded meanwhile

@@ -58,6 +58,7 @@ from fidedesk.core.values import (
     parse_federation,
     parse_fide_id,
     parse_rating,
+    parse_sex,
     parse_title,
 )
 from fidedesk.io.bounded import FileLimitError, read_bounded
@@ -261,11 +262,11 @@ def _parse_player(line: str, where: Where) -> Player:
     name_end = 47 if text[47] == " " else 48  # a name may overflow into the separator column
     return Player(
         start_rank=start_rank,
-        sex=_take(text, where, 10, 10).strip(),
+        sex=_value(text, where, 10, 10, parse_sex, "a sex m, w or f (u or blank: not known)"),
         title=_value(text, where, 11, 13, parse_title, f"a title ({' '.join(TITLES)}) or blank"),
         name=_take(text, where, 15, name_end).strip(),
         rating=_value(text, where, 49, 52, _rating, f"a rating {RATING_IN_FILE} (blank or 0: unrated)"),
-        federation=_value(text, where, 54, 56, parse_federation, "a federation of three letters or blank"),
+        federation=_value(text, where, 54, 56, parse_federation, "one of FIDE's federations (three letters) or blank"),
         fide_id=_value(text, where, 58, 68, parse_fide_id, "a FIDE ID of up to 11 digits (blank or 0: none)"),
         birth=_value(text, where, 70, 79, parse_birth_date, "a birth date YYYY/MM/DD or YYYY"),
         points=_points(_take(text, where, 81, 84), where),

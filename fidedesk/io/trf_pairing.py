@@ -20,6 +20,11 @@ Each record as FIDE TEC's reader (gacrux's ``trf2json``) reads it; columns 1-bas
   99, the last round a TRF holds: to the end), the players in columns 13-16, 18-21, ...
   ``EventInfo.forbidden``.
 
+A record is read by its columns, and a damaged one is refused naming the column, never read one column off:
+the columns it leaves blank between its fields (and after a ``250``'s column 31, and column 4 after every
+code) must be blank, and a figure must end in its field's last column, as TRF writes it right-aligned;
+points have no sign, at most two digits before and after the decimal point.
+
 In a team event's file (with ``013`` or ``310`` records) the ``240``, ``250`` and ``260`` records name
 teams, which fidedesk does not pair: they are kept verbatim, with one note for them all. JaVaFo's ``XXA``
 (each player's acceleration round by round) is not read either: it stays verbatim with the records
@@ -41,7 +46,7 @@ from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, Initia
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry
 from fidedesk.core.values import ROUND_RANGE
-from fidedesk.io.trf_records import PAIRING_RECORDS, Where, team_file, unread_acceleration
+from fidedesk.io.trf_records import PAIRING_RECORDS, POINTS_FIELD, Where, team_file, unread_acceleration
 
 __all__ = [
     "PAIRING_CODES",
@@ -79,7 +84,12 @@ _BYE_TYPES: Final = {
     " ": ResultCode.ZERO_BYE,
 }
 _NUMBER = re.compile(r"[0-9]+")
-_POINTS = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?")
+#: The columns each record leaves blank between its fields (TRF-2026; the 240 and 260 lists of start ranks
+#: go on with one blank before each, checked as they are read). A shifted record puts a figure in one of
+#: them: refused, rather than read one column off (``10.0`` as ``0.0``).
+_SEPARATORS: Final = {BYES: (4, 6, 10), ACCELERATED: (4, 9, 14, 18, 22, 27), FORBIDDEN: (4, 8, 12)}
+#: The last column of a 250 record: anything written after it is a record read wrong.
+_ACCELERATED_END: Final = 31
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,16 +147,16 @@ def read_pairing_records(lines: Sequence[str], source: str, ranks: Iterable[int]
         elif code in COLOUR_CODES:
             colour = _colour(line, where, notes) or colour
         elif code == BYES:
-            byes.extend(_byes(line, where, known))
+            byes.extend(_byes(_blank_separators(line, where), where, known))
         elif unread_acceleration(line):
             notes.append(
                 f"{source}:{index + 1}: the 250 record is kept as it is: its match points are not twice its game "
                 "points, and fidedesk's accelerated rounds are game points"
             )
         elif code == ACCELERATED:
-            acceleration.append(_accelerated(line, where, known))
+            acceleration.append(_accelerated(_blank_separators(line, where), where, known))
         elif code == FORBIDDEN:
-            forbidden.append(_forbidden(line, where, known))
+            forbidden.append(_forbidden(_blank_separators(line, where), where, known))
         elif code == "XXA":
             notes.append(
                 f"{source}:{index + 1}: the XXA record is kept as it is: fidedesk reads accelerated rounds from "
@@ -162,9 +172,32 @@ def read_pairing_records(lines: Sequence[str], source: str, ranks: Iterable[int]
     )
 
 
+def _after_code(line: str, where: Where) -> str:
+    """What follows a record's code, which a blank separates from it (column 4)."""
+    if line[3:4].strip():
+        raise where.error(4, f'expected a blank in column 4, after "{line[:3]}", found "{line[3]}"')
+    return line[3:]
+
+
+def _blank_separators(line: str, where: Where) -> str:
+    """``line`` once the columns its record leaves blank between fields are found blank (TrfError naming
+    the first that is not); a 250 record also ends at column 31."""
+    code = line[:3]
+    for column in _SEPARATORS[code]:
+        if _field(line, column, column).strip():
+            raise where.error(column, f'expected a blank in column {column}, found "{line[column - 1]}"')
+    if code == ACCELERATED and _field(line, _ACCELERATED_END + 1, len(line)).strip():
+        raise where.error(
+            _ACCELERATED_END + 1,
+            f"expected nothing after column {_ACCELERATED_END}, the last start rank, found "
+            f'"{_field(line, _ACCELERATED_END + 1, len(line)).strip()}"',
+        )
+    return line
+
+
 def _count(line: str, where: Where) -> int:
     """The number of rounds in an ``XXR n`` or ``142 n`` record."""
-    value = line[3:].strip()
+    value = _after_code(line, where).strip()
     if not _NUMBER.fullmatch(value):
         raise where.error(5, f'expected a number of rounds after "{line[:3]}", found "{value}"')
     if int(value) > ROUND_RANGE.high:
@@ -176,7 +209,7 @@ def _colour(line: str, where: Where, notes: list[str]) -> InitialColour | None:
     """TRF-2026's ``152 W``/``152 B``, JaVaFo's ``XXC white1`` / ``XXC black1``; None for an ``XXC`` that
     names no colour (``XXC rank``), whose other words are left out with a note."""
     found, others = None, []
-    for word in line[3:].split():
+    for word in _after_code(line, where).split():
         try:
             found = InitialColour.from_text(word)
         except ValueError:
@@ -195,12 +228,20 @@ def _field(line: str, first: int, last: int) -> str:
     return line[first - 1 : last]
 
 
+def _aligned(raw: str, where: Where, first: int, last: int, what: str) -> str:
+    """A field's text, which ends in the field's last column as TRF writes figures (a blank after it is a
+    record read one column off); TrfError naming the columns otherwise."""
+    if raw.strip() and raw[-1:] == " ":
+        raise where.error(first, f'expected {what} ending in column {last} (columns {first}-{last}), found "{raw}"')
+    return raw.strip()
+
+
 def _number(line: str, where: Where, first: int, last: int, what: str) -> int:
-    """The digits in columns first-last (0 when blank); TrfError naming them otherwise."""
+    """The digits in columns first-last, ending in the last (0 when blank); TrfError naming them otherwise."""
     raw = _field(line, first, last)
     if raw.strip() and not _NUMBER.fullmatch(raw.strip()):
         raise where.error(first, f'expected {what} in columns {first}-{last}, found "{raw}"')
-    return int(raw.strip() or 0)
+    return int(_aligned(raw.ljust(last - first + 1), where, first, last, what) or 0)
 
 
 def _round(line: str, where: Where, first: int, last: int, *, high: int = ROUND_RANGE.high) -> int:
@@ -220,7 +261,7 @@ def _player(line: str, where: Where, first: int, known: frozenset[int]) -> int:
 def _players(line: str, where: Where, first: int, known: frozenset[int]) -> list[tuple[int, int]]:
     """The start ranks from column ``first`` on, one every 5 columns (blank columns between): (column, rank)."""
     found = []
-    for column in range(first, len(line.rstrip()) + 1, 5):
+    for column in range(first, len(line.rstrip()) + 2, 5):  # + 2: a figure in the blank after the last one
         if _field(line, column - 1, column - 1).strip():
             raise where.error(column - 1, f'expected a blank in column {column - 1}, found "{line[column - 2]}"')
         if _field(line, column, column + 3).strip():
@@ -240,9 +281,14 @@ def _byes(line: str, where: Where, known: frozenset[int]) -> list[RequestedBye]:
 
 
 def _accelerated(line: str, where: Where, known: frozenset[int]) -> AcceleratedRound:
+    scale = _field(line, 5, 8)
+    if scale.strip() and not POINTS_FIELD.fullmatch(scale.strip()):
+        raise where.error(5, f'expected match points such as "2.0" (or blank) in columns 5-8, found "{scale}"')
+    _aligned(scale, where, 5, 8, "match points")
     raw = _field(line, 10, 13)
-    if not _POINTS.fullmatch(raw.strip()):
+    if not POINTS_FIELD.fullmatch(raw.strip()):
         raise where.error(10, f'expected game points such as "1.0" in columns 10-13, found "{raw}"')
+    _aligned(raw.ljust(4), where, 10, 13, "game points")
     first = _round(line, where, 15, 17)
     if first < 1:
         raise where.error(15, "expected the first accelerated round in columns 15-17")

@@ -78,6 +78,10 @@ _KIND_WORDS = (
 )
 
 
+#: Points as a 250 record writes them in its four columns: ``1.0``, ``0.5``, ``10``, ``0,5`` (no sign).
+POINTS_FIELD = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?")
+
+
 class TrfError(ValueError):
     """Bad content in a TRF file, located by source name, 1-based line and column (None if unknown)."""
 
@@ -114,6 +118,8 @@ def header_records(lines: Iterable[str], source: str) -> dict[str, tuple[int, st
             raise TrfError(
                 source, index + 1, 1, f"a second {code} record: a file has one (the first is on line {first})"
             )
+        if line[3:4].strip():  # the value starts in column 5: "012X" is a record read one column off
+            raise TrfError(source, index + 1, 4, f'expected a blank in column 4, after "{code}", found "{line[3]}"')
         header[code] = (index + 1, line[3:])
     return header
 
@@ -190,16 +196,21 @@ def verbatim_pairing_record(line: str, teams: bool) -> bool:
 def unread_acceleration(line: str) -> bool:
     """A 250 record whose points fidedesk's accelerated rounds (game points) cannot hold, kept verbatim:
     no game points, or match points other than twice them (a team event's scale; FIDE TEC's generator
-    writes an individual event's ``250  2.0  1.0``). A record whose points are not numbers is read, and
-    refused there."""
+    writes an individual event's ``250  2.0  1.0``). A record whose points are not numbers ending in their
+    columns, or with a figure in a blank column beside them, is read, and refused there."""
     if line[:3] != "250":
         return False
-    match, game = line[4:8].strip().replace(",", "."), line[9:13].strip().replace(",", ".")
-    try:
-        points = Fraction(game) if game else None
-        scale = Fraction(match) if match else None
-    except ValueError:
-        return False
+    padded = line.ljust(14)
+    fields = padded[4:8], padded[9:13]
+    match, game = (field.strip() for field in fields)
+    sound = all(
+        not text or (POINTS_FIELD.fullmatch(text) and field.endswith(text))
+        for field, text in zip(fields, (match, game), strict=True)
+    )
+    if not sound or (padded[3] + padded[8] + padded[13]).strip():
+        return False  # not points ending in their columns: read, and refused with the column
+    points = Fraction(game.replace(",", ".")) if game else None
+    scale = Fraction(match.replace(",", ".")) if match else None
     return scale is not None and (points is None or scale != 2 * points)
 
 
@@ -312,7 +323,7 @@ def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
     return EventInfo(
         name=text("012"),
         city=text("022"),
-        federation=value("032", parse_federation, "a federation of three letters or blank") or "",
+        federation=value("032", parse_federation, "one of FIDE's federations (three letters) or blank") or "",
         start=value("042", parse_date, a_date),
         end=value("052", parse_date, a_date),
         chief_arbiter=text("102"),

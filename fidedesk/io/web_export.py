@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Final
 
 from fidedesk import __version__
-from fidedesk.io.atomic import temp_files, write_atomic
+from fidedesk.io.atomic import remove_stale_temps_in, temp_files, write_atomic
 from fidedesk.io.documents.model import Align, Column, Document, PageBreak, TableBlock, TextBlock, TextStyle
 
 __all__ = ["CSS", "GENERATOR_MARK", "INDEX", "STYLESHEET", "WebExportError", "document_html", "index_html",
@@ -322,7 +322,8 @@ def write_web_folder(documents: Sequence[tuple[Document, int | None]], folder: P
     wrote before, else :class:`WebExportError` and nothing is written (as when two documents would have
     the same page). Files are written atomically with ordinary permissions (they are for publishing),
     ``index.html`` first: a folder an export was interrupted in is still known as fidedesk's, and the
-    next export completes it. Earlier pages not written again are left in place. Returns the paths written.
+    next export completes it, removing what a killed one was writing. Earlier pages not written again are
+    left in place. Returns the paths written.
     """
     pages: list[tuple[Document, int | None, str]] = []
     seen: set[str] = set()
@@ -334,6 +335,7 @@ def write_web_folder(documents: Sequence[tuple[Document, int | None]], folder: P
         pages.append((document, round_number, name))
     _check_folder(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps_in(folder)  # a page a killed export was writing, which may never be written again
     written: list[Path] = []
 
     def write(name: str, text: str) -> None:

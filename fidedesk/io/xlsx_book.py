@@ -20,8 +20,8 @@ import dataclasses
 import datetime as dt
 import io
 import re
-import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Final, TypeAlias
 
 import xlsxwriter  # type: ignore[import-untyped]
@@ -137,17 +137,17 @@ class BookWriter:
         self,
         progress: Callable[[int], bool] | None,
         *,
+        folder: Path,
         header: str,
         paper: Paper = "a4",
         extra_width: dict[str, int] | None = None,
     ) -> None:
-        # XlsxWriter's temporary row files go into a folder of our own, removed even when the export stops
-        # half-way (a cancel): the workbook is then never closed, which is where XlsxWriter removes them.
-        self._folder = tempfile.TemporaryDirectory(prefix="fidedesk-xlsx-", ignore_cleanup_errors=True)
+        # XlsxWriter's temporary row files go into ``folder``, the caller's to remove (a cancel never closes
+        # the workbook, which is where XlsxWriter removes them; a kill never removes anything)
         self._buffer = io.BytesIO()
         self.workbook: Any = xlsxwriter.Workbook(self._buffer, {
             "constant_memory": True,
-            "tmpdir": self._folder.name,
+            "tmpdir": str(folder),
             "strings_to_formulas": False,
             "strings_to_numbers": False,
             "strings_to_urls": False,
@@ -159,12 +159,6 @@ class BookWriter:
         #: Characters each number format adds to the whole part of a number (for column widths).
         self.extra_width = extra_width or {}
         self._formats: dict[tuple[str | None, bool, bool, bool], Any] = {}
-
-    def __enter__(self) -> BookWriter:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._folder.cleanup()
 
     def _format(
         self, number: str | None = None, *, bold: bool = False, quoted: bool = False, centred: bool = False

@@ -60,11 +60,14 @@ landscape where wide, A4 unless Letter is asked for, the event's name and dates 
 
 The tables are built here and streamed by XlsxWriter in constant-memory mode, row after row, into bytes
 saved with :func:`fidedesk.io.atomic.write_atomic`: an export interrupted at any moment leaves the
-previous file as it was.
+previous file as it was. XlsxWriter's temporary files go into a folder of the export's own beside the
+target (:func:`fidedesk.io.atomic.temp_folder`), removed when it ends; one a killed export left there is
+removed by the next export to that folder.
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -75,11 +78,11 @@ from fidedesk.core.editions import Edition, Expectancy
 from fidedesk.core.event import PlayerRating, rate_tournament
 from fidedesk.core.notation import CELL_TEXT, cell_text
 from fidedesk.core.round_sheet import PENDING_TEXT, board_lines
-from fidedesk.core.standings import Standing, standings
+from fidedesk.core.standings import Standing, standings, with_points_and_ranks
 from fidedesk.core.tiebreaks import TieBreak, unit
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import birth_text, date_range_text
-from fidedesk.io.atomic import write_atomic
+from fidedesk.io.atomic import temp_folder, write_atomic
 from fidedesk.io.xlsx_book import (
     DATE,
     BookWriter,
@@ -373,19 +376,27 @@ def workbook_bytes(
     tiebreaks: Sequence[TieBreak] | None = None,
     progress: Callable[[int], bool] | None = None,
     paper: Paper = "a4",
+    beside: Path | None = None,
 ) -> bytes:
     """The workbook of :func:`export_workbook` as the bytes of an ``.xlsx`` file; the Standings sheet under
     ``tiebreaks`` (default: the event's own, :attr:`EventInfo.tiebreaks_in_use`) and the event's edition of
     C.07, which the Event sheet names.
 
     ``progress`` is called with the number of rows written so far, now and then; when it returns False
-    the export stops with :class:`ExportCancelled`.
+    the export stops with :class:`ExportCancelled`. XlsxWriter's temporary files go into a folder of their
+    own beside ``beside`` (the file being written; None: in the system's temporary folder), removed at the
+    end.
     """
     info = tournament.info
     dates = date_range_text(info.start, info.end)
-    with BookWriter(
-        progress, header=page_header(clean_text(info.name), dates), paper=paper, extra_width=_EXTRA_WIDTH
-    ) as writer:
+    with temp_folder(beside or Path(tempfile.gettempdir()) / "fidedesk-export") as folder:
+        writer = BookWriter(
+            progress,
+            folder=folder,
+            header=page_header(clean_text(info.name), dates),
+            paper=paper,
+            extra_width=_EXTRA_WIDTH,
+        )
         return _write(writer, tournament, edition, tiebreaks)
 
 
@@ -405,7 +416,8 @@ def _write(writer: BookWriter, tournament: Tournament, edition: Edition, tiebrea
     writer.write(_crosstable(tournament, ranked, places))
     writer.write(_standings(ranked, tiebreaks, places, tournament.rounds_played))
     writer.write(_rating_changes(tournament, rating.players, edition))
-    writer.write(_players(tournament))
+    # the Players sheet's points and ranks agree with the Standings sheet (a file's stale ones are replaced)
+    writer.write(_players(with_points_and_ranks(tournament, tiebreaks, ranked)))
     writer.write(_rounds(tournament))
     writer.write(_event(tournament, tiebreaks))
     return writer.to_bytes()
@@ -425,4 +437,5 @@ def export_workbook(
     The whole file is built in memory first: a failure or a cancel (:class:`ExportCancelled`) leaves
     ``path`` as it was. OSError propagates from the write.
     """
-    write_atomic(path, workbook_bytes(tournament, edition=edition, tiebreaks=tiebreaks, progress=progress, paper=paper))
+    data = workbook_bytes(tournament, edition=edition, tiebreaks=tiebreaks, progress=progress, paper=paper, beside=path)
+    write_atomic(path, data)

@@ -8,18 +8,20 @@ import stat
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtNetwork import QLocalServer
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from pytestqt.qtbot import QtBot
 
 from fidedesk.gui import single_instance
 from fidedesk.gui.single_instance import (
+    MAX_CONNECTIONS,
     MAX_MESSAGE_BYTES,
     MAX_PATH_CHARS,
     MAX_PATHS,
+    TIMEOUT,
     ChannelError,
     InstanceServer,
     forward,
@@ -305,3 +307,87 @@ def test_fidedesk_started_with_a_file_while_one_runs_hands_it_over_and_ends(
     monkeypatch.chdir(tmp_path)
     assert main(["event.fidedesk"]) == 0  # no window of its own: the running one opens the file
     qtbot.waitUntil(lambda: received == [str(tmp_path / "event.fidedesk")])
+
+
+# ------------------------------------------------------------------------------------ idle connections
+
+
+def _connected(name: str, count: int) -> list[QLocalSocket]:
+    """``count`` connections to ``name`` that say nothing and stay."""
+    peers = []
+    for _ in range(count):
+        peer = QLocalSocket()
+        peer.connectToServer(name)
+        assert peer.waitForConnected(TIMEOUT)
+        peers.append(peer)
+    return peers
+
+
+@pytest.fixture
+def listening(qapp: object, name: str) -> Iterator[Callable[[int], tuple[InstanceServer, list[str]]]]:
+    """Starts a server on ``name`` whose connections have the given milliseconds; it and what it received."""
+    servers: list[InstanceServer] = []
+
+    def start(timeout: int) -> tuple[InstanceServer, list[str]]:
+        server = InstanceServer(name, timeout=timeout)
+        assert server.listen()
+        servers.append(server)
+        received: list[str] = []
+        server.requested.connect(received.append)
+        return server, received
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+def _closed(peers: list[QLocalSocket]) -> int:
+    for peer in peers:
+        peer.waitForReadyRead(0)  # lets the socket see the server hang up
+    return sum(peer.state() == QLocalSocket.LocalSocketState.UnconnectedState for peer in peers)
+
+
+Start = Callable[[int], tuple[InstanceServer, list[str]]]
+
+
+def test_at_most_max_connections_are_held_and_one_more_is_closed_at_once(
+    qtbot: QtBot, name: str, listening: Start
+) -> None:
+    server, _ = listening(600_000)  # idle ones stay, for this test: only the cap closes
+    peers = _connected(name, MAX_CONNECTIONS + 8)
+    qtbot.waitUntil(lambda: _closed(peers) == 8)
+    assert server.connections == MAX_CONNECTIONS and server.dropped == 8
+    assert all(peer.state() == QLocalSocket.LocalSocketState.ConnectedState for peer in peers[:MAX_CONNECTIONS])
+
+
+def test_a_connection_that_says_nothing_is_closed_after_the_timeout(qtbot: QtBot, name: str, listening: Start) -> None:
+    server, received = listening(200)
+    peers = _connected(name, 5)
+    peers[0].write(b"/half/a/path")  # too little: no end of message, no hanging up
+    peers[0].flush()
+    qtbot.waitUntil(lambda: _closed(peers) == 5)
+    assert server.dropped == 5 and server.connections == 0 and received == []
+
+
+def test_a_file_is_handed_over_once_idle_peers_holding_every_place_are_dropped(
+    qtbot: QtBot, name: str, listening: Start
+) -> None:
+    server, received = listening(300)
+    peers = _connected(name, MAX_CONNECTIONS)
+    qtbot.waitUntil(lambda: server.connections == MAX_CONNECTIONS)
+    assert forward(["/meanwhile.trf"], name)  # no place for it: closed unread
+    qtbot.waitUntil(lambda: server.dropped == 1)
+    qtbot.waitUntil(lambda: _closed(peers) == MAX_CONNECTIONS)  # their time is up
+    assert forward(["/home/arbiter/Open 2026.fidedesk"], name)
+    qtbot.waitUntil(lambda: received == ["/home/arbiter/Open 2026.fidedesk"])
+    assert server.dropped == MAX_CONNECTIONS + 1 and server.connections == 0
+
+
+def test_a_finished_connection_is_let_go(qtbot: QtBot, server: InstanceServer, name: str) -> None:
+    """A later start's connection is deleted when the next comes: 30 leave one socket, not 30."""
+    received: list[str] = []
+    server.requested.connect(received.append)
+    for number in range(30):
+        assert forward([f"/{number}.trf"], name)
+        qtbot.waitUntil(lambda count=number + 1: len(received) == count)  # type: ignore[misc]
+    assert len(server.findChildren(QLocalSocket)) == 1

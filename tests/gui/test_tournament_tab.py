@@ -6,6 +6,8 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QLineEdit
 from pytestqt.modeltest import ModelTester
@@ -14,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import add_player, pair, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
+from fidedesk.core.values import FEDERATIONS, InvalidValueError
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
@@ -58,8 +61,8 @@ def shown(tab: TournamentTab, column: int) -> list[str]:
     return [model.index(row, column).data() for row in range(model.rowCount())]
 
 
-def type_into(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> None:
-    """Go to the player's cell, type ``text`` (replacing what is there) and press Return."""
+def _typed(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> QLineEdit:
+    """Go to the player's cell, type ``text`` (replacing what is there) and press Return: the cell's editor."""
     table = tab.players.table
     index = tab.players.index_of(rank, column)
     assert index.isValid()
@@ -72,7 +75,23 @@ def type_into(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: st
     qtbot.keyClick(editor, Qt.Key.Key_Backspace)
     qtbot.keyClicks(editor, text)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: table.state() is not QAbstractItemView.State.EditingState)
+    return editor
+
+
+def type_into(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> None:
+    """Type ``text`` into the player's cell, which takes it: the editor closes."""
+    _typed(qtbot, tab, rank, column, text)
+    qtbot.waitUntil(lambda: tab.players.table.state() is not QAbstractItemView.State.EditingState)
+
+
+def type_refused(qtbot: QtBot, tab: TournamentTab, rank: int, column: int, text: str) -> QLineEdit:
+    """Type ``text`` into the player's cell, which refuses it: its editor stays open on the text typed, every
+    character kept."""
+    editor = _typed(qtbot, tab, rank, column, text)
+    table = tab.players.table
+    assert table.state() is QAbstractItemView.State.EditingState and table.indexWidget(table.currentIndex()) is editor
+    assert editor.text() == text
+    return editor
 
 
 def test_players_model_passes_the_model_tester(qtmodeltester: ModelTester, window: MainWindow) -> None:
@@ -116,10 +135,12 @@ def test_typing_name_and_rating_then_undo_redo(qtbot: QtBot, window: MainWindow,
 
 def test_refused_rating_shows_why_and_changes_nothing(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
     before = window.document.tournament
-    type_into(qtbot, tab, 3, RATING, "800")
+    editor = type_refused(qtbot, tab, 3, RATING, "800")
     assert window.document.tournament == before and window.undo_stack.count() == 0
     message = tab.players.message.text()
     assert "Clara" in message and "1000–3000" in message
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)  # the arbiter gives up: the cell stays as it was
+    qtbot.waitUntil(lambda: tab.players.table.state() is not QAbstractItemView.State.EditingState)
     type_into(qtbot, tab, 3, RATING, "1500")  # a good value clears the message
     assert window.document.tournament.player(3).rating == 1500 and tab.players.message.text() == ""
 
@@ -134,7 +155,11 @@ def test_refused_rating_shows_why_and_changes_nothing(qtbot: QtBot, window: Main
         (TITLE, "XM", True),
         (TITLE, "wgm", False),
         (FED, "RU", True),
+        (FED, "ZZZ", True),
         (FED, "rus", False),
+        (FED, "fid", False),
+        (SEX, "x", True),
+        (SEX, "F", False),
         (BORN, "1994-02-30", True),
         (BORN, "94", True),
         (BORN, "1994-02-28", False),
@@ -150,9 +175,30 @@ def test_field_validation(column: int, text: str, refused: bool) -> None:
     assert parse_cell(TITLE, "wgm") == {"title": "WGM"} and parse_cell(FED, "rus") == {"federation": "RUS"}
 
 
-def test_delegate_only_lets_digits_into_fide_id(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
-    type_into(qtbot, tab, 3, FIDE_ID, "34a17b")
-    assert window.document.tournament.player(3).fide_id == 3417
+@pytest.mark.parametrize(
+    ("column", "text", "reason"),
+    [
+        (FIDE_ID, "34a17b", "“34a17b” is not a FIDE ID"),
+        (FED, "ZZZ", "“ZZZ” is not one of FIDE's federations"),
+        (FED, "G3R", "“G3R” is not a federation"),
+        (RATING, "2,350", "“2,350” is not a rating"),
+    ],
+)
+def test_a_value_the_cell_cannot_hold_is_refused_with_the_typed_text_kept(
+    qtbot: QtBot, window: MainWindow, tab: TournamentTab, column: int, text: str, reason: str
+) -> None:
+    """Issue 25: no character is held back as it is typed (``34a17b`` was kept as 3417): the cell refuses the
+    text with the reason, and its editor keeps the text to mend; a good value then goes in."""
+    before = window.document.tournament
+    editor = type_refused(qtbot, tab, 3, column, text)
+    assert window.document.tournament == before and window.undo_stack.count() == 0
+    assert tab.players.message.text() == f"Clara: {reason}" or tab.players.message.text().startswith(f"Clara: {reason}")
+    editor.selectAll()
+    good = {FIDE_ID: "3417", FED: "GER", RATING: "2350"}[column]
+    qtbot.keyClicks(editor, good)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tab.players.table.state() is not QAbstractItemView.State.EditingState)
+    assert shown(tab, column)[2] == good and tab.players.message.text() == ""
 
 
 def test_title_combo_edits_the_title(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
@@ -248,6 +294,19 @@ def test_event_form_refuses_a_two_letter_federation(qtbot: QtBot, window: MainWi
     assert window.document.tournament.info.federation == "" and "three letters" in form.message.text()
 
 
+@pytest.mark.parametrize(("typed", "reason"), [("ZZZ", "is not one of FIDE's federations"), ("G3R", "three letters")])
+def test_event_form_refuses_what_is_no_federation_keeping_the_text(
+    qtbot: QtBot, window: MainWindow, tab: TournamentTab, typed: str, reason: str
+) -> None:
+    """Issue 25: ``G3R`` was typed as ``GR`` (the digit held back), ``ZZZ`` taken as a federation."""
+    form = tab.event_form
+    form.federation_edit.setFocus()
+    qtbot.keyClicks(form.federation_edit, typed)
+    qtbot.keyClick(form.federation_edit, Qt.Key.Key_Return)
+    assert window.document.tournament.info.federation == "" and form.federation_edit.text() == typed
+    assert f"“{typed}” {reason}" in form.message.text() or reason in form.message.text()
+
+
 def test_event_form_refuses_an_end_before_the_start(qtbot: QtBot, window: MainWindow, tab: TournamentTab) -> None:
     form = tab.event_form
     for edit, text in ((form.start_edit, "2026-05-02"), (form.end_edit, "2026-05-01")):
@@ -307,3 +366,39 @@ def test_the_federation_field_shows_a_hint_not_a_value(tab: TournamentTab) -> No
     assert "3 letters, e.g. GER" in str(
         tab.players.model.headerData(FED, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     )
+
+
+_NO_FIDE_ID = st.from_regex(r"[1-9][0-9]{0,3}[a-zA-Z+\-.,][0-9]{1,4}", fullmatch=True)
+_NO_FEDERATION = st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3).filter(lambda c: c not in FEDERATIONS)
+_NO_SEX = st.text("abcdeghijklnopqrstuvxyz0123456789", min_size=1, max_size=2)
+_NO_TITLE = st.sampled_from(["XM", "HGM", "AGM", "IA", "g m", "W", "GMM"])
+
+
+@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(
+    st.one_of(
+        st.tuples(st.just(FIDE_ID), _NO_FIDE_ID),
+        st.tuples(st.just(FED), _NO_FEDERATION),
+        st.tuples(st.just(SEX), _NO_SEX),
+        st.tuples(st.just(TITLE), _NO_TITLE),
+    )
+)
+def test_the_players_model_refuses_what_core_values_refuses(
+    qtmodeltester: ModelTester, window: MainWindow, typed: tuple[int, str]
+) -> None:
+    """Issue 25: the model's setData refuses, with core.values' reason, what no reader takes either; the
+    player stays as they were and no undo step is made."""
+    column, text = typed
+    model = PlayersModel(window.document)
+    qtmodeltester.check(model)
+    reasons: list[str] = []
+    model.problem.connect(reasons.append)
+    before, steps = window.document.tournament, window.undo_stack.count()
+    assert model.setData(model.index(2, column), text) is False
+    assert window.document.tournament == before and window.undo_stack.count() == steps
+    with pytest.raises(InvalidValueError) as caught:
+        COLUMNS[column].parse(text)  # type: ignore[misc]
+    assert reasons == [f"Clara: {caught.value}"]
+    assert model.setData(model.index(2, column), {FIDE_ID: "3417", FED: "FID", SEX: "F", TITLE: "wf"}[column])
+    assert model.index(2, column).data() == {FIDE_ID: "3417", FED: "FID", SEX: "f", TITLE: "WFM"}[column]
+    window.undo_action.trigger()

@@ -19,6 +19,7 @@ from fidedesk.core.values import (
     InvalidValueError,
     Range,
     parse_federation,
+    parse_sex,
     parse_title,
     plural,
 )
@@ -101,6 +102,7 @@ _CHECKS: Final[dict[PlayerField, Callable[[Any], None]]] = {
     PlayerField.FIDE_ID: _within(FIDE_ID_RANGE, "a FIDE ID"),
     PlayerField.K: _within(K_RANGE, "a K factor"),
     PlayerField.GAMES: _within(GAMES_RANGE, "a number of games"),
+    PlayerField.SEX: _as_written(parse_sex),
     PlayerField.TITLE: _as_written(parse_title),
     PlayerField.FEDERATION: _as_written(parse_federation),
 }

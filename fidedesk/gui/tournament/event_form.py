@@ -98,10 +98,8 @@ class EventForm(QWidget):
         self.name_edit = named(QLineEdit(), "event_name")
         self.name_edit.setPlaceholderText("Name of the event")
         self.city_edit = named(QLineEdit(), "event_city")
+        # any text: core.values.parse_federation says why it is not a federation, rather than a key held back
         self.federation_edit = named(QLineEdit(), "event_federation")
-        self.federation_edit.setValidator(
-            QRegularExpressionValidator(QRegularExpression(r"[A-Za-z]{0,3}"), self.federation_edit)
-        )
         self.federation_edit.setPlaceholderText(FEDERATION_HINT)  # "RUS" looked like a value already typed
         hint_width = self.federation_edit.fontMetrics().horizontalAdvance(FEDERATION_HINT)
         # the whole hint shows (frame and text margins), also where the form is squeezed (a 1024-wide window)

@@ -15,16 +15,16 @@ from typing import Any, ClassVar
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
+    QEvent,
     QItemSelection,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRegularExpression,
     QSortFilterProxyModel,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QRegularExpressionValidator
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -57,6 +57,7 @@ from fidedesk.core.values import (
     parse_games,
     parse_k,
     parse_rating,
+    parse_sex,
     parse_title,
     rating_text,
 )
@@ -133,7 +134,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("No", "Start rank: fixed once given, sorting does not change it", "start_rank", lambda p, _t: p.start_rank,
            numeric=True),
     Column("Name", "Family name, given name", "name", lambda p, _t: p.name, _name),
-    Column("Sex", "m or w", "sex", lambda p, _t: p.sex, lambda t: _choice(t, SEXES, "sex")),
+    Column("Sex", "m or w (f: as some files write w)", "sex", lambda p, _t: p.sex, parse_sex),
     Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p, _t: p.title, parse_title),
     Column("Fed", f"Federation: {FEDERATION_HINT}", "federation", lambda p, _t: p.federation, parse_federation),
     Column("FIDE ID", "Digits only", "fide_id", lambda p, _t: p.fide_id, parse_fide_id, numeric=True,
@@ -323,19 +324,27 @@ class PlayersProxy(QSortFilterProxyModel):
 
 
 class PlayerDelegate(QStyledItemDelegate):
-    """Cell editors that let through only what a field can hold: digits for numbers, lists for titles."""
+    """Cell editors: lists for the sex, titles and yes/no, a line for the rest, which takes any text.
 
-    _PATTERNS: ClassVar[dict[str, str]] = {
-        "federation": r"[A-Za-z]{0,3}",
-        "fide_id": r"\d{0,11}",
-        "rating": r"\d{0,4}",
-        "birth": r"[0-9./\-]{0,10}",  # every form core.values.parse_birth_date reads, day first too
-        "games": r"\d{0,5}",
-        "k": r"\d{0,3}",
-    }
+    A line's text goes to the model as typed (no character is held back: ``12ab34`` is refused as a FIDE ID,
+    with the reason, never kept as 1234). Enter or Tab on text the model refuses keeps the editor open on the
+    typed text, so the arbiter mends it; the model says why (``PlayersModel.problem``).
+    """
+
     _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"sex": SEXES, "title": TITLES, "ever_2400": YES_NO}
     #: The user changed an open editor's value (typed a key, chose an item): the cell holds unsaved text.
     typed = Signal()
+    #: Keys that commit a line's text, and where the editing goes when the model takes it.
+    _COMMIT_KEYS: ClassVar[dict[int, QAbstractItemDelegate.EndEditHint]] = {
+        Qt.Key.Key_Return: QAbstractItemDelegate.EndEditHint.SubmitModelCache,
+        Qt.Key.Key_Enter: QAbstractItemDelegate.EndEditHint.SubmitModelCache,
+        Qt.Key.Key_Tab: QAbstractItemDelegate.EndEditHint.EditNextItem,
+        Qt.Key.Key_Backtab: QAbstractItemDelegate.EndEditHint.EditPreviousItem,
+    }
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._refused = False  # whether the model refused the text last handed to it
 
     def createEditor(  # Qt override
         self, parent: QWidget, option: QStyleOptionViewItem, index: Index
@@ -349,10 +358,22 @@ class PlayerDelegate(QStyledItemDelegate):
         editor = super().createEditor(parent, option, index)
         if isinstance(editor, QLineEdit):
             editor.textEdited.connect(self.typed)
-            pattern = self._PATTERNS.get(field)
-            if pattern:
-                editor.setValidator(QRegularExpressionValidator(QRegularExpression(pattern), editor))
         return editor
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        """Enter or Tab in a line: its text committed, and the editor closed only when the model takes it."""
+        if (
+            isinstance(watched, QLineEdit)
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and (hint := self._COMMIT_KEYS.get(event.key())) is not None
+        ):
+            self._refused = False
+            self.commitData.emit(watched)
+            if not self._refused:
+                self.closeEditor.emit(watched, hint)
+            return True
+        return super().eventFilter(watched, event)
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:  # Qt override
         if isinstance(editor, QComboBox):
@@ -364,7 +385,7 @@ class PlayerDelegate(QStyledItemDelegate):
         if isinstance(editor, QComboBox):
             model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
         elif isinstance(editor, QLineEdit):
-            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+            self._refused = not model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
         else:
             super().setModelData(editor, model, index)
 

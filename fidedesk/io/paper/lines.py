@@ -9,21 +9,23 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from fidedesk.io.paper.fonts import text_width
+from fidedesk.io.paper.fonts import drawable, text_width
 
 __all__ = ["ELLIPSIS", "elide", "one_line", "paragraph_lines", "wrap"]
 
 ELLIPSIS: Final = "…"
 
 # Control characters (C0, DEL, C1) and the line and paragraph separators: a printed line holds none, and
-# a font draws them as boxes; they become spaces.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# a font draws them as boxes; they become spaces. So does the no-break space, which reportlab draws as a
+# space and says is one in the PDF's text layer (lines break at neither: a line is broken on str.split()).
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\xa0\u2028\u2029]")
 
 
 def one_line(text: str) -> str:
-    """``text`` with every control character (tab, line break, ...) as a space: what a cell or a heading
-    prints."""
-    return _CONTROLS.sub(" ", text)
+    """``text`` with every control character (tab, line break, ...) as a space and every character the
+    fonts have no glyph for as U+FFFD (:func:`~fidedesk.io.paper.fonts.drawable`): what a cell or a
+    heading prints. Every text on a page passes here, so each renderer draws the same characters."""
+    return drawable(_CONTROLS.sub(" ", text))
 
 
 def paragraph_lines(text: str) -> list[str]:

@@ -3,7 +3,8 @@
 Pages say where things are from the top left corner; PDF counts from the bottom left, so every y is
 turned over here and nowhere else. The file is the same for the same pages (reportlab's invariant mode:
 no creation date, a fixed document id), so a PDF made twice can be compared. A character the fonts do
-not have (Chinese, say) is drawn as an empty box, as in the window.
+not have (Chinese, say) reaches here as U+FFFD (:func:`fidedesk.io.paper.fonts.drawable`, applied by the
+layout), drawn so as in the window; every character drawn copies out of the PDF as itself.
 """
 
 from __future__ import annotations

@@ -7,10 +7,11 @@ front end. Text is stripped; numbers may be written as text with thousands separ
 (``RATING_IN_FILE``); ``0``, ``-``, ``NC``, ``unrated`` or blank mean unrated. FIDE ID: up to 11 digits (0 =
 none). Born: a year (``1985``), a date cell, ``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY/MM/DD`` (``00`` for
 unknown parts, ``0000`` an unknown year), ``DD.MM.YYYY`` or ``DD/MM/YYYY``; the date must be in the
-calendar. Title: one of FIDE's (``gm``, ``GM``, the rating list's ``g``) or blank. Federation: three
-letters, in capitals, or blank. Sex: ``male``/``female`` words in the five languages become ``m``/``w``,
-other text is kept as written. ``2400+``: yes/no (ja/nein, oui/non, sí/no, да/нет, true/false, 1/0, x)
-or blank. Points: a number, ``5.5``, ``5,5``, ``5½``. Games 0-99999, K 1-100, rank: whole numbers.
+calendar. Title: one of FIDE's (``gm``, ``GM``, the rating list's ``g``) or blank. Federation: one of
+FIDE's federations' three letters (``FID``: FIDE's flag), in capitals, or blank. Sex: ``m``, ``w``, ``f``
+or blank, and ``male``/``female`` words in the five languages become ``m``/``w``; other text is refused.
+``2400+``: yes/no (ja/nein, oui/non, sí/no, да/нет, true/false, 1/0, x) or blank. Points: a number, ``5.5``,
+``5,5``, ``5½``. Games 0-99999, K 1-100, rank: whole numbers.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from fidedesk.core.values import (
     parse_federation,
     parse_games,
     parse_k,
+    parse_sex,
     parse_title,
 )
 from fidedesk.io.folding import fold
@@ -256,8 +258,9 @@ _SEXES: Final[dict[str, str]] = {
 
 
 def sex(value: CellValue) -> str:
+    """``m``, ``w`` or ``f`` (core.values ``parse_sex``), or the words for male and female; "" when blank."""
     found = text(value)
-    return _SEXES.get(loose(found), found)
+    return _SEXES.get(loose(found)) or _parsed(parse_sex, found)
 
 
 _YES: Final = frozenset({"yes", "y", "ja", "j", "oui", "si", "да", "true", "1", "x", "wahr", "vrai"})
