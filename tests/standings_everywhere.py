@@ -29,7 +29,7 @@ from fidedesk.io.documents.model import Document, TableBlock
 from fidedesk.io.formats import write_tournament
 from fidedesk.io.trf import parse_trf
 from fidedesk.io.web_export import write_web_page
-from fidedesk.io.xlsx_export import CROSSTABLE, STANDINGS, workbook_bytes
+from fidedesk.io.xlsx_export import CROSSTABLE, PLAYERS, STANDINGS, workbook_bytes
 
 Figure = Fraction | None
 #: One line of the standings: rank, rank_to (the same when not shared), start rank, points, tie-breaks.
@@ -124,8 +124,9 @@ def _cell_place(cell: Any) -> tuple[int, int]:
     return int(value), int(shown.group(1)) if shown else int(value)
 
 
-def excel(tournament: Tournament) -> tuple[list[Line], Ends]:
-    """The Excel export's Standings sheet, and the Pts and Rank columns of its Crosstable sheet."""
+def excel(tournament: Tournament) -> tuple[list[Line], Ends, Ends]:
+    """The Excel export's Standings sheet, the Pts and Rank columns of its Crosstable sheet, and the Points and
+    Rank columns of its Players sheet (the first place of a shared one)."""
     book = load_workbook(io.BytesIO(workbook_bytes(tournament, edition=DEFAULT_EDITION)))
     header, rows = _sheet_rows(book, STANDINGS)
     first = header.index("Pts") + 1
@@ -142,7 +143,14 @@ def excel(tournament: Tournament) -> tuple[list[Line], Ends]:
         points = figure(row[pts].value)
         assert points is not None
         ends[int(row[0].value)] = (points, *_cell_place(row[rank]))
-    return lines, ends
+    header, rows = _sheet_rows(book, PLAYERS)
+    pts, rank = header.index("Points"), header.index("Rank")
+    players: Ends = {}
+    for row in rows:
+        points = figure(row[pts].value)
+        assert points is not None
+        players[int(row[0].value)] = (points, int(row[rank].value), None)
+    return lines, ends, players
 
 
 def _table(document: Document) -> TableBlock:

@@ -50,7 +50,7 @@ def everywhere(tournament: Tournament, where: Path) -> dict[str, list[Line] | En
     window."""
     views: dict[str, list[Line] | Ends] = {"core": core(tournament)}
     views |= cli_on_files(tournament, where)
-    views["Excel Standings"], views["Excel Crosstable"] = excel(tournament)
+    views["Excel Standings"], views["Excel Crosstable"], views["Excel Players"] = excel(tournament)
     views["TRF 001 points and rank"] = trf_ends(tournament, where)
     views["printed standings"], views["printed crosstable"] = printed(tournament)
     views["web standings"], views["web crosstable"] = web(tournament, where)
@@ -64,8 +64,8 @@ def expected(tournament: Tournament) -> dict[str, list[Line] | Ends]:
     ends, first_place = core_ends(rows), core_ends(rows, rank_to=False)
     return {
         "core": lines, "cli .fidedesk": lines, "cli TRF": lines, "Excel Standings": lines, "Excel Crosstable": ends,
-        "TRF 001 points and rank": first_place, "printed standings": lines, "printed crosstable": ends,
-        "web standings": lines, "web crosstable": ends,
+        "Excel Players": first_place, "TRF 001 points and rank": first_place, "printed standings": lines,
+        "printed crosstable": ends, "web standings": lines, "web crosstable": ends,
     }  # fmt: skip
 
 
