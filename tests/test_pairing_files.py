@@ -155,11 +155,19 @@ def test_trf_keeps_the_round_and_the_pairing_records(tmp_path: Path, version: Tr
     assert parse_trf(again).tournament == back.tournament
 
 
-def test_the_trf_export_writes_trf16_and_a_trf26_source_stays_trf26(tmp_path: Path) -> None:
+def test_the_trf_export_writes_trf26_trf16_on_request_and_a_source_stays_in_its_version(tmp_path: Path) -> None:
     event = paired_event()
     written = tmp_path / "open.trf"
     write_tournament(written, event, tiebreaks=())
+    assert "142 5" in written.read_text(encoding="utf-8").splitlines()  # a new event: TRF-2026 (issue 26)
+    write_tournament(written, event, tiebreaks=(), trf_version=TrfVersion.TRF16)
     assert "XXR 5" in written.read_text(encoding="utf-8").splitlines()
+    sixteen = read_tournament(written)  # a TRF16 source is written back in TRF16, unless asked otherwise
+    write_tournament(written, event, trf=sixteen.trf)
+    assert "XXR 5" in written.read_text(encoding="utf-8").splitlines()
+    write_tournament(written, event, trf=sixteen.trf, trf_version=TrfVersion.TRF26)
+    assert "142 5" in written.read_text(encoding="utf-8").splitlines()
+    assert read_tournament(written).tournament.info == sixteen.tournament.info
     source = tmp_path / "source.trf"
     source.write_text(tournament_to_trf(event, TrfVersion.TRF26), encoding="utf-8")
     read = read_tournament(source)

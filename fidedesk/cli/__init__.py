@@ -38,7 +38,7 @@ from typing import NoReturn, TextIO
 
 from fidedesk import __version__
 from fidedesk.cli.common import EXIT_BAD_INPUT, InputError
-from fidedesk.cli.files import cmd_convert
+from fidedesk.cli.files import TRF_VERSION_HELP, TRF_VERSIONS, cmd_convert
 from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
 from fidedesk.cli.pair import COLOUR_HELP, OUTPUT_HELP, ROUND_HELP, cmd_pair
 from fidedesk.cli.pair import DESCRIPTION as PAIR_DESCRIPTION
@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("output", metavar="OUT", help="the file to write: .fidedesk, .xlsx, or .trf / .txt for TRF")
     convert.add_argument("--rules", default=DEFAULT_EDITION.name, help="rules for an .xlsx output's rating sheet")
     convert.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
+    convert.add_argument("--trf-version", choices=list(TRF_VERSIONS), help=TRF_VERSION_HELP)
     convert.set_defaults(handler=cmd_convert)
 
     ranked = commands.add_parser(
@@ -130,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--json", action="store_true")
     pair.add_argument("-o", "--output", metavar="OUT", help=OUTPUT_HELP)
     pair.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
+    pair.add_argument("--trf-version", choices=list(TRF_VERSIONS), help=TRF_VERSION_HELP)
     pair.set_defaults(handler=cmd_pair)
 
     printed = commands.add_parser(

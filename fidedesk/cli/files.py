@@ -12,6 +12,16 @@ from typing import TextIO
 from fidedesk.cli.common import InputError, edition_named
 from fidedesk.core.values import counted
 from fidedesk.io.formats import XLSX, TournamentFile, output_format, read_tournament, same_file, write_tournament
+from fidedesk.io.trf_pairing import TrfVersion
+
+#: ``--trf-version``'s words: the version of a TRF output.
+TRF_VERSIONS = {"2026": TrfVersion.TRF26, "16": TrfVersion.TRF16}
+TRF_VERSION_HELP = "a TRF output's version (default: a TRF input's own, else 2026)"
+
+
+def trf_version_asked(args: argparse.Namespace) -> TrfVersion | None:
+    """The TRF version ``--trf-version`` asks for; None: the input's own, else TRF-2026 (io.formats)."""
+    return None if args.trf_version is None else TRF_VERSIONS[args.trf_version]
 
 
 def reading_notes(read: TournamentFile) -> tuple[str, ...]:
@@ -31,7 +41,9 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:
     tournament = read.tournament
     edition = edition_named(args.rules, tournament.info.start, str(target)) if kind is XLSX else None
     # ranks a TRF output lacks, and an .xlsx output's Standings sheet, follow the event's own tie-breaks
-    write_tournament(target, tournament, format_=kind, trf=read.trf, edition=edition)
+    write_tournament(
+        target, tournament, format_=kind, trf=read.trf, edition=edition, trf_version=trf_version_asked(args)
+    )
     players, rounds = counted(len(tournament.players), "player"), counted(tournament.rounds_played, "round")
     out.write(f"{source} -> {target}: {players}, {rounds} played\n")
     for note in reading_notes(read):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, edition_named, print_json
-from fidedesk.cli.files import reading_notes
+from fidedesk.cli.files import reading_notes, trf_version_asked
 from fidedesk.core.notation import score_text
 from fidedesk.core.pairing_round import (
     ByeKind,
@@ -133,7 +133,8 @@ def cmd_pair(args: argparse.Namespace, out: TextIO) -> None:
     if target is not None and kind is not None:
         # a workbook's Rating changes sheet needs an edition: the one in force on the event's start date
         edition = edition_named("auto", paired.info.start, str(target)) if kind is XLSX else None
-        write_tournament(target, paired, format_=kind, trf=read.trf, edition=edition)
+        version = trf_version_asked(args)
+        write_tournament(target, paired, format_=kind, trf=read.trf, edition=edition, trf_version=version)
     if args.json:
         print_json(pairing_json(pairing), out)
     else:

@@ -59,6 +59,14 @@ class Dialogs(Protocol):
         """A file name chosen to save to."""
         ...
 
+    def save_file_of_kind(
+        self, title: str, suggested: str, kinds: Sequence[str], chosen: int
+    ) -> tuple[Path, int] | None:
+        """A file name chosen to save to, and which of ``kinds`` (file dialog filters, :func:`file_filter`'s
+        entries; ``chosen`` offered first) it is written as: the file dialog's filter, chosen with the keyboard
+        as any of its fields."""
+        ...
+
     def confirm_discard(self, name: str) -> Choice:
         """Whether to save the changes to ``name`` before they would be lost."""
         ...
@@ -147,6 +155,16 @@ class UnattendedDialogs:
 
     def save_file(self, title: str, suggested: str, filter_: str) -> Path | None:
         return self._ask("save_file", None, title, suggested, filter_)  # type: ignore[return-value]
+
+    def save_file_of_kind(
+        self, title: str, suggested: str, kinds: Sequence[str], chosen: int
+    ) -> tuple[Path, int] | None:
+        """The scripted answer; else the ``save_file`` answer (what a test scripts for any file to save to),
+        written as the kind offered first."""
+        if "save_file_of_kind" in self._answers:
+            return self._ask("save_file_of_kind", None, title, suggested, kinds, chosen)  # type: ignore[return-value]
+        path = self.save_file(title, suggested, ";;".join(kinds))
+        return None if path is None else (path, chosen)
 
     def confirm_discard(self, name: str) -> Choice:
         return self._ask("confirm_discard", Choice.DISCARD, name)  # type: ignore[return-value]

@@ -28,13 +28,17 @@ from fidedesk.io.formats import (
     FIDEDESK,
     FORMATS,
     TRF,
+    TRF_VERSIONS,
     FileFormat,
     FileFormatError,
     Role,
     format_for,
     read_tournament,
+    trf_version,
+    trf_version_filter,
     write_tournament,
 )
+from fidedesk.io.trf_pairing import TrfVersion
 
 #: How many files File › Open Recent lists.
 MAX_RECENT = 8
@@ -43,6 +47,8 @@ AUTOSAVE_DELAY = 2000
 OPEN_FILTER = file_filter(*FORMATS, together="Tournaments")
 FIDEDESK_FILTER = file_filter(FIDEDESK)
 TRF_FILTER = file_filter(TRF)
+#: Export TRF's choices of version, as the file dialog's filters, in the order of io.formats.TRF_VERSIONS.
+TRF_EXPORT_KINDS = tuple(trf_version_filter(version) for version in TRF_VERSIONS)
 
 
 def default_recovery_folder() -> Path:
@@ -74,6 +80,9 @@ class FileActions(QObject):
         self.settings = settings
         self.recovery_folder = recovery_folder or default_recovery_folder()
         self._recovery_file: Path | None = None  # the one this document's autosave wrote
+        # the version of the TRF the document was imported from, which Export TRF offers first
+        self.trf_source: TrfVersion | None = None
+        document.was_reset.connect(self._forget_trf_source)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setSingleShot(True)
         self.autosave_timer.setInterval(AUTOSAVE_DELAY)
@@ -188,6 +197,7 @@ class FileActions(QObject):
             return False
         own = format_.role is Role.OWNER
         self.document.reset(read.tournament, path if own else None, unsaved=not own)  # an import is unsaved work
+        self.trf_source = None if read.trf is None else read.trf.version
         if own:
             self._remember(path)
         else:
@@ -232,9 +242,14 @@ class FileActions(QObject):
                 return False
         return self._take(path, TRF, "Cannot import the file")
 
-    def export_trf(self, path: Path | None = None) -> bool:
+    def _forget_trf_source(self) -> None:
+        self.trf_source = None
+
+    def export_trf(self, path: Path | None = None, version: TrfVersion | None = None) -> bool:
         """Write the tournament as a TRF file; refused with a message when TRF cannot hold it, and what
-        TRF has no place for (the players' records) said in the status bar."""
+        TRF has no place for (the players' records) said in the status bar. The version is the one chosen in
+        the file dialog's filters (``version`` when ``path`` is given), offered first the imported TRF's own,
+        else TRF-2026 (io.formats.trf_version)."""
         if not self.commit_typing("Cannot export TRF"):
             return False
         tournament = self.document.tournament
@@ -244,12 +259,16 @@ class FileActions(QObject):
             return False
         if path is None:
             suggested = str(Path(self.settings.folder) / f"{Path(self.suggested_name()).stem}{TRF.extensions[0]}")
-            path = self.dialogs.save_file("Export TRF", suggested, TRF_FILTER)
-            if path is None:
+            offered = TRF_VERSIONS.index(trf_version(self.trf_source, version))
+            chosen = self.dialogs.save_file_of_kind("Export TRF", suggested, TRF_EXPORT_KINDS, offered)
+            if chosen is None:
                 return False
+            path, kind = chosen
+            version = TRF_VERSIONS[kind]
         try:
             # ranks the file lacks are those of the Standings tab: the event's tie-breaks, under its edition
-            write_tournament(path, tournament, format_=TRF)
+            written = trf_version(self.trf_source, version)
+            write_tournament(path, tournament, format_=TRF, trf_version=written)
         except FileFormatError as error:
             self.dialogs.error("Cannot export TRF", str(error))
             return False

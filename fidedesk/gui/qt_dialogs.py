@@ -63,6 +63,14 @@ class QtDialogs:
         back_to(parent)
         return Path(name) if name else None
 
+    def save_file_of_kind(
+        self, title: str, suggested: str, kinds: Sequence[str], chosen: int
+    ) -> tuple[Path, int] | None:
+        parent = self._parent()
+        name, kind = QFileDialog.getSaveFileName(parent, title, suggested, ";;".join(kinds), kinds[chosen])
+        back_to(parent)
+        return (Path(name), kinds.index(kind) if kind in kinds else chosen) if name else None
+
     def confirm_discard(self, name: str) -> Choice:
         buttons = QMessageBox.StandardButton
         choices = buttons.Save | buttons.Discard | buttons.Cancel

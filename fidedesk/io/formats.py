@@ -30,6 +30,7 @@ from fidedesk.io.atomic import write_atomic
 from fidedesk.io.bounded import FileLimitError, check_file
 from fidedesk.io.trf import MAX_FILE_BYTES as TRF_MAX_BYTES
 from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
+from fidedesk.io.trf_pairing import TrfVersion
 from fidedesk.io.trf_records import records_summary
 from fidedesk.io.xlsx_container import MAX_FILE_BYTES as XLSX_MAX_BYTES
 from fidedesk.io.xlsx_grid import XlsxError
@@ -44,6 +45,7 @@ __all__ = [
     "FIDEDESK",
     "FORMATS",
     "TRF",
+    "TRF_VERSIONS",
     "XLSX",
     "Content",
     "FileFormat",
@@ -54,6 +56,8 @@ __all__ = [
     "output_format",
     "proposed_import",
     "read_tournament",
+    "trf_version",
+    "trf_version_filter",
     "write_tournament",
 ]
 
@@ -108,7 +112,8 @@ class TournamentFile:
     trf: TrfDocument | None = None
 
 
-#: Writes a tournament: (path, tournament, the TRF document it came from, edition, tie-breaks, progress).
+#: Writes a tournament: (path, tournament, the TRF document it came from, edition, tie-breaks, progress, the TRF
+#: version asked for).
 Writer = Callable[
     [
         Path,
@@ -117,6 +122,7 @@ Writer = Callable[
         "Edition | None",
         "Sequence[TieBreak] | None",
         "Callable[[int], bool] | None",
+        "TrfVersion | None",
     ],
     None,
 ]
@@ -221,6 +227,7 @@ def _write_fidedesk(
     _edition: Edition | None,
     _tiebreaks: Sequence[TieBreak] | None,
     _progress: Callable[[int], bool] | None,
+    _version: TrfVersion | None = None,
 ) -> None:
     try:
         fidedesk_file.save(tournament, path)
@@ -228,18 +235,43 @@ def _write_fidedesk(
         raise FileFormatError(str(error)) from None
 
 
+#: The versions of TRF an export offers, the default for a new event first.
+TRF_VERSIONS: tuple[TrfVersion, ...] = (TrfVersion.TRF26, TrfVersion.TRF16)
+
+
+def trf_version(source: TrfVersion | None, asked: TrfVersion | None = None) -> TrfVersion:
+    """The TRF version a file is written in: the one ``asked`` for, else ``source``, the version of the TRF
+    the tournament was read from (written back as read), else TRF-2026, FIDE's TRF since 1 September 2025
+    (C.02.03 §7.1: a program exports the latest TRF)."""
+    return asked or source or TRF_VERSIONS[0]
+
+
+def trf_version_filter(version: TrfVersion) -> str:
+    """A file dialog's filter naming a TRF version: ``FIDE tournament report, TRF-2026 (*.trf *.txt)``."""
+    patterns = " ".join(f"*{extension}" for extension in TRF.extensions)
+    return f"{TRF.label}, {version.value} ({patterns})"
+
+
 def _trf_text(
-    tournament: Tournament, trf: TrfDocument | None, name: str, tiebreaks: Sequence[TieBreak] | None = None
+    tournament: Tournament,
+    trf: TrfDocument | None,
+    name: str,
+    tiebreaks: Sequence[TieBreak] | None = None,
+    version: TrfVersion | None = None,
 ) -> tuple[str, str | None]:
-    """The TRF text (a TRF source keeps its other lines), and the first thing a TRF reader would read
-    differently (the players' records and rounds a player missed aside); None when nothing.
+    """The TRF text in ``version`` (:func:`trf_version`: a TRF source's own, else TRF-2026; a TRF source keeps
+    its other lines), and the first thing a TRF reader would read differently (the players' records and rounds
+    a player missed aside); None when nothing.
     Points and ranks the tournament lacks are those of its results and standings under ``tiebreaks`` (None:
     the event's own; core.standings.with_points_and_ranks). ValueError when a value does not fit TRF's columns."""
     from fidedesk.core.standings import with_points_and_ranks  # the tie-breaks only when a TRF is written
 
     tournament = with_points_and_ranks(tournament, tiebreaks)
+    written = trf_version(None if trf is None else trf.version, version)
     text = (
-        write_trf(dataclasses.replace(trf, tournament=tournament)) if trf is not None else tournament_to_trf(tournament)
+        write_trf(dataclasses.replace(trf, tournament=tournament, version=written))
+        if trf is not None
+        else tournament_to_trf(tournament, written)
     )
     try:
         difference = trf_difference(tournament, parse_trf(text, name).tournament)
@@ -262,11 +294,12 @@ def _write_trf(
     _edition: Edition | None,
     tiebreaks: Sequence[TieBreak] | None,
     _progress: Callable[[int], bool] | None,
+    version: TrfVersion | None = None,
 ) -> None:
-    """TRF, read back before it is written: refused when a TRF reader would not get the same tournament.
-    Ranks the tournament lacks follow ``tiebreaks``."""
+    """TRF in ``version`` (:func:`trf_version`), read back before it is written: refused when a TRF reader
+    would not get the same tournament. Ranks the tournament lacks follow ``tiebreaks``."""
     try:
-        text, difference = _trf_text(tournament, trf, str(path), tiebreaks)
+        text, difference = _trf_text(tournament, trf, str(path), tiebreaks, version)
     except ValueError as error:  # a value TRF's columns cannot hold
         raise FileFormatError(f"{path}: {error}") from None
     if difference is not None:
@@ -281,6 +314,7 @@ def _write_workbook(
     edition: Edition | None,
     tiebreaks: Sequence[TieBreak] | None,
     progress: Callable[[int], bool] | None,
+    _version: TrfVersion | None = None,
 ) -> None:
     """The spreadsheet export, its Rating changes sheet under ``edition`` (which it needs)."""
     from fidedesk.io.xlsx_export import export_workbook  # openpyxl only when a workbook is written
@@ -421,16 +455,18 @@ def write_tournament(
     edition: Edition | None = None,
     tiebreaks: Sequence[TieBreak] | None = None,
     progress: Callable[[int], bool] | None = None,
+    trf_version: TrfVersion | None = None,
 ) -> FileFormat:
     """Write ``tournament`` to ``path`` as ``format_`` or else the format its extension names, atomically
     (the old file or the new one, never a broken one); the format written. ``trf``: the TRF document it
     was read from, whose other lines a TRF output keeps; ``edition`` and ``tiebreaks``: the rules of an
-    Excel export's sheets (``tiebreaks`` None: the event's own, which also rank a TRF output lacking ranks).
+    Excel export's sheets (``tiebreaks`` None: the event's own, which also rank a TRF output lacking ranks);
+    ``trf_version``: a TRF output's version (None: ``trf``'s own, else TRF-2026).
     FileFormatError when the format cannot hold the tournament or the disk refuses; a cancelled
     ``progress`` raises what the writer raises (``ExportCancelled``)."""
     format_ = format_ or output_format(path)
     try:
-        format_.write(path, tournament, trf, edition, tiebreaks, progress)
+        format_.write(path, tournament, trf, edition, tiebreaks, progress, trf_version)
     except OSError as error:
         raise FileFormatError(f"{path}: {error.strerror or error}") from None
     return format_
