@@ -63,7 +63,15 @@ from fidedesk.core.values import (
 )
 from fidedesk.io.bounded import FileLimitError, read_bounded
 from fidedesk.io.text_encoding import ENCODINGS, decode_as
-from fidedesk.io.trf_pairing import PAIRING_CODES, TrfVersion, pairing_lines, read_pairing_records, with_requested_byes
+from fidedesk.io.trf_pairing import (
+    PAIRING_CODES,
+    TrfVersion,
+    byes_ahead,
+    pairing_lines,
+    read_pairing_records,
+    version_of,
+    with_requested_byes,
+)
 from fidedesk.io.trf_records import (
     DATE_RECORDS,
     SYSTEM_TEXT,
@@ -425,19 +433,16 @@ def _infer_layout(lines: Iterable[str]) -> TrfLayout:
 
 
 def write_trf(doc: TrfDocument) -> str:
-    """The document as TRF text with "\\n" line ends.
-
-    Lines the reader did not interpret come back as they were, in their order; the pairing records are
-    written afresh from the event in the document's version, where the first of them was; the ``001`` records
-    are regenerated from ``doc.tournament.players`` (a player whose start rank had no record is
-    written after the last one; one no longer in the tournament is dropped). Header records
-    012-052, 102 and 122 are rewritten only when the tournament's value differs from the line's; the
-    tie-break records as :func:`~fidedesk.io.trf_records.tiebreak_edits` says, a 212 record the file
-    lacks before the first ``001``.
-    """
-    players = doc.tournament.by_rank()
+    """The document as TRF text with "\\n" line ends. Lines the reader did not interpret come back as they were,
+    in order; the pairing records are written afresh in the document's version where the first of them was; the
+    ``001`` records from ``doc.tournament.players`` (a player without one after the last; one no longer in the
+    tournament dropped). Records 012-052, 102 and 122 are rewritten only when the tournament's value differs;
+    the tie-break records as :func:`~fidedesk.io.trf_records.tiebreak_edits` says (a 212 the file lacks goes
+    before the first ``001``); a 192 only when the file is converted to TRF-2026 (one of its own may say more)."""
+    ranked, byes = byes_ahead(doc.tournament) if doc.version is TrfVersion.TRF26 else (doc.tournament.players, [])
+    players = {player.start_rank: player for player in ranked}
     at = dict(doc.player_lines)
-    fresh = [p for p in doc.tournament.players if p.start_rank not in set(at.values())]
+    fresh = [p for p in ranked if p.start_rank not in set(at.values())]
     last = max(at, default=len(doc.lines) - 1)
     edits = tiebreak_edits(doc.lines, doc.tournament.info.tiebreaks)
     added = edits.pop(len(doc.lines), None)
@@ -449,7 +454,8 @@ def write_trf(doc: TrfDocument) -> str:
     ]
     # a record the event still says is written as it was (trailing blanks and all)
     was = {doc.lines[index].rstrip(): doc.lines[index] for index in records}
-    ours = [was.get(line, line) for line in pairing_lines(doc.tournament.info, doc.version)]
+    coded = version_of(doc.lines) is doc.version or any(line[:3] == "192" for line in doc.lines)  # kept as read
+    ours = [was.get(line, line) for line in pairing_lines(doc.tournament.info, doc.version, encoded=not coded) + byes]
     edits.update(dict.fromkeys(records))
     place = records[0] if records else first
     out: list[str] = []
@@ -479,12 +485,9 @@ def write_trf(doc: TrfDocument) -> str:
 
 
 def tournament_to_trf(tournament: Tournament, version: TrfVersion = TrfVersion.TRF16) -> str:
-    """A fresh TRF16 file (or TRF-2026, ``version``): header records 012-122, the pairing records
-    (:func:`~fidedesk.io.trf_pairing.pairing_lines`: ``XXR``/``XXC`` in TRF16, ``142``/``152`` in TRF-2026),
-    TRF26's 212 record of the event's tie-breaks when the
-    organiser chose them (a TRF16 reader passes over a record it does not know), the records kept from a
-    TRF source (``Tournament.extra_records``, verbatim and in order; the tie-break records fidedesk could
-    not read only while the event has no choice of its own), then one ``001`` record per player."""
+    """A fresh TRF16 or TRF-2026 file (``version``): records 012-122, the pairing records (``pairing_lines``,
+    ``byes_ahead``), the 212 of the organiser's tie-breaks, the records kept from a TRF source (verbatim, in order;
+    the tie-break records fidedesk could not read only while the event has no choice of its own), the ``001``s."""
     info = tournament.info
     kind = info.kind.value.capitalize()
     rated = sum(player.is_rated for player in tournament.players)
@@ -500,12 +503,13 @@ def tournament_to_trf(tournament: Tournament, version: TrfVersion = TrfVersion.T
         ("102", info.chief_arbiter),
         ("122", info.time_control),
     ]
-    lines = [_record(code, value) for code, value in header] + pairing_lines(info, version)
+    players, byes = byes_ahead(tournament) if version is TrfVersion.TRF26 else (tournament.players, [])
+    lines = [_record(code, value) for code, value in header] + pairing_lines(info, version, encoded=True) + byes
     records = tournament.extra_records
     edits = tiebreak_edits(records, info.tiebreaks)
     kept = [edits.pop(len(records), None), *(edits.get(index, line) for index, line in enumerate(records))]
     lines += [_verbatim(line) for line in kept if line is not None]
-    lines += [_player_line(player, TrfLayout()) for player in tournament.players]
+    lines += [_player_line(player, TrfLayout()) for player in players]
     return "".join(f"{line}\n" for line in lines)
 
 

@@ -11,7 +11,8 @@ Each record as FIDE TEC's reader (gacrux's ``trf2json``) reads it; columns 1-bas
 * ``240 T RRR PPPP PPPP ...``: byes of type ``T`` (``H`` half-point, ``F`` full-point, ``Z`` or blank
   zero-point) in round ``RRR`` (columns 7-9) for the players in columns 11-14, 16-19, ... They become
   the players' round entries, as a ``001`` record writes them (``0000 - H``); a ``001`` record giving
-  that round something else is an error. Written back in the ``001`` records, not as ``240``.
+  that round something else is an error. A TRF16 output writes them in the ``001`` records; a TRF-2026 one
+  those of the rounds after the last paired as ``240`` records (:func:`byes_ahead`).
 * ``250 MMMM GGGG RRR RRR PPPP PPPP``: accelerated rounds (C.04.7): match points (5-8: blank, or twice
   the game points, an individual event's scale; another record is kept verbatim with a note), game points
   (10-13), rounds (15-17 to 19-21; blank or 0: the first alone), start ranks (23-26 to 28-31; blank or 0:
@@ -44,15 +45,23 @@ from typing import Final
 
 from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import EventInfo, Player, RoundEntry
+from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
 from fidedesk.core.values import ROUND_RANGE
-from fidedesk.io.trf_records import PAIRING_RECORDS, POINTS_FIELD, Where, team_file, unread_acceleration
+from fidedesk.io.trf_records import (
+    PAIRING_RECORDS,
+    POINTS_FIELD,
+    SYSTEM_CODE,
+    Where,
+    team_file,
+    unread_acceleration,
+)
 
 __all__ = [
     "PAIRING_CODES",
     "PairingRecords",
     "RequestedBye",
     "TrfVersion",
+    "byes_ahead",
     "pairing_lines",
     "read_pairing_records",
     "version_of",
@@ -344,9 +353,13 @@ def with_requested_byes(
     ]
 
 
-def pairing_lines(info: EventInfo, version: TrfVersion) -> list[str]:
-    """The event's pairing records as ``version`` writes them (byes go in the ``001`` records)."""
+def pairing_lines(info: EventInfo, version: TrfVersion, *, encoded: bool = False) -> list[str]:
+    """The event's pairing records as ``version`` writes them (byes go in the ``001`` records); in TRF-2026,
+    and when ``encoded``, the 192 record of the system's code (:data:`~fidedesk.io.trf_records.SYSTEM_CODE`:
+    the pairing system FIDE TEC's reader takes)."""
     lines = []
+    if version is TrfVersion.TRF26 and encoded and info.system in SYSTEM_CODE:
+        lines.append(f"192 {SYSTEM_CODE[info.system]}")  # first: a file read keeps it where it was, before these
     if info.rounds is not None:
         lines.append(f"{'XXR' if version is TrfVersion.TRF16 else '142'} {info.rounds}")
     if info.initial_colour is not None:
@@ -362,6 +375,32 @@ def pairing_lines(info: EventInfo, version: TrfVersion) -> list[str]:
         last = TO_THE_END if pairs.last_round is None else pairs.last_round
         lines.append(f"260 {pairs.first_round:>3} {last:>3} " + " ".join(f"{rank:>4}" for rank in pairs.players))
     return lines
+
+
+_BYE_LETTERS: Final = {ResultCode.HALF_BYE: "H", ResultCode.FULL_BYE: "F", ResultCode.ZERO_BYE: "Z"}
+
+
+def byes_ahead(tournament: Tournament) -> tuple[tuple[Player, ...], list[str]]:
+    """TRF-2026's form of the byes entered ahead of the pairing: the players without their byes of the rounds
+    after the last one paired, and those byes as ``240`` records, one per type and round (FIDE TEC's reader takes
+    at most one). A ``001`` record then holds the rounds paired alone, and its points are theirs, as a TRF reader
+    adds them up (a half-point bye of round 5 in the ``001`` record of a file after round 4 would count)."""
+    paired = max(tournament.paired_rounds, default=0)
+    ahead: dict[tuple[int, str], list[int]] = {}
+    players = []
+    for player in tournament.players:
+        kept = []
+        for entry in player.rounds:
+            if entry.round > paired and entry.opponent is None and entry.result in _BYE_LETTERS:
+                ahead.setdefault((entry.round, _BYE_LETTERS[entry.result]), []).append(player.start_rank)
+            else:
+                kept.append(entry)
+        players.append(dataclasses.replace(player, rounds=tuple(kept)))
+    lines = [
+        f"{BYES} {kind} {round_:>3} " + " ".join(f"{rank:>4}" for rank in ranks)
+        for (round_, kind), ranks in sorted(ahead.items())
+    ]
+    return tuple(players), lines
 
 
 def _points(points: Fraction) -> str:

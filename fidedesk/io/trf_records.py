@@ -70,6 +70,14 @@ SYSTEM_TEXT = {  # 092 text that _infer_system reads back as the same system
     System.MATCH: "Individual: Match",
     System.TEAM_SWISS: "Team: Swiss-System",
 }
+#: TRF-2026's 192 code of each system fidedesk pairs, as FIDE TEC's reader knows them: the Dutch system, and the
+#: Berger tables without FIDE's swap of a double round robin's last rounds (core.pairing_round.berger_pairing).
+#: Baku acceleration is the 250 records, not a ``_BAKU`` code, which would accelerate a second time.
+SYSTEM_CODE = {
+    System.SWISS: "FIDE_DUTCH",
+    System.ROUND_ROBIN: "BERGER_ROUNDROBIN",
+    System.DOUBLE_ROUND_ROBIN: "BERGER_DOUBLEROUNDROBIN",
+}
 _KIND_WORDS = (
     ("blitz", RatingKind.BLITZ),
     ("rapid", RatingKind.RAPID),
