@@ -21,6 +21,7 @@ from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from fidedesk.io import fidedesk_file, recovery
 from fidedesk.io.trf import read_trf
+from fidedesk.io.trf_pairing import TrfVersion
 from tests.conftest import GELENDZHIK
 
 EMPTY = Tournament(EventInfo(), ())
@@ -171,6 +172,32 @@ def test_export_trf_writes_results_still_to_come(
     assert not no_modal_dialogs
     back = read_trf(tmp_path / "out.trf").tournament
     assert back.player(1).rounds[-1].result is ResultCode.PENDING and back.player(1).rounds[-1].opponent == 3
+
+
+def test_export_trf_offers_trf26_first_and_writes_the_version_chosen(
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs, no_modal_dialogs: list[tuple[str, str]]
+) -> None:
+    """Export TRF asks for the file with the version as the file dialog's filter: TRF-2026 offered first for a
+    new event, TRF16 when chosen; a TRF imported is offered in its own version (issue 26)."""
+    window.document.reset(club_open(), None)
+    out = tmp_path / "out.trf"
+    asked = dialogs.answer("save_file_of_kind", lambda _title, _name, kinds, chosen: (out, chosen))
+    assert window.files.export_trf()
+    (title, _suggested, kinds, chosen), *_ = asked
+    assert title == "Export TRF" and kinds == files.TRF_EXPORT_KINDS and chosen == 0
+    assert kinds[chosen] == "FIDE tournament report, TRF-2026 (*.trf *.txt)"
+    assert read_trf(out).version is TrfVersion.TRF26
+    dialogs.answer("save_file_of_kind", lambda *_asked: (out, 1))
+    assert window.files.export_trf()
+    assert read_trf(out).version is TrfVersion.TRF16 and "TRF16" in files.TRF_EXPORT_KINDS[1]
+    assert window.files.import_trf(out)  # a TRF16 file imported: TRF16 offered first
+    asked = dialogs.answer("save_file_of_kind", lambda _title, _name, _kinds, chosen: (out, chosen))
+    assert window.files.export_trf()
+    assert asked[0][3] == 1 and read_trf(out).version is TrfVersion.TRF16
+    window.files.new()  # a new event again: TRF-2026
+    window.document.reset(club_open(), None)
+    assert window.files.export_trf() and asked[-1][3] == 0 and read_trf(out).version is TrfVersion.TRF26
+    assert not no_modal_dialogs
 
 
 def test_recent_files_keep_eight_and_drop_missing_ones(
