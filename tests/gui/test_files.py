@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import PlayerField, add_player, pair, set_player_field, set_result
@@ -198,6 +200,27 @@ def test_export_trf_offers_trf26_first_and_writes_the_version_chosen(
     window.document.reset(club_open(), None)
     assert window.files.export_trf() and asked[-1][3] == 0 and read_trf(out).version is TrfVersion.TRF26
     assert not no_modal_dialogs
+
+
+def test_the_file_dialog_offers_the_kind_chosen_and_answers_the_one_taken(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """QtDialogs.save_file_of_kind: Qt's file dialog opens on the kind offered first, and the filter the user
+    takes (with the keyboard, as any field of the dialog) is the kind answered."""
+    seen: list[str] = []
+
+    def take_trf16() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QFileDialog)
+        seen.append(dialog.selectedNameFilter())
+        dialog.selectNameFilter(files.TRF_EXPORT_KINDS[1])
+        dialog.selectFile(str(tmp_path / "out.trf"))
+        dialog.accept()
+
+    QTimer.singleShot(0, take_trf16)
+    chosen = qt_dialogs.QtDialogs(window).save_file_of_kind("Export TRF", str(tmp_path), files.TRF_EXPORT_KINDS, 0)
+    assert seen == [files.TRF_EXPORT_KINDS[0]]
+    assert chosen == (tmp_path / "out.trf", 1)
 
 
 def test_recent_files_keep_eight_and_drop_missing_ones(
