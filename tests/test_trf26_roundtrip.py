@@ -21,7 +21,7 @@ from gacrux.trf2json import trf2json
 from fidedesk.cli import main
 from fidedesk.core.editing import without_boards
 from fidedesk.core.standings import with_points_and_ranks
-from fidedesk.core.tournament import UNKNOWN_RECORD, System, Tournament
+from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, System, Tournament
 from fidedesk.io import fidedesk_file
 from fidedesk.io.formats import TRF, read_tournament, write_tournament
 from fidedesk.io.trf import TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
@@ -212,3 +212,18 @@ def test_a_new_event_converts_to_trf26_and_trf16_on_request(tmp_path: Path, caps
 def test_the_trf_format_keeps_its_name_and_filter() -> None:
     """The registry's TRF entry is unchanged by the versions (its filter still lists both extensions)."""
     assert TRF.filter() == "FIDE tournament report (*.trf *.txt)"
+
+
+def test_pair_writes_trf26_for_a_new_event_and_the_version_asked(tmp_path: Path) -> None:
+    """``pair -o`` writes a TRF-2026 file from a .fidedesk event (on old code: TRF16), TRF16 with
+    ``--trf-version 16``."""
+    players = tuple(Player(rank, f"Player {rank:02d}", 2410 - 10 * rank) for rank in range(1, 7))
+    source = tmp_path / "event.fidedesk"
+    fidedesk_file.save(Tournament(EventInfo(name="Open", system=System.SWISS, rounds=5), players), source)
+    out = tmp_path / "paired.trf"
+    assert main(["pair", str(source), "-o", str(out)], io.StringIO()) == 0
+    assert read_trf(out).version is TrfVersion.TRF26 and "142 5" in out.read_text(encoding="utf-8").splitlines()
+    assert read_trf(out).tournament.paired_rounds == (1,)
+    sixteen = tmp_path / "sixteen.trf"
+    assert main(["pair", str(source), "-o", str(sixteen), "--trf-version", "16"], io.StringIO()) == 0
+    assert read_trf(sixteen).version is TrfVersion.TRF16
