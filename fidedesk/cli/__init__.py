@@ -7,6 +7,7 @@
     fidedesk-cli pair FILE [--round N] [--initial-colour white|black] [--json] [-o OUT] [--encoding E]
     fidedesk-cli print FILE --document NAME [--round N] [--paper a4|letter] [--tiebreaks CODES] [--rules R]
                        -o OUT.pdf|OUT.html|FOLDER [--encoding E]
+    fidedesk-cli generate --players N --rounds R [--seed S] [--forfeits P ...] [--baku] [--forbidden K] -o OUT
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
     fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
@@ -40,6 +41,9 @@ from fidedesk import __version__
 from fidedesk.cli.common import EXIT_BAD_INPUT, InputError
 from fidedesk.cli.files import cmd_convert
 from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
+from fidedesk.cli.generate import DESCRIPTION as GENERATE_DESCRIPTION
+from fidedesk.cli.generate import add_arguments as add_generate_arguments
+from fidedesk.cli.generate import cmd_generate
 from fidedesk.cli.pair import COLOUR_HELP, OUTPUT_HELP, ROUND_HELP, cmd_pair
 from fidedesk.cli.pair import DESCRIPTION as PAIR_DESCRIPTION
 from fidedesk.cli.printing import ALL, DOCUMENT_HELP, cmd_print
@@ -147,6 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
     printed.add_argument("-o", "--output", metavar="OUT", required=True, help=PRINT_OUTPUT_HELP)
     printed.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     printed.set_defaults(handler=cmd_print)
+
+    generated = commands.add_parser("generate", help="a random Swiss for testing", description=GENERATE_DESCRIPTION)
+    add_generate_arguments(generated)
+    generated.set_defaults(handler=cmd_generate)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
     tables.add_argument("--rules", default=DEFAULT_EDITION.name)
