@@ -39,8 +39,9 @@ from fidedesk.core.standings import with_points_and_ranks
 from fidedesk.core.tables import pd_hundredths
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.core.values import FEDERATIONS, ROUND_RANGE, Range
+from fidedesk.io import fidedesk_file
 from fidedesk.io.atomic import write_atomic
-from fidedesk.io.formats import TRF, XLSX, FileFormat, FileFormatError, output_format, write_tournament
+from fidedesk.io.formats import FIDEDESK, XLSX, FileFormat, FileFormatError, output_format, write_tournament
 from fidedesk.io.pairing_engine import PairingCancelled, pair_round
 from fidedesk.io.trf import tournament_to_trf
 from fidedesk.io.trf_pairing import TrfVersion
@@ -279,15 +280,23 @@ def game_result(white: int | None, black: int | None, draw: random.Random) -> R:
 
 def write_generated(path: Path, tournament: Tournament) -> FileFormat:
     """Write a generated event to ``path`` by its extension, atomically: TRF-2026 for ``.trf`` / ``.txt`` (points
-    and ranks by the event's tie-breaks in the 001 columns), else ``.fidedesk`` or ``.xlsx`` (its rating sheet
-    under the edition in force on the start date). FileFormatError for another extension or a refusing disk."""
+    and ranks by the event's tie-breaks in the 001 columns), ``.fidedesk`` stamped as saved on the event's last
+    day (not now: the same options make the same bytes), or ``.xlsx`` (its rating sheet under the edition in force
+    on the start date; a workbook carries the time it was made). FileFormatError for another extension, a
+    tournament the format cannot hold or a refusing disk."""
     format_ = output_format(path)
-    if format_ is not TRF:
-        edition = resolve_edition("auto", tournament.info.start).edition if format_ is XLSX else None
-        return write_tournament(path, tournament, format_=format_, edition=edition)
-    text = tournament_to_trf(with_points_and_ranks(tournament), TrfVersion.TRF26)
     try:
-        write_atomic(path, text)
+        if format_ is XLSX:
+            edition = resolve_edition("auto", tournament.info.start).edition
+            return write_tournament(path, tournament, format_=format_, edition=edition)
+        if format_ is FIDEDESK:
+            last = tournament.info.end or tournament.info.start or dt.date(2026, 3, 1)
+            saved = dt.datetime.combine(last, dt.time(20), dt.UTC)
+            write_atomic(path, fidedesk_file.dumps(tournament, saved=saved, source=str(path)))
+        else:
+            write_atomic(path, tournament_to_trf(with_points_and_ranks(tournament), TrfVersion.TRF26))
+    except fidedesk_file.FidedeskFileError as error:
+        raise FileFormatError(str(error)) from None
     except OSError as error:
         raise FileFormatError(f"{path}: {error.strerror or error}") from None
     return format_
