@@ -198,6 +198,7 @@ def test_progress_reports_each_round_and_cancels() -> None:
         (["--players", "10", "--rounds", "5", "--late-entries", "-0.1"], "--late-entries -0.1"),
         (["--players", "10", "--rounds", "5", "--forbidden", "6"], "--forbidden 6"),
         (["--players", "10", "--rounds", "5", "--players", "x"], "invalid int value"),
+        (["--players", "2", "--rounds", "1", "--forbidden", "1"], "no draw of 20 could be paired to the end"),
     ],
 )
 def test_bad_options_exit_2_with_one_line(
