@@ -5,6 +5,7 @@ TRF through its own reader; bad options end with exit status 2 and one line."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -15,9 +16,10 @@ import pytest
 from fidedesk.cli import main
 from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode as R
+from fidedesk.core.tables import pd_hundredths
 from fidedesk.core.tournament import Tournament
 from fidedesk.io.formats import read_tournament
-from fidedesk.io.generate import GenerateOptions, GenerateOptionsError, generate
+from fidedesk.io.generate import GenerateOptions, GenerateOptionsError, game_result, generate
 from fidedesk.io.pairing_engine import PairingCancelled
 from fidedesk.io.trf import parse_trf
 
@@ -268,3 +270,15 @@ def test_the_same_seed_makes_the_same_file_in_another_process(tmp_path: Path) ->
         subprocess.run([sys.executable, "-c", code, *argv], check=True, env=env, capture_output=True)
         made_.append(out.read_bytes())
     assert made_[0] == made_[1]
+
+
+def test_games_follow_fide_s_expected_score_with_more_draws_among_the_strong() -> None:
+    """Over many games, White's score is FIDE's expected score (table 8.1.2: 200 points up, .76) and even games
+    are drawn more often at 2600 than at 1500."""
+    draw = random.Random(0)
+    games = [game_result(2000, 1800, draw) for _ in range(4000)]
+    score = sum(result.halves for result in games) / 2 / len(games)
+    assert abs(score - pd_hundredths(200) / 100) < 0.02
+    strong = Counter(game_result(2600, 2600, draw) for _ in range(4000))[R.DRAW]
+    weak = Counter(game_result(1500, 1500, draw) for _ in range(4000))[R.DRAW]
+    assert strong > 1.5 * weak
