@@ -131,6 +131,8 @@ def generate(options: GenerateOptions, progress: Progress | None = None) -> Tour
 
 
 def _event(options: GenerateOptions, attempt: int, progress: Progress | None) -> Tournament:
+    """Draw ``attempt`` of the event, round by round as the arbiter runs it: late entries in, byes and withdrawals
+    entered, the round paired (round 1 after the Baku records are renewed and the colour drawn), its results."""
     draw = random.Random(options.seed + ATTEMPT_STRIDE * attempt)
     event, late = _field(options, attempt, draw)
     total = options.rounds
