@@ -119,7 +119,7 @@ def _standings_lines(differences: tuple[FigureDifference, ...] | None) -> list[s
     for d in differences:
         expected = _figure(d, d.expected) + (f"-{d.expected_to}" if d.expected_to is not None else "")
         rows.append([str(d.player.start_rank), d.player.name, d.what, _figure(d, d.given), expected])
-    text.extend("  " + line for line in aligned(["No", "Name", "", "File", "FIDE"], rows, left={1, 2}, rule=True))
+    text.extend("  " + line for line in aligned(["No", "Name", "Figure", "File", "FIDE"], rows, left={1, 2}, rule=True))
     return text
 
 
