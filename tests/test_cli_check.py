@@ -195,3 +195,12 @@ def test_a_bad_file_exits_2_with_one_line(
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and str(path) in err
+
+
+def test_a_file_without_points_or_ranks_is_said_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = (PUBLISHED / "bbp_dutch_2025_C5.trf").read_text(encoding="utf-8").splitlines()
+    blank = [line[:80] + " " * 9 + line[89:] if line.startswith("001") else line for line in lines]
+    code, data = checked(capsys, written(tmp_path, "\n".join(blank) + "\n"))
+    assert code == 0
+    assert all(check["agrees"] is True for check in data["rounds"])
+    assert data["standings"] == {"agrees": None, "differences": [], "reason": "the file gives no points or ranks"}

@@ -20,6 +20,7 @@ FILE, IN and OUT are in any format of :mod:`fidedesk.io.formats` (.fidedesk, .xl
 extension), read and written through it; ``convert`` writes OUT atomically and never over IN, and TRF output
 is read back first and refused when it would not give the same tournament. ``--encoding`` reads a TRF
 input in the encoding chosen (utf-8, cp1252, cp1250, cp1251, cp1253) instead of the one detected.
+``check`` ends with exit status 1 when anything it checks differs from FIDE's rules.
 Bad input ends with exit status 2 and one line naming the file, the place and what is wrong; a workbook
 with problems is refused with every problem's sheet and cell, one to a line. A file that is not a regular
 file (``/dev/zero``, a pipe, a folder) or is over its format's limit is refused before it is read. Running

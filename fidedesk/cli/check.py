@@ -39,6 +39,7 @@ ROUND_HELP = "check only round N (default: every paired round)"
 EXIT_DIFFERS = 1
 
 _TEAM = "a team event: its published figures follow its team rules, which fidedesk does not model"
+_NO_FIGURES = "the file gives no points or ranks"
 
 
 def _trf_text(path: Path, encoding: str | None) -> tuple[str, Tournament]:
@@ -108,9 +109,16 @@ def _figure(difference: FigureDifference, value: Any) -> str:
     return score_text(value) if difference.what == "points" else str(value)
 
 
-def _standings_lines(differences: tuple[FigureDifference, ...] | None) -> list[str]:
-    if differences is None:
-        return [f"Standings: not checked: {_TEAM}"]
+def _standings_unchecked(tournament: Tournament) -> str:
+    """Why the file's points and ranks cannot be set against the standings, or "" when they can."""
+    if tournament.info.system is System.TEAM_SWISS:
+        return _TEAM
+    if all(player.points is None and player.rank is None for player in tournament.players):
+        return _NO_FIGURES
+    return ""
+
+
+def _standings_lines(differences: tuple[FigureDifference, ...]) -> list[str]:
     if not differences:
         return ["Standings: the file's points and ranks agree"]
     players = len({d.player.start_rank for d in differences})
@@ -127,18 +135,19 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.file)
     text, tournament = _trf_text(path, args.encoding)
     checks = [check_round(text, tournament, round_) for round_ in _rounds(tournament, args.round, path)]
-    team = tournament.info.system is System.TEAM_SWISS
-    differences = None if team else figure_differences(tournament)
+    unchecked = _standings_unchecked(tournament)
+    differences = () if unchecked else figure_differences(tournament)
     differs = any(check.agrees is False for check in checks) or bool(differences)
     if args.json:
         standings: dict[str, Any] = {
-            "agrees": None if differences is None else not differences,
-            "differences": [_difference_json(d) for d in differences or ()],
+            "agrees": None if unchecked else not differences,
+            "differences": [_difference_json(d) for d in differences],
         }
-        if differences is None:
-            standings["reason"] = _TEAM
+        if unchecked:
+            standings["reason"] = unchecked
         print_json({"rounds": [round_json(check) for check in checks], "standings": standings}, out)
     else:
         lines = [line for check in checks for line in _round_lines(check)]
-        out.write("\n".join([*lines, *([""] if lines else []), *_standings_lines(differences)]) + "\n")
+        verdict = [f"Standings: not checked: {unchecked}"] if unchecked else _standings_lines(differences)
+        out.write("\n".join([*lines, *([""] if lines else []), *verdict]) + "\n")
     return EXIT_DIFFERS if differs else 0
