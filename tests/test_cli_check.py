@@ -30,8 +30,9 @@ from .conftest import DATA
 from .data.pairing.make_generated import read_generated
 
 PUBLISHED = DATA / "pairing" / "published"
-#: Generated tournaments (index: players, rounds): 9 players with a bye every round, 16 with forfeits and
-#: Baku acceleration, 22 with late entries and withdrawals (make_generated.py draws them).
+#: Generated tournaments: 9 players in 5 rounds, accelerated, a forbidden pair, pairing-allocated, half-point and
+#: zero-point byes; 16 players in 9 rounds, accelerated, with forfeits; 22 players in 9 rounds with forfeits and a
+#: forbidden group (make_generated.py draws them).
 GENERATED = [2, 9, 13]
 
 
