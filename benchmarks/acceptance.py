@@ -1,7 +1,7 @@
 """FIDE's acceptance self-test (C.02.03 §7.1; FIDE TEC's manual 3.9.4): generate → check over many tournaments.
 
     python benchmarks/acceptance.py --tournaments N [--first-seed S] [--min-players 7] [--max-players 600]
-                                    [--min-rounds 5] [--max-rounds 11] [--keep DIR]
+                                    [--min-rounds 5] [--max-rounds 11] [--keep DIR] [--seconds T]
 
 Each tournament is made by ``fidedesk-cli generate``'s generator (:func:`fidedesk.io.generate.generate`, fidedesk's
 own edits and pairing, at its default rates of forfeits, double forfeits, requested byes, withdrawals and late
@@ -15,7 +15,8 @@ cannot reproduce counts as a discrepancy, as FIDE's evaluators would count it.
 The number of players is drawn log-uniformly from ``--min-players`` to ``--max-players`` (small events are common,
 and a 600-player event costs a minute), the rounds uniformly from ``--min-rounds`` to ``--max-rounds`` (at most the
 players less two), all from the seed, so that a run is reproduced by its arguments. ``--keep DIR`` writes the TRF of
-each tournament with a discrepancy there. Prints one line per discrepancy and closes with the sizes and rates run
+each tournament with a discrepancy there; ``--seconds T`` starts no tournament after T seconds (the closing lines
+count the tournaments run). Prints one line per discrepancy and closes with the sizes and rates run
 and ``N passed, M failed`` (tournaments); exit status 1 when any failed. Nothing about time is asserted.
 """
 
@@ -75,11 +76,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-rounds", type=int, default=5)
     parser.add_argument("--max-rounds", type=int, default=11)
     parser.add_argument("--keep", type=Path, default=None)
+    parser.add_argument("--seconds", type=float, default=None)
     args = parser.parse_args(argv)
     passed = failed = rounds = players = 0
     held: Counter[str] = Counter()
     started = time.perf_counter()
+    last = args.first_seed - 1
     for seed in range(args.first_seed, args.first_seed + args.tournaments):
+        if args.seconds is not None and time.perf_counter() - started > args.seconds:
+            break
+        last = seed
         options = options_for(seed, args)
         tournament = generate(options)
         rounds += tournament.rounds_played
@@ -98,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             args.keep.mkdir(parents=True, exist_ok=True)
             (args.keep / f"acceptance-{seed}.trf").write_text(text, encoding="utf-8")
     codes = ", ".join(f"{code} {count}" for code, count in sorted(held.items()))
-    print(f"{args.tournaments} tournaments (seeds {args.first_seed}-{args.first_seed + args.tournaments - 1}), "
+    print(f"{passed + failed} tournaments (seeds {args.first_seed}-{last}), "
           f"{args.min_players}-{args.max_players} players ({players} in all), {rounds} rounds, "
           f"{time.perf_counter() - started:.0f} s; player-round entries by TRF code: {codes}")  # fmt: skip
     print(f"{passed} passed, {failed} failed")
