@@ -21,10 +21,10 @@ from fidedesk.core.round_sheet import board_lines
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry, Tournament
 from fidedesk.io.formats import FIDEDESK, TRF, XLSX, FileFormat, read_tournament, write_tournament
 from fidedesk.io.pairing_engine import pair_round
+from fidedesk.io.tec_checker import bare_pairing
 from fidedesk.io.trf import tournament_to_trf
 from fidedesk.io.trf_pairing import TrfVersion
 
-from .data.pairing.make_generated import bare_pairing
 from .irregular import make_event
 
 

@@ -39,20 +39,17 @@ from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.io.pairing_engine import pair_round
+from fidedesk.io.tec_checker import bare_pairing, before_round, checker_agrees, with_round
 from fidedesk.io.trf import parse_trf
 
 from .data.pairing.make_generated import (
     EXPECTED,
     OUTPUT,
     acceleration_records,
-    bare_pairing,
-    before_round,
-    checker_agrees,
     forbidden_records,
     read_generated,
     read_pairs,
     rounds_of,
-    with_round,
 )
 
 #: The rounds paired live by the bare engine, and judged live by the checker as fidedesk paired them:

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from fidedesk.core.pairing_round import round_to_pair
 from fidedesk.core.results import ResultCode
+from fidedesk.io.tec_checker import bare_pairing
 from fidedesk.io.trf import tournament_to_trf
 from fidedesk.io.trf_pairing import TrfVersion
 
-from .data.pairing.make_generated import bare_pairing
 from .irregular import PLAYERS, ROUNDS, IrregularEvent, make_event
 from .test_pairing_generated import engine_pairs
 

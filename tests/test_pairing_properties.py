@@ -32,9 +32,10 @@ from fidedesk.core.pairings import pairing_problems
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import RoundEntry, Tournament
 from fidedesk.io.pairing_engine import pair_round
+from fidedesk.io.tec_checker import bare_pairing, before_round
 from fidedesk.io.trf import parse_trf, tournament_to_trf
 
-from .data.pairing.make_generated import _generator_classes, bare_pairing, before_round
+from .data.pairing.make_generated import _generator_classes
 
 Byes = dict[int, dict[int, ResultCode]]
 PROPERTIES = settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

@@ -28,9 +28,10 @@ from fidedesk.core.pairing_round import ByeKind, NoLegalPairing, Pairing, round_
 from fidedesk.core.pairing_setup import InitialColour
 from fidedesk.core.tournament import Player, Tournament
 from fidedesk.io.pairing_engine import pair_round
+from fidedesk.io.tec_checker import bare_pairing
 from fidedesk.io.trf import parse_trf, read_trf
 
-from .data.pairing.make_generated import bare_pairing, read_pairs
+from .data.pairing.make_generated import read_pairs
 from .data.pairing.make_published import EXPECTED, FILES, read_text
 
 PUBLISHED = Path(__file__).parent / "data" / "pairing" / "published"

@@ -5,8 +5,10 @@
     fidedesk-cli convert IN OUT [--rules R] [--encoding E]
     fidedesk-cli standings FILE [--tiebreaks CODES] [--tiebreak-rules 2024|2026|auto] [--after-round N] [--json]
     fidedesk-cli pair FILE [--round N] [--initial-colour white|black] [--json] [-o OUT] [--encoding E]
+    fidedesk-cli check FILE [--round N] [--json] [--encoding E]
     fidedesk-cli print FILE --document NAME [--round N] [--paper a4|letter] [--tiebreaks CODES] [--rules R]
                        -o OUT.pdf|OUT.html|FOLDER [--encoding E]
+    fidedesk-cli generate --players N --rounds R [--seed S] [--forfeits P ...] [--baku] [--forbidden K] -o OUT
     fidedesk-cli tables [--rules R]
     fidedesk-cli editions
     fidedesk-cli ratinglist import FILE [--month YYYY-MM] [--kind KIND] [--db PATH]
@@ -19,6 +21,7 @@ FILE, IN and OUT are in any format of :mod:`fidedesk.io.formats` (.fidedesk, .xl
 extension), read and written through it; ``convert`` writes OUT atomically and never over IN, and TRF output
 is read back first and refused when it would not give the same tournament. ``--encoding`` reads a TRF
 input in the encoding chosen (utf-8, cp1252, cp1250, cp1251, cp1253) instead of the one detected.
+``check`` ends with exit status 1 when anything it checks differs from FIDE's rules.
 Bad input ends with exit status 2 and one line naming the file, the place and what is wrong; a workbook
 with problems is refused with every problem's sheet and cell, one to a line. A file that is not a regular
 file (``/dev/zero``, a pipe, a folder) or is over its format's limit is refused before it is read. Running
@@ -37,9 +40,15 @@ from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
 from fidedesk import __version__
+from fidedesk.cli.check import DESCRIPTION as CHECK_DESCRIPTION
+from fidedesk.cli.check import ROUND_HELP as CHECK_ROUND_HELP
+from fidedesk.cli.check import cmd_check
 from fidedesk.cli.common import EXIT_BAD_INPUT, InputError
 from fidedesk.cli.files import TRF_VERSION_HELP, TRF_VERSIONS, cmd_convert
 from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
+from fidedesk.cli.generate import DESCRIPTION as GENERATE_DESCRIPTION
+from fidedesk.cli.generate import add_arguments as add_generate_arguments
+from fidedesk.cli.generate import cmd_generate
 from fidedesk.cli.pair import COLOUR_HELP, OUTPUT_HELP, ROUND_HELP, cmd_pair
 from fidedesk.cli.pair import DESCRIPTION as PAIR_DESCRIPTION
 from fidedesk.cli.printing import ALL, DOCUMENT_HELP, cmd_print
@@ -134,6 +143,15 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--trf-version", choices=list(TRF_VERSIONS), help=TRF_VERSION_HELP)
     pair.set_defaults(handler=cmd_pair)
 
+    check = commands.add_parser(
+        "check", help="check a file's pairings and standings against FIDE's rules", description=CHECK_DESCRIPTION
+    )
+    check.add_argument("file", metavar="FILE", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
+    check.add_argument("--round", type=int, metavar="N", help=CHECK_ROUND_HELP)
+    check.add_argument("--json", action="store_true")
+    check.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
+    check.set_defaults(handler=cmd_check)
+
     printed = commands.add_parser(
         "print", help="pairings, standings, crosstable… as PDF or web pages", description=PRINT_DESCRIPTION
     )
@@ -149,6 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
     printed.add_argument("-o", "--output", metavar="OUT", required=True, help=PRINT_OUTPUT_HELP)
     printed.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     printed.set_defaults(handler=cmd_print)
+
+    generated = commands.add_parser("generate", help="a random Swiss for testing", description=GENERATE_DESCRIPTION)
+    add_generate_arguments(generated)
+    generated.set_defaults(handler=cmd_generate)
 
     tables = commands.add_parser("tables", help="print tables 8.1.1 and 8.1.2")
     tables.add_argument("--rules", default=DEFAULT_EDITION.name)
@@ -192,7 +214,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return int(done.code or 0)
     stream = out or sys.stdout
     try:
-        args.handler(args, stream)
+        status = args.handler(args, stream)  # None, or the status of a command that can say "differs" (check)
         stream.flush()  # a reader gone is found here, not by the interpreter's last flush
     except _OURS as error:
         sys.stderr.write(f"fidedesk-cli: {error}\n")
@@ -204,7 +226,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return 1
-    return 0
+    return int(status or 0)
 
 
 def _quiet_stdout() -> None:

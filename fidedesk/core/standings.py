@@ -129,3 +129,36 @@ def _split(group: list[int], values: Mapping[int, RawValue]) -> list[list[int]]:
 
     ordered = sorted(group, key=lambda rank: (key(rank), rank))
     return [list(block) for _, block in itertools.groupby(ordered, key=key)]
+
+
+@dataclasses.dataclass(frozen=True)
+class FigureDifference:
+    """A player whose published points or rank (TRF 001 columns 81-84, 86-89) are not the standings'.
+
+    ``what`` is ``"points"`` or ``"rank"``; ``given`` the file's figure; ``expected`` the standings' (the
+    points of the rounds played, or the place: any of ``rank``-``rank_to`` for a shared one, C.07 2.1)."""
+
+    player: Player
+    what: str
+    given: Fraction | int
+    expected: Fraction | int
+    expected_to: int | None = None
+
+
+def figure_differences(
+    tournament: Tournament, ranked: Sequence[Standing] | None = None
+) -> tuple[FigureDifference, ...]:
+    """Each published point figure that is not the player's points (:meth:`Tournament.points`) and each
+    published rank outside the player's place in ``ranked`` (default :func:`standings` by the event's own
+    tie-breaks, TRF-2026's 202/212 when the file names them), by start rank. A figure the file leaves blank
+    is not compared. A team event's figures follow its team rules, which fidedesk does not model (see
+    :func:`with_points_and_ranks`): the caller says so rather than asking."""
+    rows = ranked if ranked is not None else standings(tournament)
+    found = []
+    for row in sorted(rows, key=lambda row: row.player.start_rank):
+        player = row.player
+        if player.points is not None and player.points != row.points:
+            found.append(FigureDifference(player, "points", player.points, row.points))
+        if player.rank is not None and not row.rank <= player.rank <= row.rank_to:
+            found.append(FigureDifference(player, "rank", player.rank, row.rank, row.rank_to if row.shared else None))
+    return tuple(found)

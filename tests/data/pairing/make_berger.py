@@ -18,7 +18,9 @@ import json
 import sys
 from pathlib import Path
 
-from .make_generated import bare_pairing_with, pairs_text
+from fidedesk.io.tec_checker import bare_pairing_with
+
+from .make_generated import pairs_text
 
 EXPECTED = Path(__file__).with_name("berger_expected.json")
 SIZES = range(3, 17)

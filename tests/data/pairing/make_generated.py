@@ -3,7 +3,9 @@ and the pairing of each of their rounds by FIDE TEC's Dutch engine called bare (
 
 Run once, from the repository's root: ``python -m tests.data.pairing.make_generated`` (the tournaments), then
 ``python -m tests.data.pairing.make_generated expected`` (the pairings). The tests read the files and never
-run this, except :func:`bare_pairing` and :func:`checker_agrees` on a few rounds, live.
+run this, except :func:`bare_pairing` and :func:`checker_agrees` on a few rounds, live. Those, and the
+cutting of a TRF text by column (:func:`before_round`, :func:`with_round`), are
+:mod:`fidedesk.io.tec_checker`'s, which ``fidedesk-cli check`` runs too.
 
 Tournament ``index`` is drawn from seed ``SEED + index`` (or, when gacrux's engine finds no legal pairing
 for a round, ``SEED + index + 1,000,000 × attempt``; the 012 line says which): a Swiss of ``SIZES[index]``
@@ -43,6 +45,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from fidedesk.io.tec_checker import bare_pairing, before_round, checker_agrees, played_pairs, with_round
+
 SEED = 20261127
 #: The number of players of each tournament, by index.
 SIZES = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 22, 24, 26, 29, 31, 35, 40, 44, 50, 57, 64, 71, 80]
@@ -50,11 +54,6 @@ SIZES = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 22, 24, 26, 29, 31, 35
 LONGEST = 24
 OUTPUT = Path(__file__).with_name("generated.trf.gz")
 EXPECTED = Path(__file__).with_name("generated_expected.json.gz")
-#: The result code of a round without opponent that the pairing gives (the pairing-allocated bye); every other
-#: (``H``, ``F``, ``Z``, and older files' ``+``, ``=``, ``-``) is entered before the round is paired.
-ALLOCATED = "U"
-#: Points of each TRF result code, for the points column of a cut TRF line.
-POINTS = {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0, "W": 2, "D": 1, "L": 0, "F": 2, "H": 1, "Z": 0, "U": 2}
 
 
 def _generator_classes() -> tuple[type, type]:
@@ -173,139 +172,6 @@ def rounds_of(text: str) -> int:
     found = re.search(r"^142 +(\d+)", text, re.MULTILINE)
     assert found is not None, "a generated tournament announces its rounds"
     return int(found.group(1))
-
-
-def no_opponent(block: str) -> bool:
-    """Whether a round block names no opponent (``0000``, or ``   0`` as some files write it)."""
-    return int(block[2:6].strip() or 0) == 0
-
-
-def _blocks(line: str) -> list[str]:
-    """A 001 line's round blocks (10 characters each, from column 92), by round from 1."""
-    return [line[start : start + 10] for start in range(89, len(line), 10)]
-
-
-def before_round(text: str, round_: int) -> str:
-    """The TRF text as it was before ``round_`` was paired: each 001 line with the rounds before ``round_``
-    and round ``round_``'s byes but the pairing-allocated one (entered before pairing), and its points
-    column the sum of what is left. In a round the text has games for, a player with a blank block was not
-    paired: he is written absent (``0000 - Z``), as fidedesk's reader reads a blank block there."""
-    played = round_ <= rounds_of_played(text)
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("001"):
-            kept = []
-            blocks = _blocks(line)
-            blocks += [" " * 10] * (round_ - len(blocks))
-            for number, block in enumerate(blocks, start=1):
-                requested = bool(block.strip()) and no_opponent(block) and block[9:10] != ALLOCATED
-                if number < round_ or (number == round_ and requested):
-                    kept.append(block)
-                elif number == round_ and played and not block.strip():
-                    kept.append("  0000 - Z")  # not paired in a round that was: absent (as fidedesk reads it)
-                elif number == round_:
-                    kept.append(" " * 10)
-            halves = sum(POINTS.get(block.strip()[-1:], 0) for block in kept if block.strip())
-            head = line[:80] + f"{halves / 2:4.1f}" + line[84:89]
-            line = (head + "".join(kept)).rstrip()
-        lines.append(line)
-    return "\n".join(lines) + "\n"
-
-
-def with_round(text: str, round_: int, pairs: list[tuple[int, int]]) -> str:
-    """``text`` (cut by :func:`before_round`) with ``pairs`` (White, Black; Black 0 for the pairing-allocated
-    bye) written in as round ``round_``: each game a draw (the checker pairs round ``round_`` from the rounds
-    before it, so the result does not matter; a result still to come, ``?``, would not add up to the points
-    column under the 162 record), the points column counting it."""
-    blocks = {}
-    for white, black in pairs:
-        if black == 0:
-            blocks[white] = "  0000 - U"
-        else:
-            blocks[white] = f"  {black:4d} w ="
-            blocks[black] = f"  {white:4d} b ="
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("001"):
-            rank = int(line[4:8])
-            rounds = _blocks(line)
-            rounds += [" " * 10] * (round_ - len(rounds))
-            if rank in blocks:
-                assert not rounds[round_ - 1].strip(), f"player {rank} has an entry for round {round_}"
-                rounds[round_ - 1] = blocks[rank]
-            halves = sum(POINTS.get(block.strip()[-1:], 0) for block in rounds if block.strip())
-            line = (line[:80] + f"{halves / 2:4.1f}" + line[84:89] + "".join(rounds)).rstrip()
-        lines.append(line)
-    return "\n".join(lines) + "\n"
-
-
-def _checker_run(text: str, arguments: list[str]) -> Any:
-    """gacrux's pairing checker on a TRF text, as its command line runs it with ``arguments``, without
-    writing anything: the stages of ``pairingchecker.common_main`` up to the result."""
-    from gacrux.pairingchecker import pairingchecker  # type: ignore[import-untyped]
-
-    checker = pairingchecker()
-    saved = sys.argv
-    sys.argv = ["pairingchecker", *arguments]
-    try:
-        checker.read_command_line()
-    finally:
-        sys.argv = saved
-    checker.params["jch"] = text
-    for stage in (checker.read_input_file, checker.prepare_tournament, checker.do_checker, checker.apply_result):
-        stage()
-        status = checker.chessfile.chessjson["status"]
-        if checker.exit or status["code"] >= 400:
-            raise RuntimeError(f"gacrux's checker: {checker.resultjson['status']} {status}")
-    return checker.chessfile.result
-
-
-def bare_pairing(text: str, round_: int) -> list[tuple[int, int]]:
-    """Round ``round_`` of the TRF text paired by gacrux's checker (``pairingchecker -p -n round_``): (White,
-    Black) start ranks in board order, Black 0 for the pairing-allocated bye."""
-    return bare_pairing_with(text, round_, [])
-
-
-def bare_pairing_with(text: str, round_: int, arguments: list[str]) -> list[tuple[int, int]]:
-    """:func:`bare_pairing` with more of the checker's command-line ``arguments`` (``-m berger``)."""
-    result = _checker_run(text, ["-p", "-n", str(round_), *arguments])
-    return [(int(white), int(black)) for white, black in result["pairs"]]
-
-
-def checker_agrees(text: str, round_: int) -> bool:
-    """Whether gacrux's checker in check mode (``pairingchecker -c -n round_``) finds round ``round_`` of the
-    TRF text paired as FIDE's Dutch rules pair it."""
-    result = _checker_run(text, ["-c", "-n", str(round_)])
-    return bool(result["roundpairing"][0]["check"])
-
-
-def played_pairs(text: str, round_: int) -> set[tuple[int, int]]:
-    """The round as played in the TRF text: (White, Black) of each game, (player, 0) for the pairing-allocated bye."""
-    pairs = set()
-    for line in text.splitlines():
-        if line.startswith("001"):
-            blocks = _blocks(line)
-            if round_ > len(blocks) or not blocks[round_ - 1].strip():
-                continue
-            opponent, colour, code = blocks[round_ - 1][2:6], blocks[round_ - 1][7], blocks[round_ - 1][9]
-            rank = int(line[4:8])
-            if no_opponent(blocks[round_ - 1]):
-                if code == "U":
-                    pairs.add((rank, 0))
-            elif colour == "w":
-                pairs.add((rank, int(opponent)))
-    return pairs
-
-
-def rounds_of_played(text: str) -> int:
-    """The last round of the TRF text with a game or a pairing-allocated bye."""
-    last = 0
-    for line in text.splitlines():
-        if line.startswith("001"):
-            for number, block in enumerate(_blocks(line), start=1):
-                if block.strip() and (not no_opponent(block) or block[9] == ALLOCATED):
-                    last = max(last, number)
-    return last
 
 
 def pairs_text(pairs: list[tuple[int, int]]) -> str:
