@@ -24,6 +24,7 @@ from fidedesk.core.standings import with_points_and_ranks
 from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, System, Tournament
 from fidedesk.io import fidedesk_file
 from fidedesk.io.formats import TRF, read_tournament, write_tournament
+from fidedesk.io.generate import GenerateOptions, generate
 from fidedesk.io.trf import TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
 from fidedesk.io.trf_pairing import TrfVersion
 
@@ -227,3 +228,13 @@ def test_pair_writes_trf26_for_a_new_event_and_the_version_asked(tmp_path: Path)
     sixteen = tmp_path / "sixteen.trf"
     assert main(["pair", str(source), "-o", str(sixteen), "--trf-version", "16"], io.StringIO()) == 0
     assert read_trf(sixteen).version is TrfVersion.TRF16
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_generated_open_written_as_trf26_reads_back_and_fide_tecs_reader_reads_it(seed: int) -> None:
+    """``fidedesk-cli generate``'s events (forfeits, byes asked for, withdrawals, late entries) as TRF-2026: the
+    same tournament back (less boards), and FIDE TEC's reader reads every one."""
+    tournament = with_points_and_ranks(generate(GenerateOptions(players=15 + 7 * seed, rounds=7, seed=seed)))
+    text = tournament_to_trf(tournament, TrfVersion.TRF26)
+    assert comparable(trf26_back(text, f"seed {seed}")) == comparable(tournament)
+    assert len(gacrux_reads(text, f"seed {seed}")["competitors"]) == len(tournament.players)
