@@ -21,9 +21,9 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.io.formats import read_tournament
 from fidedesk.io.generate import GenerateOptions, GenerateOptionsError, game_result, generate
 from fidedesk.io.pairing_engine import PairingCancelled
+from fidedesk.io.tec_checker import bare_pairing, blocks
 from fidedesk.io.trf import parse_trf
 
-from .data.pairing.make_generated import _blocks, bare_pairing
 from .test_pairing_generated import applied_pairs
 
 #: Every rate option, all at 0: an event with no irregularity but the pairing-allocated bye.
@@ -55,7 +55,7 @@ def kinds(text: str) -> Counter[str]:
         (int(line[4:8]), number)
         for line in text.splitlines()
         if line.startswith("001")
-        for number, block in enumerate(_blocks(line), 1)
+        for number, block in enumerate(blocks(line), 1)
         if not block.strip()
     }
     found: Counter[str] = Counter()
