@@ -35,7 +35,6 @@ from fidedesk.core.editions import resolve_edition
 from fidedesk.core.pairing_round import NoLegalPairing, apply_pairing
 from fidedesk.core.pairing_setup import ForbiddenPairs
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.standings import with_points_and_ranks
 from fidedesk.core.tables import pd_hundredths
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.core.values import FEDERATIONS, ROUND_RANGE, Range
@@ -43,7 +42,6 @@ from fidedesk.io import fidedesk_file
 from fidedesk.io.atomic import write_atomic
 from fidedesk.io.formats import FIDEDESK, XLSX, FileFormat, FileFormatError, output_format, write_tournament
 from fidedesk.io.pairing_engine import PairingCancelled, pair_round
-from fidedesk.io.trf import tournament_to_trf
 from fidedesk.io.trf_pairing import TrfVersion
 
 #: Players of a generated event: two at least, and no more than TRF's four-digit start ranks hold.
@@ -288,15 +286,15 @@ def write_generated(path: Path, tournament: Tournament) -> FileFormat:
     tournament the format cannot hold or a refusing disk."""
     format_ = output_format(path)
     try:
-        if format_ is XLSX:
-            edition = resolve_edition("auto", tournament.info.start).edition
-            return write_tournament(path, tournament, format_=format_, edition=edition)
         if format_ is FIDEDESK:
             last = tournament.info.end or tournament.info.start or dt.date(2026, 3, 1)
             saved = dt.datetime.combine(last, dt.time(20), dt.UTC)
             write_atomic(path, fidedesk_file.dumps(tournament, saved=saved, source=str(path)))
         else:
-            write_atomic(path, tournament_to_trf(with_points_and_ranks(tournament), TrfVersion.TRF26))
+            # the registry's writers: TRF-2026 with the standings' points and ranks, read back before it is
+            # written; the workbook's rating sheet under the edition in force on the start date
+            edition = resolve_edition("auto", tournament.info.start).edition if format_ is XLSX else None
+            write_tournament(path, tournament, format_=format_, edition=edition, trf_version=TrfVersion.TRF26)
     except fidedesk_file.FidedeskFileError as error:
         raise FileFormatError(str(error)) from None
     except OSError as error:
