@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fidedesk.core.standings import figure_differences, with_points_and_ranks
 from fidedesk.core.tournament import Tournament
 from fidedesk.io.generate import GenerateOptions, generate
-from fidedesk.io.tec_checker import check_round
+from fidedesk.io.tec_checker import check_rounds
 from fidedesk.io.trf import parse_trf, tournament_to_trf
 from fidedesk.io.trf_pairing import TrfVersion
 
@@ -56,8 +56,8 @@ def discrepancies(tournament: Tournament) -> tuple[str, list[str]]:
     text = tournament_to_trf(with_points_and_ranks(tournament), TrfVersion.TRF26)
     read = parse_trf(text, "<generated>").tournament
     found = []
-    for round_ in read.paired_rounds:
-        check = check_round(text, read, round_)
+    for check in check_rounds(text, read, read.paired_rounds):
+        round_ = check.round
         if check.agrees is None:
             found.append(f"round {round_}: not checked: {check.reason}")
         elif not check.agrees:

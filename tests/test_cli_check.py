@@ -159,9 +159,9 @@ def test_a_changed_point_figure_makes_the_standings_disagree(
     path = written(tmp_path, "\n".join(lines) + "\n")
     code, data = checked(capsys, path)
     assert code == 1
-    # FIDE TEC's reader takes the score system from the points column: with a figure that no system adds up
-    # to, it pairs nothing, and says so; no round is called different
-    assert all(check["agrees"] is None and "points" in check["reason"] for check in data["rounds"])
+    # FIDE TEC's reader is given points its results add up to (the pairings do not depend on them), so every
+    # round is still checked; the wrong figure is the standings'
+    assert data["rounds"] and all(check["agrees"] is True for check in data["rounds"])
     assert data["standings"]["agrees"] is False
     assert {"player": 2, "what": "points", "file": 1.5, "fide": 1} in data["standings"]["differences"]
     code, out, _err = run(capsys, "check", str(path))
@@ -229,3 +229,65 @@ def test_the_ranks_are_those_of_the_tie_breaks_the_file_names(
     assert code == 1
     moved = {(d["player"], d["what"]) for d in data["standings"]["differences"]}
     assert moved and all(what == "rank" for _player, what in moved)
+
+
+@pytest.mark.parametrize("index", [2, 9])
+def test_one_checker_run_over_all_rounds_pairs_each_as_a_run_for_that_round(index: int) -> None:
+    """``check_rounds`` reads the text once for every round (``pairingchecker -c -p``); each round's pairing is the
+    one the checker makes for that round alone (``-c -n N``), on a correct file and on one with round 3 changed,
+    whose later rounds are paired from the changed round."""
+    from fidedesk.io import tec_checker
+
+    for text in (generated(index), exchanged(generated(index), 3)[0]):
+        read = parse_trf(text, "<generated>").tournament
+        together = tec_checker.check_rounds(text, read, read.paired_rounds)
+        alone = [tec_checker.check_round(text, read, round_) for round_ in read.paired_rounds]
+        assert together == alone
+    # the rounds after it were made from the round as it was: any of them may differ too, none before it
+    assert next(check.round for check in together if not check.agrees) == 3
+
+
+def test_a_failed_run_over_all_rounds_checks_each_round_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fidedesk.io import tec_checker
+
+    text = generated(2)
+    read = parse_trf(text, "<generated>").tournament
+    expected = tec_checker.check_rounds(text, read, read.paired_rounds)
+
+    def refuse(_text: str) -> dict[int, list[tuple[int, int]]]:
+        raise tec_checker.CheckerError("gacrux's checker: refused")
+
+    monkeypatch.setattr(tec_checker, "fide_pairings", refuse)
+    assert tec_checker.check_rounds(text, read, read.paired_rounds) == expected
+
+
+def test_a_round_paired_and_not_yet_played_is_checked(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The file an arbiter saves between pairing a round and typing its results (TRF-2026 ``?``): the new round
+    and those before it are checked, and the figures are those before it (FIDE TEC's reader alone cannot add a
+    ``?`` into its points)."""
+    from fidedesk.core.tournament import ResultCode
+
+    read = parse_trf(generated(2), "<generated>").tournament
+    last = read.rounds_played
+    players = tuple(
+        dataclasses.replace(player, rounds=tuple(
+            dataclasses.replace(entry, result=ResultCode.PENDING)
+            if entry.round == last and entry.opponent is not None else entry
+            for entry in player.rounds))
+        for player in read.players
+    )  # fmt: skip
+    pending = dataclasses.replace(read, players=players)
+    text = tournament_to_trf(with_points_and_ranks(pending), TrfVersion.TRF26)
+    assert " ? " in text.replace("?\n", "? \n")
+    code, data = checked(capsys, written(tmp_path, text))
+    assert [(check["round"], check["agrees"]) for check in data["rounds"]] == [(r, True) for r in range(1, last + 1)]
+    assert data["standings"] == {"agrees": True, "differences": []}
+    assert code == 0
+    # a board exchanged in the round still to be played is found there
+    changed, _players = exchanged(text.replace(" ?", " ="), last)
+    lines = changed.splitlines()
+    for n, line in enumerate(lines):
+        if line.startswith("001") and int(_block_at(line, last)[2:6]) > 0:
+            lines[n] = line[: 89 + 10 * last - 1] + "?" + line[89 + 10 * last :]
+    code, data = checked(capsys, written(tmp_path, "\n".join(lines) + "\n"))
+    assert [check["round"] for check in data["rounds"] if check["agrees"] is not True] == [last]

@@ -325,9 +325,7 @@ def test_players(swiss_data: bytes) -> None:
     # the points and ranks of the standings (the event's own figures, 2.5 and 1.5 for two players, are not
     # the whole table: every player gets those of the results, as the Standings sheet shows them)
     ranked = {row.player.start_rank: row for row in standings(small_swiss())}
-    assert [row[-2:] for row in rows[1:]] == [
-        (float(ranked[rank].points), ranked[rank].rank) for rank in range(1, 7)
-    ]
+    assert [row[-2:] for row in rows[1:]] == [(float(ranked[rank].points), ranked[rank].rank) for rank in range(1, 7)]
     assert [row[-2:] for row in rows[1:]] == [
         (float(row[4]), row[0]) for row in sorted(_rows(swiss_data, "Standings")[1:], key=lambda row: row[1])
     ]

@@ -20,7 +20,7 @@ from fidedesk.core.standings import FigureDifference, figure_differences
 from fidedesk.core.tournament import System, Tournament
 from fidedesk.core.values import counted
 from fidedesk.io.formats import read_tournament
-from fidedesk.io.tec_checker import RoundCheck, check_round
+from fidedesk.io.tec_checker import RoundCheck, check_rounds
 from fidedesk.io.trf import TrfVersion, tournament_to_trf
 
 DESCRIPTION = (
@@ -134,7 +134,7 @@ def _standings_lines(differences: tuple[FigureDifference, ...]) -> list[str]:
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.file)
     text, tournament = _trf_text(path, args.encoding)
-    checks = [check_round(text, tournament, round_) for round_ in _rounds(tournament, args.round, path)]
+    checks = check_rounds(text, tournament, _rounds(tournament, args.round, path))
     unchecked = _standings_unchecked(tournament)
     differences = () if unchecked else figure_differences(tournament)
     differs = any(check.agrees is False for check in checks) or bool(differences)

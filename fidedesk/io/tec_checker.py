@@ -15,6 +15,7 @@ pairing-allocated bye.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sys
 from typing import Any
@@ -132,6 +133,51 @@ def played_pairs(text: str, round_: int) -> set[tuple[int, int]]:
     return pairs
 
 
+def _scores(text: str) -> dict[str, float]:
+    """The points of each TRF result code as gacrux's reader scores them: its own reading of a code as a result
+    letter (``trf2json.results``), worth the default game scores (1, ½, 0; the pairing-allocated bye a win) or
+    those a ``162`` record states, read as gacrux reads it (a letter at column 6 and every 9th, its points in
+    the 4 after; ``A`` there is the zero-point result, ``X`` the result still to come)."""
+    from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
+
+    values: dict[str, float | str] = {"W": 1.0, "D": 0.5, "L": 0.0, "Z": 0.0, "P": "W", "A": "D"}
+    for line in text.splitlines():
+        if line.startswith("162"):
+            for position in range(5, len(line) - 1, 9):
+                letter = {"W": "W", "D": "D", "L": "L", "P": "P", "A": "Z", "X": "A"}.get(line[position].upper())
+                with contextlib.suppress(ValueError):
+                    if letter:
+                        values[letter] = float(line[position + 1 : position + 5])
+
+    def worth(letter: str) -> float:
+        value = values[letter]
+        return worth(value) if isinstance(value, str) else value
+
+    return {code: worth(read["result"]) for code, read in trf2json().results.items()}
+
+
+def as_checker_reads(text: str) -> str:
+    """The TRF text as gacrux's TRF reader can take it: each result still to come (``?``, a round paired and
+    not yet played) written as a draw, and each 001 points column (81-84) the sum of the results written in
+    its line, scored as that reader scores them (:func:`_scores`). That reader accepts a file only where its
+    score system adds every line's results up to its points (and cannot add a ``?`` at all: a TypeError),
+    while a file saved in the middle of an event gives the points after the rounds played: without the
+    pairing-allocated bye of a round still being played, or a bye requested ahead. No round's pairing depends
+    on the points column, nor on the results of its own round or of a later one, and a round after results
+    still to come is not checked (:func:`check_round`), so nothing changed here changes a pairing checked;
+    the file's own figures are checked against the standings by fidedesk
+    (:func:`fidedesk.core.standings.figure_differences`)."""
+    scores = _scores(text)
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            found = [block[:9] + "=" + block[10:] if block[9:10] == "?" else block for block in blocks(line)]
+            points = sum(scores.get(block[9:10], 0.0) for block in found if block.strip())
+            line = (line[:80].ljust(80) + f"{points:4.1f}" + line[84:89].ljust(5) + "".join(found)).rstrip()
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def _checker_run(text: str, arguments: list[str]) -> Any:
     """gacrux's pairing checker on a TRF text, as its command line runs it with ``arguments``, without
     writing anything: the stages of ``pairingchecker.common_main`` up to the result."""
@@ -144,7 +190,7 @@ def _checker_run(text: str, arguments: list[str]) -> Any:
         checker.read_command_line()
     finally:
         sys.argv = saved
-    checker.params["jch"] = text
+    checker.params["jch"] = as_checker_reads(text)
     for stage in (checker.read_input_file, checker.prepare_tournament, checker.do_checker, checker.apply_result):
         try:
             stage()
@@ -187,6 +233,19 @@ def fide_pairing(text: str, round_: int) -> Pairs:
     :func:`before_round` would have lost. Raises :class:`CheckerError`."""
     result = _checker_run(text, ["-c", "-n", str(round_)])
     return [(int(white), int(black)) for white, black in result["roundpairing"][0]["pairs"]]
+
+
+def fide_pairings(text: str) -> dict[int, Pairs]:
+    """Every round of the TRF text that has games, each paired by FIDE's Dutch rules from the rounds before
+    it, in one run of gacrux's checker over the whole text (``pairingchecker -c -p``: check mode over rounds 1
+    to the last played, computing only the rules' pairing of each). The text is read once, where
+    :func:`fide_pairing` reads it once for each round; each round is paired as :func:`fide_pairing` pairs it.
+    A round the rules cannot pair has no boards. Raises :class:`CheckerError`."""
+    result = _checker_run(text, ["-c", "-p"])
+    return {
+        int(entry["round"]): [(int(white), int(black)) for white, black in entry["pairs"]]
+        for entry in result["roundpairing"]
+    }
 
 
 # ------------------------------------------------------------------------------------ a file's rounds checked
@@ -249,11 +308,26 @@ def _unreproducible(tournament: Tournament, round_: int) -> str:
     return ""
 
 
-def check_round(text: str, tournament: Tournament, round_: int) -> RoundCheck:
+def check_rounds(text: str, tournament: Tournament, rounds: tuple[int, ...]) -> list[RoundCheck]:
+    """:func:`check_round` of each of ``rounds``, FIDE TEC's checker reading the text once for all the Swiss
+    rounds (:func:`fide_pairings`). Where that one run fails, each round is checked on its own, so that a
+    round the checker cannot read is said of that round alone."""
+    system = tournament.info.system
+    paired: dict[int, Pairs] = {}
+    if len(rounds) > 1 and not system.is_round_robin and system not in (System.TEAM_SWISS, System.MATCH):
+        try:
+            paired = fide_pairings(text)
+        except CheckerError:
+            paired = {}
+    return [check_round(text, tournament, r, paired.get(r)) for r in rounds]
+
+
+def check_round(text: str, tournament: Tournament, round_: int, fide: Pairs | None = None) -> RoundCheck:
     """Round ``round_`` of the file as played against the rules' pairing of it: a Swiss against FIDE TEC's
     checker pairing it from ``text`` (the file's TRF) by the Dutch rules, a round robin against FIDE's Berger
     tables (C.05 Annex 1; the odd player's free round is no board). ``tournament`` is the same file read by
-    fidedesk, for the file's board order and for saying why a round cannot be reproduced."""
+    fidedesk, for the file's board order and for saying why a round cannot be reproduced. ``fide``: the
+    checker's pairing of the round where it was already made (:func:`check_rounds`)."""
     played = played_pairs(text, round_)
     if tournament.info.system.is_round_robin:
         played = {pair for pair in played if pair[1] != 0}
@@ -265,6 +339,6 @@ def check_round(text: str, tournament: Tournament, round_: int) -> RoundCheck:
         table = berger_pairing(without_pairing(tournament, round_), round_)
         return RoundCheck(round_, [(b.white, b.black) for b in table.boards], file_pairs)
     try:
-        return RoundCheck(round_, fide_pairing(text, round_), file_pairs)
+        return RoundCheck(round_, fide_pairing(text, round_) if fide is None else fide, file_pairs)
     except CheckerError as error:
         return RoundCheck(round_, [], file_pairs, str(error))
