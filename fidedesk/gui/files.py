@@ -38,6 +38,7 @@ from fidedesk.io.formats import (
     trf_version_filter,
     write_tournament,
 )
+from fidedesk.io.trf import TrfDocument
 from fidedesk.io.trf_pairing import TrfVersion
 
 #: How many files File › Open Recent lists.
@@ -80,8 +81,9 @@ class FileActions(QObject):
         self.settings = settings
         self.recovery_folder = recovery_folder or default_recovery_folder()
         self._recovery_file: Path | None = None  # the one this document's autosave wrote
-        # the version of the TRF the document was imported from, which Export TRF offers first
-        self.trf_source: TrfVersion | None = None
+        # the TRF the document was imported from: Export TRF offers its version first and keeps its layout and
+        # the records fidedesk does not model, as ``fidedesk-cli convert`` does (the same bytes from both)
+        self.trf_document: TrfDocument | None = None
         document.was_reset.connect(self._forget_trf_source)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setSingleShot(True)
@@ -197,7 +199,7 @@ class FileActions(QObject):
             return False
         own = format_.role is Role.OWNER
         self.document.reset(read.tournament, path if own else None, unsaved=not own)  # an import is unsaved work
-        self.trf_source = None if read.trf is None else read.trf.version
+        self.trf_document = read.trf
         if own:
             self._remember(path)
         else:
@@ -242,8 +244,13 @@ class FileActions(QObject):
                 return False
         return self._take(path, TRF, "Cannot import the file")
 
+    @property
+    def trf_source(self) -> TrfVersion | None:
+        """The version of the TRF the document was imported from (None: not imported from a TRF)."""
+        return None if self.trf_document is None else self.trf_document.version
+
     def _forget_trf_source(self) -> None:
-        self.trf_source = None
+        self.trf_document = None
 
     def export_trf(self, path: Path | None = None, version: TrfVersion | None = None) -> bool:
         """Write the tournament as a TRF file; refused with a message when TRF cannot hold it, and what
@@ -268,7 +275,7 @@ class FileActions(QObject):
         try:
             # ranks the file lacks are those of the Standings tab: the event's tie-breaks, under its edition
             written = trf_version(self.trf_source, version)
-            write_tournament(path, tournament, format_=TRF, trf_version=written)
+            write_tournament(path, tournament, format_=TRF, trf=self.trf_document, trf_version=written)
         except FileFormatError as error:
             self.dialogs.error("Cannot export TRF", str(error))
             return False

@@ -24,7 +24,7 @@ from fidedesk.gui.settings import Settings
 from fidedesk.io import fidedesk_file, recovery
 from fidedesk.io.trf import read_trf
 from fidedesk.io.trf_pairing import TrfVersion
-from tests.conftest import GELENDZHIK
+from tests.conftest import DATA, GELENDZHIK
 
 EMPTY = Tournament(EventInfo(), ())
 
@@ -174,6 +174,36 @@ def test_export_trf_writes_results_still_to_come(
     assert not no_modal_dialogs
     back = read_trf(tmp_path / "out.trf").tournament
     assert back.player(1).rounds[-1].result is ResultCode.PENDING and back.player(1).rounds[-1].opponent == 3
+
+
+@pytest.mark.parametrize("name", ["gros_open_2010_donostia.trf", "karl_mala_gedenkturnier_2005_frankfurt.trf"])
+def test_a_trf_imported_and_exported_in_the_window_is_the_file_convert_writes(
+    window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs, no_modal_dialogs: list[tuple[str, str]], name: str
+) -> None:
+    """Import TRF then Export TRF in the window keeps every record the file had that fidedesk does not model
+    (082, 112, 132 ...) where the command line's ``convert`` keeps them: both front ends write the same bytes."""
+    from fidedesk.cli import main
+
+    source = DATA / "trf" / name
+    by_cli = tmp_path / "convert.trf"
+    assert main(["convert", str(source), str(by_cli)]) == 0
+    assert window.files.import_trf(source)
+    in_window = tmp_path / "window.trf"
+    dialogs.answer("save_file_of_kind", lambda _title, _name, _kinds, chosen: (in_window, chosen))
+    assert window.files.export_trf()
+    assert not no_modal_dialogs
+    kept = [line for line in source.read_text(encoding="latin-1").splitlines() if line[:3] in ("082", "112", "132")]
+    assert kept and all(line.rstrip() in in_window.read_text(encoding="latin-1") for line in kept)
+    assert in_window.read_bytes() == by_cli.read_bytes()
+    # edited in the window (a player renamed, one added): the edits are written, the records still kept
+    renamed = set_player_field(window.document.tournament, 1, PlayerField.NAME, "Renamed, Player")
+    window.document.apply("Rename", renamed)
+    window.document.apply("Add", add_player(renamed, Player(0, "Late, Entry", rating=1500)))
+    assert window.files.export_trf()
+    assert not no_modal_dialogs
+    back = read_trf(in_window).tournament
+    assert back.player(1).name == "Renamed, Player" and back.players[-1].name == "Late, Entry"
+    assert all(line.rstrip() in in_window.read_text(encoding="latin-1") for line in kept)
 
 
 def test_export_trf_offers_trf26_first_and_writes_the_version_chosen(
