@@ -3,13 +3,14 @@
     python benchmarks/acceptance.py --tournaments N [--first-seed S] [--min-players 7] [--max-players 600]
                                     [--min-rounds 5] [--max-rounds 11] [--keep DIR] [--seconds T]
 
-Each tournament is made by ``fidedesk-cli generate``'s generator (:func:`fidedesk.io.generate.generate`, fidedesk's
+Each tournament is made by ``fidedesk-cli generate``'s generator (:func:`fidedesk.engine.generate.generate`, fidedesk's
 own edits and pairing, at its default rates of forfeits, double forfeits, requested byes, withdrawals and late
 entries; Baku acceleration in every third tournament, forbidden pairs in every fifth) and written as TRF-2026, as
 ``generate -o event.trf`` writes it. Then ``fidedesk-cli check``'s path judges the file: FIDE TEC's own checker,
-reading the TRF text through its own reader (:mod:`fidedesk.io.tec_checker`, which shares nothing with fidedesk's
+reading the TRF text through its own reader (:mod:`fidedesk.engine.tec_checker`, which shares nothing with fidedesk's
 pairing adapter), pairs every round from the rounds before it and must give the round as generated; the file's
-points and ranks must be the standings' (:func:`fidedesk.core.standings.figure_differences`). A round the checker
+points and ranks must be the standings' (:func:`fidedesk.core.tiebreaks.standings.figure_differences`). A round
+the checker
 cannot reproduce counts as a discrepancy, as FIDE's evaluators would count it.
 
 The number of players is drawn log-uniformly from ``--min-players`` to ``--max-players`` (small events are common,
@@ -32,12 +33,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fidedesk.core.standings import figure_differences, with_points_and_ranks
+from fidedesk.core.tiebreaks.standings import figure_differences, with_points_and_ranks
 from fidedesk.core.tournament import Tournament
-from fidedesk.io.generate import GenerateOptions, generate
-from fidedesk.io.tec_checker import check_rounds
-from fidedesk.io.trf import parse_trf, tournament_to_trf
-from fidedesk.io.trf_pairing import TrfVersion
+from fidedesk.engine.generate import GenerateOptions, generate
+from fidedesk.engine.tec_checker import check_rounds
+from fidedesk.io.trf.document import parse_trf, tournament_to_trf
+from fidedesk.io.trf.pairing import TrfVersion
 
 
 def options_for(seed: int, args: argparse.Namespace) -> GenerateOptions:

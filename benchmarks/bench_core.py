@@ -6,7 +6,7 @@ bare loop of the same look-ups.
 The baseline, measured in the same run, walks every played game between rated players and looks
 its PD up in table 8.1.2 and sums score - PD per player: the least any rating program must do.
 Prints the best of ``--repeat`` runs of each and their ratios. Nothing here asserts a time
-(``tests/test_tiebreaks.py`` bounds the standings' work in calls: twice the players, twice the work).
+(``tests/core/test_tiebreaks.py`` bounds the standings' work in calls: twice the players, twice the work).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.make_swiss import make_swiss
-from fidedesk.core.editions import get_edition
-from fidedesk.core.event import rate_tournament
-from fidedesk.core.standings import standings
-from fidedesk.core.tables import pd_hundredths
-from fidedesk.core.tiebreaks import KNOWN_TIEBREAKS
+from fidedesk.core.rating.editions import get_edition
+from fidedesk.core.rating.event import rate_tournament
+from fidedesk.core.rating.tables import pd_hundredths
+from fidedesk.core.tiebreaks.calculate import KNOWN_TIEBREAKS
+from fidedesk.core.tiebreaks.standings import standings
 from fidedesk.core.tournament import Tournament
 
 _POINTS = {"1": 100, "=": 50, "0": 0}

@@ -32,10 +32,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from benchmarks.make_swiss import make_swiss
-from fidedesk.core.editions import get_edition
-from fidedesk.core.event import rate_tournament
+from fidedesk.core.rating.editions import get_edition
+from fidedesk.core.rating.event import rate_tournament
 from fidedesk.core.results import ResultCode
-from fidedesk.core.standings import standings
+from fidedesk.core.tiebreaks.standings import standings
 from fidedesk.core.tournament import Tournament
 
 KEYS = ("1", "=", "0")

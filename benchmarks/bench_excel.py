@@ -33,13 +33,13 @@ import xlsxwriter
 from openpyxl import Workbook, load_workbook
 
 from benchmarks.make_swiss import make_swiss
-from fidedesk.core.editions import get_edition
 from fidedesk.core.notation import cell_text, score_text
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
+from fidedesk.core.rating.editions import get_edition
+from fidedesk.core.tiebreaks.calculate import DEFAULT_TIEBREAKS
 from fidedesk.core.tournament import Tournament
-from fidedesk.io.xlsx_export import export_workbook
-from fidedesk.io.xlsx_import import build, propose
-from fidedesk.io.xlsx_read import read_workbook
+from fidedesk.io.excel.export import export_workbook
+from fidedesk.io.excel.importing import build, propose
+from fidedesk.io.excel.read import read_workbook
 
 
 def write_swiss_table(tournament: Tournament, path: Path) -> None:

@@ -10,7 +10,7 @@ played, the number of rounds (TRF ``142``) set to ``rounds``. Then the last roun
 
 - **bare**: gacrux's TRF reader (``trf2json``) and ``pairing_dutch(...).compute_pairing(False, 0)``, as
   gacrux's ``pairingchecker`` does it;
-- **fidedesk**: ``io.formats.read_tournament`` and ``io.pairing_engine.pair_round``, what
+- **fidedesk**: ``io.formats.read_tournament`` and ``engine.pairing.pair_round``, what
   ``fidedesk-cli pair`` and the window's Pair round run.
 
 Prints the best of ``--repeat`` runs of each step (read, pair) and the ratios fidedesk / bare of the pairing
@@ -35,13 +35,13 @@ from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 from gacrux.tournamentgenerator import tournamentgenerator  # type: ignore[import-untyped]
 from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
 
-from fidedesk.core.pairing_round import ByeKind, Pairing
+from fidedesk.core.pairing.round import ByeKind, Pairing
 from fidedesk.core.tournament import Tournament
+from fidedesk.engine.pairing import pair_round
 from fidedesk.io.formats import read_tournament
-from fidedesk.io.pairing_engine import pair_round
 
 T = TypeVar("T")
-#: What fidedesk's adapter (io/pairing_engine.py) gives the engine: the same for the bare call.
+#: What fidedesk's adapter (engine/pairing.py) gives the engine: the same for the bare call.
 ENGINE_PARAMS = {"experimental": [], "verbose": 0, "top_color": "", "rank": False}
 
 

@@ -32,12 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reportlab.pdfgen.canvas import Canvas
 
 from benchmarks.make_swiss import make_swiss
-from fidedesk.core.editions import get_edition
+from fidedesk.core.rating.editions import get_edition
 from fidedesk.core.tournament import Tournament
-from fidedesk.io.documents import Document, DocumentKind, TableBlock, build_document
-from fidedesk.io.paper.fonts import FONT_NAME, register_fonts
-from fidedesk.io.paper.layout import lay_out
-from fidedesk.io.paper.pdf import pdf_bytes
+from fidedesk.publish.documents import Document, DocumentKind, TableBlock, build_document
+from fidedesk.publish.paper.fonts import FONT_NAME, register_fonts
+from fidedesk.publish.paper.layout import lay_out
+from fidedesk.publish.paper.pdf import pdf_bytes
 
 
 def standings_document(tournament: Tournament) -> Document:

@@ -32,8 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.make_fide_list import write_txt
-from fidedesk.io.fide_list import inspect
-from fidedesk.io.ratinglist import SEARCH_LIMIT, RatingDatabase, import_list
+from fidedesk.io.ratinglist.fide_list import inspect
+from fidedesk.io.ratinglist.store import SEARCH_LIMIT, RatingDatabase, import_list
 
 #: [start, end) of the combined list's columns (fide-rules.md §6.1), as a bare reader hard-codes them.
 SLICES = (

@@ -14,8 +14,8 @@ import random
 import sys
 from fractions import Fraction
 
+from fidedesk.core.rating.tables import pd_hundredths
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tables import pd_hundredths
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, RoundEntry, System, Tournament
 
 
@@ -77,7 +77,7 @@ def _result(rng: random.Random, white: int | None, black: int | None) -> ResultC
 
 
 def main() -> None:
-    from fidedesk.io.trf import tournament_to_trf
+    from fidedesk.io.trf.document import tournament_to_trf
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2000)

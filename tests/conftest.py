@@ -23,7 +23,7 @@ GELENDZHIK = TRF_DIR / "xii_sds_classic_2016_gelendzhik.trf"
 
 def readable_trf_files() -> list[Path]:
     """The TRF files in tests/data that fidedesk reads (it refuses the hostile ones with the place and the reason)."""
-    from fidedesk.io.trf import read_trf
+    from fidedesk.io.trf.document import read_trf
 
     found = []
     for path in sorted(DATA.rglob("*.trf")):

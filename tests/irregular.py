@@ -1,7 +1,7 @@
 """Irregular Swiss events, generated and paired by fidedesk itself, for properties over every round (a test helper).
 
 ``make_event(seed, players=..., rounds=...)`` builds a Swiss as the arbiter would at the desk, through fidedesk's
-own edits (:mod:`fidedesk.core.editing`) and its own pairing (:func:`fidedesk.io.pairing_engine.pair_round`,
+own edits (:mod:`fidedesk.core.editing`) and its own pairing (:func:`fidedesk.engine.pairing.pair_round`,
 FIDE TEC's Dutch engine behind fidedesk's adapter), round by round:
 
 - before each round is paired: half-, full- and zero-point byes requested *ahead* (entered for this round or one
@@ -28,11 +28,11 @@ from typing import Final
 
 from fidedesk.core.editing import add_player, double_forfeit, entry_for, give_bye, set_result
 from fidedesk.core.editing.setup import set_initial_colour, withdraw
-from fidedesk.core.pairing_round import NoLegalPairing, Pairing, apply_pairing
-from fidedesk.core.pairing_setup import InitialColour
+from fidedesk.core.pairing.round import NoLegalPairing, Pairing, apply_pairing
+from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
-from fidedesk.io.pairing_engine import pair_round
+from fidedesk.engine.pairing import pair_round
 
 #: The sizes a generated event may have (players, rounds).
 PLAYERS: Final = range(8, 41)

@@ -8,7 +8,7 @@ before the round (byes, a withdrawal), the pairing (games pending, a ``U`` for t
 :meth:`IrregularEvent.as_of` replays that story up to round ``k``: the results of rounds 1 to ``k`` entered, the
 requests made before round ``k + 1`` entered (some for later rounds: entries ahead), round ``k + 1`` maybe paired
 with its results pending (now and then a few of them entered: the round in progress). Every event made is
-checked with ``core.pairings``' consistency checks.
+checked with ``core.pairing.consistency``' consistency checks.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 from fidedesk.core.editing import add_player, double_forfeit, give_bye, pair, set_result
 from fidedesk.core.editing.setup import withdraw
-from fidedesk.core.pairings import board_problems, colour_clashes, pairing_problems
+from fidedesk.core.pairing.consistency import board_problems, colour_clashes, pairing_problems
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules, parse_tiebreaks
+from fidedesk.core.tiebreaks.codes import TieBreak, TieBreakRules, parse_tiebreaks
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 
 #: Tie-break lists the events choose among: None is the system's defaults; the others cover every kind the
@@ -230,7 +230,7 @@ def irregular_events(
     late = {rank: chance.randrange(2, rounds + 1) for rank in range(1, players + 1) if chance.random() < 0.1}
     story = _story(chance, players, rounds, late)
     # a round in progress has some results in now and then: the event is then after round k + 1 (its games
-    # still to finish count as games without points so far, core.tiebreak_event)
+    # still to finish count as games without points so far, core.tiebreaks.event)
     entered = (
         draw(st.integers(0, len(story[k].results)), label="entered") if next_paired and chance.random() < 0.3 else 0
     )

@@ -13,8 +13,8 @@ import argparse
 import sys
 from collections import Counter
 
+from .engine.test_pairing_irregular import differences
 from .irregular import PLAYERS, ROUNDS, make_event
-from .test_pairing_irregular import differences
 
 
 def main(argv: list[str] | None = None) -> int:

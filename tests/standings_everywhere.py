@@ -20,16 +20,16 @@ from typing import Any
 from openpyxl import load_workbook
 
 from fidedesk.cli import main as cli_main
-from fidedesk.core.editions import DEFAULT_EDITION
-from fidedesk.core.standings import Standing, standings
-from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules
+from fidedesk.core.rating.editions import DEFAULT_EDITION
+from fidedesk.core.tiebreaks.codes import TieBreak, TieBreakRules
+from fidedesk.core.tiebreaks.standings import Standing, standings
 from fidedesk.core.tournament import Tournament
-from fidedesk.io.documents import DocumentKind, build_document
-from fidedesk.io.documents.model import Document, TableBlock
+from fidedesk.io.excel.export import CROSSTABLE, PLAYERS, STANDINGS, workbook_bytes
 from fidedesk.io.formats import write_tournament
-from fidedesk.io.trf import parse_trf
-from fidedesk.io.web_export import write_web_page
-from fidedesk.io.xlsx_export import CROSSTABLE, PLAYERS, STANDINGS, workbook_bytes
+from fidedesk.io.trf.document import parse_trf
+from fidedesk.publish.documents import DocumentKind, build_document
+from fidedesk.publish.documents.model import Document, TableBlock
+from fidedesk.publish.web import write_web_page
 
 Figure = Fraction | None
 #: One line of the standings: rank, rank_to (the same when not shared), start rank, points, tie-breaks.
@@ -73,7 +73,7 @@ def in_use(tournament: Tournament) -> tuple[tuple[TieBreak, ...], TieBreakRules]
 
 
 def core(tournament: Tournament, after_round: int | None = None) -> list[Line]:
-    """``core.standings.standings`` under the event's tie-breaks and edition."""
+    """``core.tiebreaks.standings.standings`` under the event's tie-breaks and edition."""
     return core_lines(standings(tournament, after_round=after_round))
 
 
@@ -173,7 +173,7 @@ def _crosstable_ends(header: Sequence[str], rows: Sequence[Sequence[str]]) -> En
 
 
 def printed(tournament: Tournament, round_: int | None = None) -> tuple[list[Line], Ends]:
-    """The printed standings' table and the crosstable's Pts and Rank (io.documents)."""
+    """The printed standings' table and the crosstable's Pts and Rank (publish.documents)."""
     kind = {"edition": DEFAULT_EDITION, "round": round_}
     table = _table(build_document(tournament, DocumentKind.STANDINGS, **kind))  # type: ignore[arg-type]
     lines = _standings_lines([column.title for column in table.columns], table.rows)
@@ -213,7 +213,7 @@ def _page_rows(document: Document, path: Path) -> tuple[list[str], list[list[str
 
 
 def web(tournament: Tournament, folder: Path, round_: int | None = None) -> tuple[list[Line], Ends]:
-    """The web pages of the standings and the crosstable (io.web_export), their HTML tables read back."""
+    """The web pages of the standings and the crosstable (publish.web), their HTML tables read back."""
     standings_page = build_document(tournament, DocumentKind.STANDINGS, edition=DEFAULT_EDITION, round=round_)
     lines = _standings_lines(*_page_rows(standings_page, folder / "standings.html"))
     crosstable_page = build_document(tournament, DocumentKind.CROSSTABLE, edition=DEFAULT_EDITION, round=round_)

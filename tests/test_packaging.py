@@ -153,13 +153,13 @@ def test_the_pairing_engine_is_a_runtime_dependency_the_build_checks_for() -> No
 
 
 def test_the_pdf_writer_and_its_fonts_go_into_the_bundle() -> None:
-    """Printing writes PDF with reportlab in the fonts shipped in fidedesk/io/paper/fonts: an installed or frozen
+    """Printing writes PDF with reportlab in the fonts shipped in fidedesk/publish/paper/fonts: an installed or frozen
     fidedesk must carry both, and reportlab's settings module, which it imports from a string."""
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "reportlab==4.4.4" in project["project"]["dependencies"]
-    assert project["tool"]["setuptools"]["package-data"]["fidedesk.io.paper"] == ["fonts/*"]
+    assert project["tool"]["setuptools"]["package-data"]["fidedesk.publish.paper"] == ["fonts/*"]
     build = ast.parse((PACKAGING / "build.py").read_text(encoding="utf-8"))
     needed = next(node.value for node in build.body
                   if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NEEDED")  # fmt: skip
@@ -167,8 +167,8 @@ def test_the_pdf_writer_and_its_fonts_go_into_the_bundle() -> None:
     spec = (PACKAGING / "fidedesk.spec").read_text(encoding="utf-8")
     hidden = re.search(r"^HIDDEN = (\[.*\])$", spec, re.MULTILINE)
     assert hidden is not None and "reportlab.rl_settings" in ast.literal_eval(hidden[1])
-    assert 'PAPER_FONTS = ROOT / "fidedesk" / "io" / "paper" / "fonts"' in spec
-    fonts = {path.name for path in (ROOT / "fidedesk" / "io" / "paper" / "fonts").iterdir()}
+    assert 'PAPER_FONTS = ROOT / "fidedesk" / "publish" / "paper" / "fonts"' in spec
+    fonts = {path.name for path in (ROOT / "fidedesk" / "publish" / "paper" / "fonts").iterdir()}
     assert {"DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf", "LICENSE"} <= fonts
     import reportlab.rl_config  # type: ignore[import-untyped]
 
@@ -185,7 +185,7 @@ def test_the_spec_leaves_out_what_networkx_imports_only_on_demand() -> None:
     left_out = set(ast.literal_eval(listed[1]))
     assert {"numpy", "scipy", "pandas", "matplotlib"} <= left_out
     probe = (
-        "import sys; from fidedesk.io.pairing_engine import pair_round; "
+        "import sys; from fidedesk.engine.pairing import pair_round; "
         "from fidedesk.core.tournament import EventInfo, Player, System, Tournament; "
         "ps = tuple(Player(r, f'P{r}', 2000 - r) for r in range(1, 10)); "
         "pair_round(Tournament(EventInfo(system=System.SWISS, rounds=3), ps)); "
@@ -196,8 +196,9 @@ def test_the_spec_leaves_out_what_networkx_imports_only_on_demand() -> None:
     assert {"gacrux", "networkx"} <= imported  # the probe did run the engine
     assert not imported & left_out  # pairing a round needs none of what the spec leaves out
     probe = (
-        "import sys; from fidedesk.io.paper.layout import lay_out; from fidedesk.io.paper.pdf import pdf_bytes; "
-        "from fidedesk.io.documents.model import Column, Document, DocumentKind, TableBlock; "
+        "import sys; from fidedesk.publish.paper.layout import lay_out; "
+        "from fidedesk.publish.paper.pdf import pdf_bytes; "
+        "from fidedesk.publish.documents.model import Column, Document, DocumentKind, TableBlock; "
         "table = TableBlock((Column('Name'),), [('Łukasz ½',)]); "
         "pdf_bytes(lay_out(Document(DocumentKind.PLAYERS, 'Players', 'Open', '', '', '', (table,)))); "
         "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"

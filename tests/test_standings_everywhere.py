@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from fidedesk.core.editing import give_bye
 from fidedesk.core.editing.setup import withdraw
 from fidedesk.core.results import ResultCode
-from fidedesk.core.standings import standings
+from fidedesk.core.tiebreaks.standings import standings
 from fidedesk.core.tournament import Tournament
 from tests.irregular_events import IrregularEvent, check_consistent, irregular_events, without_entries_after
 from tests.standings_everywhere import (

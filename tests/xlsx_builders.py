@@ -1,6 +1,6 @@
 """Workbooks for the spreadsheet import tests: made with openpyxl the way people make them, read back to
-:class:`~fidedesk.io.xlsx_grid.SheetGrid` lists, and fidedesk's own workbook written from a Tournament by a
-local writer that follows the exporter's contract (see fidedesk.io.xlsx_import), so that the import's round
+:class:`~fidedesk.io.excel.grid.SheetGrid` lists, and fidedesk's own workbook written from a Tournament by a
+local writer that follows the exporter's contract (see fidedesk.io.excel.importing), so that the import's round
 trip is tested without the exporter.
 """
 
@@ -16,7 +16,7 @@ from openpyxl.workbook.workbook import Workbook
 from fidedesk.core.editing import boards, entry_for
 from fidedesk.core.tournament import BirthDate, Tournament
 from fidedesk.core.values import BOARD_TEXT, board_text
-from fidedesk.io.xlsx_grid import CellValue, SheetGrid, Unreadable
+from fidedesk.io.excel.grid import CellValue, SheetGrid, Unreadable
 
 PLAYERS_HEADER = (
     "No", "Name", "Sex", "Title", "Fed", "FIDE ID", "Rating", "Born", "Games", "2400+", "K", "Std rating", "Points",

@@ -58,14 +58,14 @@ from fidedesk.cli.printing import ROUND_HELP as PRINT_ROUND_HELP
 from fidedesk.cli.rate import cmd_rate
 from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
 from fidedesk.cli.standings import DESCRIPTION, RULES_HELP, TIEBREAKS_HELP, cmd_standings
-from fidedesk.core.editions import DEFAULT_EDITION, UnknownEditionError
+from fidedesk.core.rating.editions import DEFAULT_EDITION, UnknownEditionError
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import K_RANGE, InvalidValueError, KError, parse_k
 from fidedesk.io.bounded import FileLimitError
-from fidedesk.io.documents.model import DocumentKind
-from fidedesk.io.fide_list import ListFormatError, ListKind
 from fidedesk.io.formats import FileFormatError
-from fidedesk.io.text_encoding import ENCODINGS
+from fidedesk.io.ratinglist.fide_list import ListFormatError, ListKind
+from fidedesk.io.trf.encoding import ENCODINGS
+from fidedesk.publish.documents.model import DocumentKind
 
 
 def _k_value(text: str) -> int:

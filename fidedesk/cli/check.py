@@ -1,9 +1,9 @@
 """``check``: a tournament file's pairings and standings set against FIDE's rules, for the arbiter or as JSON.
 
 Each Swiss round is paired afresh from the rounds before it by FIDE TEC's own checker reading the file's TRF
-text (:mod:`fidedesk.io.tec_checker`, a path that shares nothing with fidedesk's pairing adapter), each
+text (:mod:`fidedesk.engine.tec_checker`, a path that shares nothing with fidedesk's pairing adapter), each
 round-robin round is set against FIDE's Berger tables, and the file's points and ranks against the standings
-by the event's tie-breaks (:func:`fidedesk.core.standings.figure_differences`). This module only reads the
+by the event's tie-breaks (:func:`fidedesk.core.tiebreaks.standings.figure_differences`). This module only reads the
 file and renders the verdicts.
 """
 
@@ -16,12 +16,12 @@ from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, number, print_json
 from fidedesk.core.notation import score_text
-from fidedesk.core.standings import FigureDifference, figure_differences
+from fidedesk.core.tiebreaks.standings import FigureDifference, figure_differences
 from fidedesk.core.tournament import System, Tournament
 from fidedesk.core.values import counted
+from fidedesk.engine.tec_checker import RoundCheck, check_rounds
 from fidedesk.io.formats import read_tournament
-from fidedesk.io.tec_checker import RoundCheck, check_rounds
-from fidedesk.io.trf import TrfVersion, tournament_to_trf
+from fidedesk.io.trf.document import TrfVersion, tournament_to_trf
 
 DESCRIPTION = (
     "Check a tournament file against FIDE's rules: each Swiss round paired afresh from the rounds before it "

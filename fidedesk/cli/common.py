@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any, TextIO
 
 from fidedesk.core import values
-from fidedesk.core.editions import Edition, resolve_edition
+from fidedesk.core.rating.editions import Edition, resolve_edition
 
 EXIT_BAD_INPUT = 2
 

@@ -12,7 +12,7 @@ from typing import TextIO
 from fidedesk.cli.common import InputError, edition_named
 from fidedesk.core.values import counted
 from fidedesk.io.formats import XLSX, TournamentFile, output_format, read_tournament, same_file, write_tournament
-from fidedesk.io.trf_pairing import TrfVersion
+from fidedesk.io.trf.pairing import TrfVersion
 
 #: ``--trf-version``'s words: the version of a TRF output.
 TRF_VERSIONS = {"2026": TrfVersion.TRF26, "16": TrfVersion.TRF16}

@@ -7,11 +7,11 @@ from fractions import Fraction
 from typing import TextIO
 
 from fidedesk.cli.common import edition_named, number, parse_rating, parse_result, print_json
-from fidedesk.core.editions import DEFAULT_EDITION, EDITIONS, Expectancy
-from fidedesk.core.kfactor import k_factor
 from fidedesk.core.notation import fixed
-from fidedesk.core.rated import logistic_expected, single_game
-from fidedesk.core.tables import dp_rows, pd_row_index, pd_rows
+from fidedesk.core.rating.editions import DEFAULT_EDITION, EDITIONS, Expectancy
+from fidedesk.core.rating.kfactor import k_factor
+from fidedesk.core.rating.rated import logistic_expected, single_game
+from fidedesk.core.rating.tables import dp_rows, pd_row_index, pd_rows
 from fidedesk.core.tournament import PlayerRecord, RatingKind
 
 

@@ -1,7 +1,8 @@
 """``generate``: a random Swiss paired round by round by fidedesk itself, written to ``-o OUT``.
 
-The tournament is :func:`fidedesk.io.generate.generate`'s and the file :func:`~fidedesk.io.generate.write_generated`'s;
-this module only turns the options into :class:`~fidedesk.io.generate.GenerateOptions` and says what it wrote.
+The tournament is :func:`fidedesk.engine.generate.generate`'s and the file
+:func:`~fidedesk.engine.generate.write_generated`'s;
+this module only turns the options into :class:`~fidedesk.engine.generate.GenerateOptions` and says what it wrote.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from pathlib import Path
 from typing import TextIO
 
 from fidedesk.cli.common import InputError
-from fidedesk.core.pairing_round import NoLegalPairing
+from fidedesk.core.pairing.round import NoLegalPairing
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
+from fidedesk.engine.generate import GenerateOptions, GenerateOptionsError, GenerationError, generate, write_generated
 from fidedesk.io.formats import output_format
-from fidedesk.io.generate import GenerateOptions, GenerateOptionsError, GenerationError, generate, write_generated
 
 DESCRIPTION = (
     "A random Swiss (FIDE's random tournament generator, C.02.03 7.1): N players (ratings 1400-2700, some "

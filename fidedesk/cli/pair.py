@@ -1,9 +1,9 @@
 """``pair``: the next round of a tournament file paired, by FIDE TEC's Dutch engine (a Swiss) or FIDE's
 Berger tables (a round robin), printed for the arbiter or as JSON, and written to ``-o OUT`` when asked.
 
-Which round, who is paired and the pairing itself are :func:`fidedesk.io.pairing_engine.pair_round`'s; this
-module only reads the file, renders the :class:`~fidedesk.core.pairing_round.Pairing` and writes the
-tournament with it applied (:func:`~fidedesk.core.pairing_round.apply_pairing`).
+Which round, who is paired and the pairing itself are :func:`fidedesk.engine.pairing.pair_round`'s; this
+module only reads the file, renders the :class:`~fidedesk.core.pairing.round.Pairing` and writes the
+tournament with it applied (:func:`~fidedesk.core.pairing.round.apply_pairing`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from fidedesk.cli.common import InputError, aligned, edition_named, print_json
 from fidedesk.cli.files import reading_notes, trf_version_asked
 from fidedesk.core.notation import score_text
-from fidedesk.core.pairing_round import (
+from fidedesk.core.pairing.round import (
     ByeKind,
     Pairing,
     PairingError,
@@ -25,11 +25,11 @@ from fidedesk.core.pairing_round import (
     initial_colour_in_use,
     planned_rounds,
 )
-from fidedesk.core.pairing_setup import InitialColour
+from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.tournament import Player, System, Tournament
 from fidedesk.core.values import counted
+from fidedesk.engine.pairing import pair_round
 from fidedesk.io.formats import XLSX, output_format, read_tournament, write_tournament
-from fidedesk.io.pairing_engine import pair_round
 
 DESCRIPTION = (
     "Pair round N (default: the first round without pairings) from the results of the rounds before it: a "

@@ -3,7 +3,7 @@
     fidedesk-cli print FILE --document pairings|where|standings|crosstable|ratings|players|warnings|all
                       [--round N] [--paper a4|letter] [--tiebreaks CODES] [--rules R] -o OUT.pdf|OUT.html|FOLDER
 
-What each document holds is :func:`fidedesk.io.documents.build_document`'s; this module only reads the file,
+What each document holds is :func:`fidedesk.publish.documents.build_document`'s; this module only reads the file,
 picks the documents and writes them: ``OUT.pdf`` (every document asked for, one after the other, each with
 its own page numbers), ``OUT.html`` (one document, a page with its style inside), or any other OUT: a folder
 of web pages (``index.html``, ``style.css``, a page per document) to publish after a round, which is refused
@@ -22,11 +22,11 @@ from fidedesk.cli.common import InputError, edition_named
 from fidedesk.cli.files import reading_notes
 from fidedesk.cli.standings import chosen_tiebreaks
 from fidedesk.core.values import counted
-from fidedesk.io.documents import Document, DocumentError, DocumentKind, build_document, default_round
 from fidedesk.io.formats import read_tournament, same_file
-from fidedesk.io.paper.pages import Paper
-from fidedesk.io.paper.pdf import write_pdfs
-from fidedesk.io.web_export import WebExportError, write_web_folder, write_web_page
+from fidedesk.publish.documents import Document, DocumentError, DocumentKind, build_document, default_round
+from fidedesk.publish.paper.pages import Paper
+from fidedesk.publish.paper.pdf import write_pdfs
+from fidedesk.publish.web import WebExportError, write_web_folder, write_web_page
 
 ALL = "all"
 DOCUMENT_HELP = (

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import aligned, edition_named, number, print_json
-from fidedesk.core.calculation import PlayerLine, player_line
-from fidedesk.core.event import EventRating, rate_tournament
 from fidedesk.core.notation import fixed
+from fidedesk.core.rating.calculation import PlayerLine, player_line
+from fidedesk.core.rating.event import EventRating, rate_tournament
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import counted
 from fidedesk.core.warnings import listed, no_rating, not_rated_groups

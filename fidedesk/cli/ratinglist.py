@@ -9,8 +9,8 @@ from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, print_json
 from fidedesk.core.values import FederationError, count_text, federation_letters, plural
-from fidedesk.io.fide_list import ListFormatError, ListKind, Month, inspect
-from fidedesk.io.ratinglist import ListPlayer, RatingDatabase, StoredList, default_database, import_list
+from fidedesk.io.ratinglist.fide_list import ListFormatError, ListKind, Month, inspect
+from fidedesk.io.ratinglist.store import ListPlayer, RatingDatabase, StoredList, default_database, import_list
 
 
 def _database(args: argparse.Namespace) -> Path:

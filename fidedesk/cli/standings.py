@@ -3,7 +3,7 @@
 The tie-breaks are ``--tiebreaks``, else the file's own (TRF26's 212 or 202 record, a .fidedesk file's
 event), else the system's defaults; the edition is ``--tiebreak-rules``, else the file's, else the one in
 force on the start date (``auto``). Players equal on points and every tie-break share their places
-(core.standings): ``rank`` is the first of them, and the JSON adds ``rank_to`` only to a shared place.
+(core.tiebreaks.standings): ``rank`` is the first of them, and the JSON adds ``rank_to`` only to a shared place.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from typing import Any, TextIO
 from fidedesk.cli.common import InputError, aligned, number, print_json
 from fidedesk.cli.files import reading_notes
 from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
-from fidedesk.core.standings import Standing, standings
-from fidedesk.core.tiebreak_codes import (
+from fidedesk.core.tiebreaks.codes import (
     AUTO_RULES,
     TieBreak,
     TieBreakRules,
@@ -28,10 +27,11 @@ from fidedesk.core.tiebreak_codes import (
     parse_tiebreaks,
     tiebreak_rules,
 )
+from fidedesk.core.tiebreaks.standings import Standing, standings
 from fidedesk.core.tournament import EventInfo, Tournament
 from fidedesk.core.values import counted
-from fidedesk.io.documents.common import event_rounds
 from fidedesk.io.formats import read_tournament
+from fidedesk.publish.documents.common import event_rounds
 
 RULES_HELP = (
     f"the edition of C.07 the tie-breaks follow: {', '.join(f'{r.code} ({r.title})' for r in TieBreakRules)}, "

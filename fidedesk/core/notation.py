@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Final
 
-from fidedesk.core.calculation import GameLine
+from fidedesk.core.rating.calculation import GameLine
+from fidedesk.core.rating.tables import round_half_away
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tables import round_half_away
 from fidedesk.core.tournament import RoundEntry
 from fidedesk.core.values import DRAW
 
@@ -77,7 +77,7 @@ def cell_text(entry: RoundEntry) -> str:
 
 
 def tiebreak_text(value: Fraction | int | None, places: int = 2) -> str:
-    """A tie-break value (core.tiebreaks): points with ``places`` decimals, counts and ratings as they are,
+    """A tie-break value (core.tiebreaks.calculate): points with ``places`` decimals, counts and ratings as they are,
     blank for none."""
     if value is None:
         return ""

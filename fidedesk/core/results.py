@@ -45,7 +45,7 @@ class ResultCode(enum.Enum):
     PAIRING_BYE = "U"
     ZERO_BYE = "Z"
     #: A pairing whose result is not entered yet: TRF16 has no code for it, TRF-2026 and FIDE TEC's reader write
-    #: ``?`` (fidedesk.io.trf reads and writes it; :meth:`from_code` reads the codes of results only).
+    #: ``?`` (fidedesk.io.trf.document reads and writes it; :meth:`from_code` reads the codes of results only).
     PENDING = "?"
 
     @classmethod

@@ -12,9 +12,9 @@ import functools
 from collections.abc import Iterator
 from fractions import Fraction
 
-from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour
+from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules, default_tiebreaks, rules_for_date
+from fidedesk.core.tiebreaks.codes import TieBreak, TieBreakRules, default_tiebreaks, rules_for_date
 
 #: FIDE's titles a player can hold (``Player.title``): the open ones, then the women's.
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")

@@ -3,7 +3,7 @@ edition's composition rules, the rate of play, boards still without a result) as
 
 Nothing is grouped, counted or checked here: the lines only put the core's data into words, once, for the
 window's warnings panel (:mod:`fidedesk.gui.tournament.warnings_view`) and the printed warnings
-(:mod:`fidedesk.io.documents`).
+(:mod:`fidedesk.publish.documents`).
 """
 
 from __future__ import annotations

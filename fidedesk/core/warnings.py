@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from fidedesk.core.editing import boards
-from fidedesk.core.eligibility import RateProblem, checks_rate_of_play, event_rate_problems, parse_time_control
-from fidedesk.core.event import EventRating
+from fidedesk.core.rating.eligibility import RateProblem, checks_rate_of_play, event_rate_problems, parse_time_control
+from fidedesk.core.rating.event import EventRating
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 

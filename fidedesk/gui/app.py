@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QApplication
 
 if TYPE_CHECKING:
     from fidedesk.gui.mainwindow import MainWindow
-    from fidedesk.io.xlsx_grid import SheetGrid
-    from fidedesk.io.xlsx_import import ImportResult
+    from fidedesk.io.excel.grid import SheetGrid
+    from fidedesk.io.excel.importing import ImportResult
 
 
 class FidedeskApplication(QApplication):
@@ -274,8 +274,8 @@ def _rating_list_works(folder: Path) -> bool:
     Rating List menu needs (zipfile, sqlite3, the readers)."""
     import zipfile
 
-    from fidedesk.io.fide_list import Month, inspect
-    from fidedesk.io.ratinglist import RatingDatabase, import_list
+    from fidedesk.io.ratinglist.fide_list import Month, inspect
+    from fidedesk.io.ratinglist.store import RatingDatabase, import_list
 
     download = folder / "players_list.zip"
     with zipfile.ZipFile(download, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -303,9 +303,9 @@ def _part_works(problems: list[str], works: Callable[[], bool], done: str, broke
 def _pairing_works() -> bool:
     """Round 1 of a seven-player Swiss paired by FIDE TEC's Dutch engine (gacrux, on networkx): the bundle
     carries the engine, which fidedesk imports only when a round is paired."""
-    from fidedesk.core.pairing_round import ByeKind, PairedBoard, PairedBye
+    from fidedesk.core.pairing.round import ByeKind, PairedBoard, PairedBye
     from fidedesk.core.tournament import EventInfo, Player, System, Tournament
-    from fidedesk.io.pairing_engine import pair_round
+    from fidedesk.engine.pairing import pair_round
 
     players = tuple(Player(rank, f"Player {rank}", 2000 - 10 * rank) for rank in range(1, 8))
     pairing = pair_round(Tournament(EventInfo(system=System.SWISS, rounds=3), players))
@@ -321,9 +321,9 @@ def _export_works() -> bool:
     import io
     import zipfile
 
-    from fidedesk.core.editions import DEFAULT_EDITION
+    from fidedesk.core.rating.editions import DEFAULT_EDITION
     from fidedesk.core.tournament import EventInfo, Player, Tournament
-    from fidedesk.io.xlsx_export import SHEETS, workbook_bytes
+    from fidedesk.io.excel.export import SHEETS, workbook_bytes
 
     players = tuple(Player(rank, f"Player {rank}", 2000 - 10 * rank) for rank in range(1, 8))
     data = workbook_bytes(Tournament(EventInfo(name="Smoke & test"), players), edition=DEFAULT_EDITION)
@@ -336,14 +336,14 @@ def _printing_works(folder: Path) -> bool:
     the bundle carries reportlab, the shipped font and Qt's printing, which fidedesk loads only when used."""
     from PySide6.QtGui import QColor, QFontDatabase, QImage, QPainter
 
-    from fidedesk.core.editions import DEFAULT_EDITION
+    from fidedesk.core.rating.editions import DEFAULT_EDITION
     from fidedesk.gui.printing.painter import paint_page, shipped_family
     from fidedesk.gui.resources import resource
-    from fidedesk.io.documents import build_document, default_round
-    from fidedesk.io.documents.model import DocumentKind
-    from fidedesk.io.paper.layout import lay_out
-    from fidedesk.io.paper.pdf import write_pdf
-    from fidedesk.io.trf import read_trf
+    from fidedesk.io.trf.document import read_trf
+    from fidedesk.publish.documents import build_document, default_round
+    from fidedesk.publish.documents.model import DocumentKind
+    from fidedesk.publish.paper.layout import lay_out
+    from fidedesk.publish.paper.pdf import write_pdf
 
     sample = resource("samples/round_robin_8_58.trf")
     if sample is None:

@@ -3,7 +3,7 @@
 :func:`run_with_progress` starts ``work`` in a worker thread and shows a modal progress dialog with
 a Cancel button until it ends. ``work`` receives a ``progress(count) -> bool`` function to call now and
 then: it reports how far the work is and returns False once the user has cancelled, and the work then
-stops (the readers raise :class:`~fidedesk.io.xlsx_grid.ImportCancelled`). The work must be pure: it
+stops (the readers raise :class:`~fidedesk.io.excel.grid.ImportCancelled`). The work must be pure: it
 reads and computes, and the caller applies its result on the GUI thread, so a cancelled or failed
 run changes nothing.
 

@@ -11,7 +11,7 @@ import datetime as dt
 
 from PySide6.QtCore import QObject, Signal
 
-from fidedesk.core.editions import AUTO, DEFAULT_EDITION, Edition, ResolvedEdition, get_edition, resolve_edition
+from fidedesk.core.rating.editions import AUTO, DEFAULT_EDITION, Edition, ResolvedEdition, get_edition, resolve_edition
 from fidedesk.core.tournament import RatingKind
 
 

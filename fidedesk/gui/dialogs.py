@@ -22,11 +22,11 @@ if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
     from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer
-    from fidedesk.io.fide_list import ListKind, ListSource, Month
-    from fidedesk.io.ratinglist import Update
-    from fidedesk.io.recovery import Recovery
-    from fidedesk.io.xlsx_grid import SheetGrid
-    from fidedesk.io.xlsx_import import ImportResult
+    from fidedesk.io.excel.grid import SheetGrid
+    from fidedesk.io.excel.importing import ImportResult
+    from fidedesk.io.native.recovery import Recovery
+    from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month
+    from fidedesk.io.ratinglist.store import Update
 
 
 class Choice(enum.Enum):

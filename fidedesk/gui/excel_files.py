@@ -25,12 +25,12 @@ from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs, file_filter
 from fidedesk.gui.document import BLANK
 from fidedesk.gui.files import FileActions
-from fidedesk.io.atomic import write_atomic
+from fidedesk.io.excel.grid import ImportCancelled, XlsxError
 from fidedesk.io.formats import XLSX, FileFormatError, write_tournament
-from fidedesk.io.xlsx_grid import ImportCancelled, XlsxError
+from fidedesk.io.native.atomic import write_atomic
 
 if TYPE_CHECKING:
-    from fidedesk.io.xlsx_import import ImportResult
+    from fidedesk.io.excel.importing import ImportResult
 
 XLSX_FILTER = file_filter(XLSX)
 
@@ -64,7 +64,7 @@ class ExcelActions(QObject):
             path = self.dialogs.open_file("Import from Excel", self.settings.folder, XLSX_FILTER)
             if path is None:
                 return False
-        from fidedesk.io.xlsx_read import read_workbook  # openpyxl is loaded when first needed, not at start-up
+        from fidedesk.io.excel.read import read_workbook  # openpyxl is loaded when first needed, not at start-up
 
         chosen = path
         outcome = run_with_progress(
@@ -131,7 +131,7 @@ class ExcelActions(QObject):
             path = self.dialogs.save_file("Export to Excel", suggested, XLSX_FILTER)
             if path is None:
                 return False
-        from fidedesk.io.xlsx_export import ExportCancelled  # openpyxl is loaded when first needed
+        from fidedesk.io.excel.export import ExportCancelled  # openpyxl is loaded when first needed
 
         target = path
         tournament = self.document.tournament
@@ -163,7 +163,7 @@ class ExcelActions(QObject):
             path = self.dialogs.save_file("Save Blank Player List", suggested, XLSX_FILTER)
             if path is None:
                 return False
-        from fidedesk.io.xlsx_template import template_bytes
+        from fidedesk.io.excel.template import template_bytes
 
         try:
             write_atomic(path, template_bytes())

@@ -1,8 +1,8 @@
 """The Excel import wizard: the sheet, its header row and layout, each column's meaning, a live preview.
 
 The workbook has been read already (off the GUI thread, :mod:`fidedesk.gui.background`); this dialog
-only edits an :class:`~fidedesk.io.xlsx_import.ImportPlan`. Every change builds the tournament again
-(:func:`~fidedesk.io.xlsx_import.build`, which never changes anything) and shows what would be imported:
+only edits an :class:`~fidedesk.io.excel.importing.ImportPlan`. Every change builds the tournament again
+(:func:`~fidedesk.io.excel.importing.build`, which never changes anything) and shows what would be imported:
 the first rows as they will be read, every problem with its place (``Results!D7``), and how many rows
 will be imported and skipped. Nothing reaches the open tournament until the user presses Import.
 """
@@ -39,8 +39,8 @@ from fidedesk.gui.calculator.look import STYLE, UNCOUNTED_GREY, named, say
 from fidedesk.gui.plain import bold, plain_label, rich_label, tip, title_text
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
-from fidedesk.io.xlsx_grid import SheetGrid, column_letters
-from fidedesk.io.xlsx_import import (
+from fidedesk.io.excel.grid import SheetGrid, column_letters
+from fidedesk.io.excel.importing import (
     Column,
     Field,
     ImportPlan,

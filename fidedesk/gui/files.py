@@ -23,7 +23,6 @@ from fidedesk.gui.dialogs import Choice, Dialogs, file_filter
 from fidedesk.gui.document import BLANK, TournamentDocument
 from fidedesk.gui.plain import menu_text, tip
 from fidedesk.gui.settings import Settings
-from fidedesk.io import recovery
 from fidedesk.io.formats import (
     FIDEDESK,
     FORMATS,
@@ -38,8 +37,9 @@ from fidedesk.io.formats import (
     trf_version_filter,
     write_tournament,
 )
-from fidedesk.io.trf import TrfDocument
-from fidedesk.io.trf_pairing import TrfVersion
+from fidedesk.io.native import recovery
+from fidedesk.io.trf.document import TrfDocument
+from fidedesk.io.trf.pairing import TrfVersion
 
 #: How many files File › Open Recent lists.
 MAX_RECENT = 8

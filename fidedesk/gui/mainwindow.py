@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.core.editions import AUTO, DEFAULT_EDITION, EDITIONS
+from fidedesk.core.rating.editions import AUTO, DEFAULT_EDITION, EDITIONS
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.background import working
 from fidedesk.gui.context import RatingContext

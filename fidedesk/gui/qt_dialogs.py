@@ -27,7 +27,7 @@ from fidedesk.core.values import counted
 from fidedesk.gui.dialogs import Choice
 from fidedesk.gui.plain import answered, ask, back_to, message_box, plain_label
 from fidedesk.gui.screen import fit
-from fidedesk.io import recovery
+from fidedesk.io.native import recovery
 
 Icon = QMessageBox.Icon
 
@@ -35,10 +35,10 @@ if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
     from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer
-    from fidedesk.io.fide_list import ListKind, ListSource, Month
-    from fidedesk.io.ratinglist import Update
-    from fidedesk.io.xlsx_grid import SheetGrid
-    from fidedesk.io.xlsx_import import ImportResult
+    from fidedesk.io.excel.grid import SheetGrid
+    from fidedesk.io.excel.importing import ImportResult
+    from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month
+    from fidedesk.io.ratinglist.store import Update
 
 
 class QtDialogs:

@@ -26,8 +26,9 @@ from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.rating_list_search import RatingListDialog
-from fidedesk.io.fide_list import ListFormatError, inspect
-from fidedesk.io.ratinglist import (
+from fidedesk.io.excel.grid import ImportCancelled
+from fidedesk.io.ratinglist.fide_list import ListFormatError, inspect
+from fidedesk.io.ratinglist.store import (
     DATABASE_NAME,
     SEARCH_LIMIT,
     ListPlayer,
@@ -39,11 +40,11 @@ from fidedesk.io.ratinglist import (
     in_force,
     updates_from_list,
 )
-from fidedesk.io.xlsx_grid import ImportCancelled
 
 LIST_FILTER = "FIDE rating lists (*.zip);;All files (*)"
 CANNOT_IMPORT = "Cannot import the rating list"
-UNCHANGED = "\n\nThe lists already kept are unchanged."  # an import is one transaction (io.ratinglist.import_list)
+# an import is one transaction (io.ratinglist.store.import_list)
+UNCHANGED = "\n\nThe lists already kept are unchanged."
 T = TypeVar("T")
 
 

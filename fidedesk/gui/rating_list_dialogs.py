@@ -26,8 +26,8 @@ from fidedesk.gui.calculator.look import named
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
-from fidedesk.io.fide_list import ListKind, ListSource, Month
-from fidedesk.io.ratinglist import Update
+from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month
+from fidedesk.io.ratinglist.store import Update
 
 
 class ImportListDialog(QDialog):

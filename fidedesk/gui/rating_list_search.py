@@ -33,8 +33,8 @@ from fidedesk.gui.plain import back_to, plain_label, tip
 from fidedesk.gui.row_models import Index, RowTableModel
 from fidedesk.gui.screen import fit
 from fidedesk.gui.widths import WIDEST_FIDE_ID, WIDEST_YEAR, fit_column
-from fidedesk.io.fide_list import ListKind
-from fidedesk.io.ratinglist import ListPlayer, StoredList, in_force
+from fidedesk.io.ratinglist.fide_list import ListKind
+from fidedesk.io.ratinglist.store import ListPlayer, StoredList, in_force
 
 if TYPE_CHECKING:
     from fidedesk.gui.rating_list import RatingListActions

@@ -1,6 +1,6 @@
 """Read-only item models of FIDE's tables 8.1.1 and 8.1.2, and what the reference tab's find field means.
 
-The figures come from :mod:`fidedesk.core.tables`; this module only words and arranges them the way
+The figures come from :mod:`fidedesk.core.rating.tables`; this module only words and arranges them the way
 the regulations print them (``.80``, ``1.00``, ``236–245``, ``> 735``).
 """
 
@@ -15,9 +15,9 @@ from typing import ClassVar, Final
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
-from fidedesk.core.editions import Edition, Expectancy
-from fidedesk.core.rated import logistic_expected
-from fidedesk.core.tables import DpRow, PdRow, dp_rows, pd_hundredths, pd_row_index, pd_rows, round_half_up
+from fidedesk.core.rating.editions import Edition, Expectancy
+from fidedesk.core.rating.rated import logistic_expected
+from fidedesk.core.rating.tables import DpRow, PdRow, dp_rows, pd_hundredths, pd_row_index, pd_rows, round_half_up
 from fidedesk.core.tournament import RatingKind
 from fidedesk.gui.row_models import Index
 

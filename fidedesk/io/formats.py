@@ -25,21 +25,21 @@ from fidedesk.core.editing import number_boards, without_boards
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import UNKNOWN_RECORD, EventInfo, Player, RoundEntry, Tournament
 from fidedesk.core.values import counted
-from fidedesk.io import fidedesk_file
-from fidedesk.io.atomic import write_atomic
 from fidedesk.io.bounded import FileLimitError, check_file
-from fidedesk.io.trf import MAX_FILE_BYTES as TRF_MAX_BYTES
-from fidedesk.io.trf import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
-from fidedesk.io.trf_pairing import TrfVersion
-from fidedesk.io.trf_records import records_summary
-from fidedesk.io.xlsx_container import MAX_FILE_BYTES as XLSX_MAX_BYTES
-from fidedesk.io.xlsx_grid import XlsxError
+from fidedesk.io.excel.container import MAX_FILE_BYTES as XLSX_MAX_BYTES
+from fidedesk.io.excel.grid import XlsxError
+from fidedesk.io.native import fidedesk_file
+from fidedesk.io.native.atomic import write_atomic
+from fidedesk.io.trf.document import MAX_FILE_BYTES as TRF_MAX_BYTES
+from fidedesk.io.trf.document import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
+from fidedesk.io.trf.pairing import TrfVersion
+from fidedesk.io.trf.records import records_summary
 
 if TYPE_CHECKING:
-    from fidedesk.core.editions import Edition
-    from fidedesk.core.tiebreaks import TieBreak
-    from fidedesk.io.xlsx_grid import SheetGrid
-    from fidedesk.io.xlsx_import import ImportResult
+    from fidedesk.core.rating.editions import Edition
+    from fidedesk.core.tiebreaks.calculate import TieBreak
+    from fidedesk.io.excel.grid import SheetGrid
+    from fidedesk.io.excel.importing import ImportResult
 
 __all__ = [
     "FIDEDESK",
@@ -193,7 +193,7 @@ def proposed_import(grids: Sequence[SheetGrid], source: str) -> ImportResult:
     """The import the wizard proposes for a workbook already read (layout, header, columns), taken as it
     is. Without a person to ask which rows to leave out, a workbook with any problem is refused:
     FileFormatError naming ``source`` and listing each problem with its sheet and cell."""
-    from fidedesk.io.xlsx_import import build, propose  # openpyxl only when a workbook is read
+    from fidedesk.io.excel.importing import build, propose  # openpyxl only when a workbook is read
 
     plan = propose(grids)
     if plan.results is None and plan.players is None:
@@ -208,7 +208,7 @@ def proposed_import(grids: Sequence[SheetGrid], source: str) -> ImportResult:
 
 def _read_workbook(path: Path) -> TournamentFile:
     """A workbook read as the import wizard proposes it (:func:`proposed_import`)."""
-    from fidedesk.io.xlsx_read import read_workbook
+    from fidedesk.io.excel.read import read_workbook
 
     try:
         grids = read_workbook(path)
@@ -263,8 +263,9 @@ def _trf_text(
     its other lines), and the first thing a TRF reader would read differently (the players' records and rounds
     a player missed aside); None when nothing.
     Points and ranks the tournament lacks are those of its results and standings under ``tiebreaks`` (None:
-    the event's own; core.standings.with_points_and_ranks). ValueError when a value does not fit TRF's columns."""
-    from fidedesk.core.standings import with_points_and_ranks  # the tie-breaks only when a TRF is written
+    the event's own; core.tiebreaks.standings.with_points_and_ranks). ValueError when a value does not fit TRF's
+    columns."""
+    from fidedesk.core.tiebreaks.standings import with_points_and_ranks  # the tie-breaks only when a TRF is written
 
     tournament = with_points_and_ranks(tournament, tiebreaks)
     written = trf_version(None if trf is None else trf.version, version)
@@ -317,7 +318,7 @@ def _write_workbook(
     _version: TrfVersion | None = None,
 ) -> None:
     """The spreadsheet export, its Rating changes sheet under ``edition`` (which it needs)."""
-    from fidedesk.io.xlsx_export import export_workbook  # openpyxl only when a workbook is written
+    from fidedesk.io.excel.export import export_workbook  # openpyxl only when a workbook is written
 
     if edition is None:
         raise ValueError("an Excel export needs the rules' edition")

@@ -3,7 +3,7 @@
     python resources/templates/make_templates.py            # writes player-list.xlsx beside this script
     python resources/templates/make_templates.py OUT.xlsx   # writes it elsewhere
 
-What it holds is made by :mod:`fidedesk.io.xlsx_template` (the window writes the same file from there).
+What it holds is made by :mod:`fidedesk.io.excel.template` (the window writes the same file from there).
 Run this again after changing that module, and commit both.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from fidedesk.io.xlsx_template import template_bytes
+from fidedesk.io.excel.template import template_bytes
 
 TEMPLATE = Path(__file__).with_name("player-list.xlsx")
 

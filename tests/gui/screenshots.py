@@ -169,7 +169,7 @@ def tournament_round_robin(window: MainWindow, _scratch: Path, camera: Camera) -
 def excel_import(window: MainWindow, _scratch: Path, camera: Camera) -> None:
     """The wizard on a club's Swiss table with notes above the header, a totals row and a few mistakes."""
     from fidedesk.gui.excel_import import ExcelImportDialog
-    from tests.test_xlsx_import import _swiss_book
+    from tests.io.test_xlsx_import import _swiss_book
 
     dialog = ExcelImportDialog(_swiss_book(), "club-open.xlsx")  # type: ignore[arg-type]
     show(dialog, 1100, 680)
@@ -194,8 +194,8 @@ def rating_list(window: MainWindow, scratch: Path, camera: Camera) -> None:
     from benchmarks.make_fide_list import write_txt
     from fidedesk.gui.rating_list import _summary
     from fidedesk.gui.rating_list_dialogs import UpdatesDialog
-    from fidedesk.io.fide_list import Month, inspect
-    from fidedesk.io.ratinglist import RatingDatabase, import_list, in_force, updates_from_list
+    from fidedesk.io.ratinglist.fide_list import Month, inspect
+    from fidedesk.io.ratinglist.store import RatingDatabase, import_list, in_force, updates_from_list
 
     download = scratch / "players_list.zip"
     write_txt(download, 20_000, seed=5)

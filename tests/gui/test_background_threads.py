@@ -26,9 +26,9 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.excel_import import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.io.fide_list import ListSource, Month
-from fidedesk.io.xlsx_grid import SheetGrid
-from fidedesk.io.xlsx_import import ImportResult
+from fidedesk.io.excel.grid import SheetGrid
+from fidedesk.io.excel.importing import ImportResult
+from fidedesk.io.ratinglist.fide_list import ListSource, Month
 
 ROUNDS = 100  # one Excel import and one rating-list import each
 

@@ -277,9 +277,9 @@ def test_a_result_not_counted_says_why_once(qtmodeltester: ModelChecks) -> None:
     says the event and the reason once, in Why, not the same text in Value and Why."""
     from fractions import Fraction
 
-    from fidedesk.core.editions import get_edition
-    from fidedesk.core.initial import UnratedEvent, initial_rating
-    from fidedesk.core.rated import Game
+    from fidedesk.core.rating.editions import get_edition
+    from fidedesk.core.rating.initial import UnratedEvent, initial_rating
+    from fidedesk.core.rating.rated import Game
     from fidedesk.gui.calculator.figures import FiguresModel, first_rating_figures
 
     zero = UnratedEvent(tuple(Game(1900, Fraction(0)) for _ in range(3)), "Open A")

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import boards, entry_for, give_bye, pair, set_result, unpair
 from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
 from fidedesk.core.results import ResultCode
-from fidedesk.core.standings import standings
+from fidedesk.core.tiebreaks.standings import standings
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.document import TournamentDocument
@@ -26,7 +26,7 @@ from fidedesk.gui.tournament.crosstable import CrosstableModel
 from fidedesk.gui.tournament.players import PlayersModel
 from fidedesk.gui.tournament.rounds_view import RoundsWidget
 from fidedesk.gui.tournament.standings_view import StandingsModel, StandingsWidget
-from fidedesk.io.documents.model import DocumentKind
+from fidedesk.publish.documents.model import DocumentKind
 from tests.gui.conftest import ModelChecks
 from tests.gui.irregular import AHEAD, AHEAD_ROUND, WITHDRAWN, entrants, irregular_swiss
 
@@ -128,7 +128,7 @@ def test_the_rounds_view_opens_on_the_current_round(qtbot: QtBot, window: MainWi
 def test_a_file_opened_shows_the_current_round(
     qtbot: QtBot, settings: Settings, tmp_path: Path, dialogs: UnattendedDialogs
 ) -> None:
-    from fidedesk.io import fidedesk_file
+    from fidedesk.io.native import fidedesk_file
 
     path = tmp_path / "irregular.fidedesk"
     fidedesk_file.save(irregular_swiss(), path)
@@ -249,7 +249,7 @@ def test_web_pages_propose_the_current_round_not_the_last_paired(
 
 def test_the_excel_wizard_counts_the_rounds_played(qtbot: QtBot) -> None:
     from fidedesk.gui.excel_import import ExcelImportDialog
-    from fidedesk.io.xlsx_import.model import ImportResult
+    from fidedesk.io.excel.importing.model import ImportResult
     from tests.xlsx_builders import grid
 
     dialog = ExcelImportDialog([grid("Players", [["No", "Name"], [1, "Anna"]])], "club.xlsx")

@@ -16,16 +16,16 @@ from pytestqt.qtbot import QtBot
 
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import add_player, number_boards
-from fidedesk.core.standings import with_points_and_ranks
+from fidedesk.core.tiebreaks.standings import with_points_and_ranks
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, Tournament
 from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.excel_import import ExcelImportDialog, MappingModel
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.io.trf import read_trf
-from fidedesk.io.xlsx_grid import SheetGrid
-from fidedesk.io.xlsx_import import Field, ImportResult, Layout
+from fidedesk.io.excel.grid import SheetGrid
+from fidedesk.io.excel.importing import Field, ImportResult, Layout
+from fidedesk.io.trf.document import read_trf
 from tests.conftest import GELENDZHIK
 
 
@@ -158,7 +158,7 @@ def test_the_wizard_follows_a_changed_mapping_and_reports_places(qtbot: QtBot) -
 
 def test_the_wizard_says_which_sheet_became_which_round(qtmodeltester: ModelTester, qtbot: QtBot) -> None:
     """A workbook with a sheet per round: every round is read, and the wizard names each sheet's round."""
-    from tests.test_xlsx_nothing_lost import _round_sheets
+    from tests.io.test_xlsx_nothing_lost import _round_sheets
 
     dialog = ExcelImportDialog(_round_sheets(), "rounds.xlsx")
     qtbot.addWidget(dialog)
@@ -189,7 +189,7 @@ def test_the_wizard_says_which_sheet_became_which_round(qtmodeltester: ModelTest
 
 def test_the_wizards_models_pass_the_model_tester(qtmodeltester: ModelTester, qtbot: QtBot) -> None:
     """Mapping, preview and problems, on a club's Swiss table, through a changed header row and mapping."""
-    from tests.test_xlsx_import import _swiss_book
+    from tests.io.test_xlsx_import import _swiss_book
 
     dialog = ExcelImportDialog(_swiss_book(), "club-open.xlsx")  # type: ignore[arg-type]
     qtbot.addWidget(dialog)
@@ -222,8 +222,8 @@ def test_blank_player_list_is_saved_and_imports_empty(window: MainWindow, tmp_pa
     path = tmp_path / "blank.xlsx"
     assert window.excel.save_template(path)
     assert window.statusBar().currentMessage() == "Saved the blank player list to blank.xlsx."
-    from fidedesk.io.xlsx_import import build, propose
-    from fidedesk.io.xlsx_read import read_workbook
+    from fidedesk.io.excel.importing import build, propose
+    from fidedesk.io.excel.read import read_workbook
 
     grids = read_workbook(path)
     plan = propose(grids)

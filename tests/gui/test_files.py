@@ -15,15 +15,15 @@ from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import PlayerField, add_player, pair, set_player_field, set_result
 from fidedesk.core.results import ResultCode
-from fidedesk.core.standings import with_points_and_ranks
+from fidedesk.core.tiebreaks.standings import with_points_and_ranks
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui import files, qt_dialogs
 from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
-from fidedesk.io import fidedesk_file, recovery
-from fidedesk.io.trf import read_trf
-from fidedesk.io.trf_pairing import TrfVersion
+from fidedesk.io.native import fidedesk_file, recovery
+from fidedesk.io.trf.document import read_trf
+from fidedesk.io.trf.pairing import TrfVersion
 from tests.conftest import DATA, GELENDZHIK
 
 EMPTY = Tournament(EventInfo(), ())
@@ -436,7 +436,7 @@ def test_an_event_without_a_date_is_rated_under_todays_edition(window: MainWindo
     edition would be applied unsaid: it takes today's, and the status bar says which edition that is."""
     import datetime as dt
 
-    from fidedesk.core.editions import edition_for_date
+    from fidedesk.core.rating.editions import edition_for_date
 
     window.context.set_edition_name("auto")
     dialogs.answer("open_file", GELENDZHIK)

@@ -19,8 +19,8 @@ from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.io import ratinglist
-from fidedesk.io.fide_list import Month, inspect
+from fidedesk.io.ratinglist import store as ratinglist
+from fidedesk.io.ratinglist.fide_list import Month, inspect
 
 
 @pytest.fixture

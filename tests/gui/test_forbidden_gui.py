@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import boards
-from fidedesk.core.pairing_setup import ForbiddenPairs, InitialColour
+from fidedesk.core.pairing.setup import ForbiddenPairs, InitialColour
 from fidedesk.core.tournament import EventInfo, System
 from fidedesk.gui.mainwindow import MainWindow
 from tests.gui.test_pairing_gui import event, opened, tab_of

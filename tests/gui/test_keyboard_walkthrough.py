@@ -43,7 +43,7 @@ from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.rounds import RoundModel
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.io import fidedesk_file
+from fidedesk.io.native import fidedesk_file
 from tests.builders import circle_rounds
 
 #: The key for white's result on a board.

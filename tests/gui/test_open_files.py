@@ -18,8 +18,8 @@ from fidedesk.gui.app import FidedeskApplication, _arguments
 from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.resources import app_icon
-from fidedesk.io import fidedesk_file
-from fidedesk.io.trf import read_trf
+from fidedesk.io.native import fidedesk_file
+from fidedesk.io.trf.document import read_trf
 from tests.conftest import GELENDZHIK
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "round_robin_8_58.trf"

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import boards
-from fidedesk.core.pairing_round import is_paired
-from fidedesk.core.pairing_setup import InitialColour
+from fidedesk.core.pairing.round import is_paired
+from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.gui.dialogs import UnattendedDialogs

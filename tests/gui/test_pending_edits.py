@@ -21,8 +21,8 @@ from fidedesk.gui.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.players import COLUMNS
-from fidedesk.io import fidedesk_file
 from fidedesk.io.formats import TRF, read_tournament
+from fidedesk.io.native import fidedesk_file
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 ALT = Qt.KeyboardModifier.AltModifier
@@ -168,8 +168,8 @@ def _key(key: Qt.Key, modifier: Qt.KeyboardModifier) -> Callable[[MainWindow, Qt
 
 def _add_from_list(window: MainWindow, _qtbot: QtBot, _edit: QLineEdit) -> None:
     """Rating List › Search's Add to Tournament (here with no one chosen: what matters is what it reads first)."""
-    from fidedesk.io.fide_list import ListKind, Month
-    from fidedesk.io.ratinglist import StoredList
+    from fidedesk.io.ratinglist.fide_list import ListKind, Month
+    from fidedesk.io.ratinglist.store import StoredList
 
     stored = StoredList(1, Month(2026, 11), ListKind.COMBINED, "list.zip", "2026-11-24", 0, ())
     window.rating_list.add_players([], stored)

@@ -27,8 +27,8 @@ from fidedesk.gui.excel_import import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.plain import tip
 from fidedesk.gui.qt_dialogs import QtDialogs
-from fidedesk.io.xlsx_grid import SheetGrid
-from fidedesk.io.xlsx_import import ImportResult
+from fidedesk.io.excel.grid import SheetGrid
+from fidedesk.io.excel.importing import ImportResult
 from tests.gui.conftest import ModelChecks
 
 HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"

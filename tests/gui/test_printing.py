@@ -20,10 +20,10 @@ from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_ste
 from fidedesk.gui.printing.chooser import DocumentChooser
 from fidedesk.gui.printing.painter import paint_page, paint_pages, paper_of, print_pages, set_up_printer
 from fidedesk.gui.tournament import TournamentTab
-from fidedesk.io.documents import default_round, document_rounds
-from fidedesk.io.documents.model import DocumentKind
-from fidedesk.io.paper.pages import FillItem, LineItem, Page, TextItem
-from fidedesk.io.trf import read_trf
+from fidedesk.io.trf.document import read_trf
+from fidedesk.publish.documents import default_round, document_rounds
+from fidedesk.publish.documents.model import DocumentKind
+from fidedesk.publish.paper.pages import FillItem, LineItem, Page, TextItem
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ROUND_ROBIN = DATA / "samples" / "round_robin_8_58.trf"
@@ -329,7 +329,7 @@ def test_cancel_while_the_document_is_made_writes_nothing(
     import threading
 
     from fidedesk.gui.printing import actions
-    from fidedesk.io import documents
+    from fidedesk.publish import documents
 
     opened(window, ROUND_ROBIN)
     cancelled = threading.Event()

@@ -13,9 +13,9 @@ from benchmarks.make_fide_list import write_txt
 from fidedesk.gui import rating_list
 from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.io.fide_list import Month
+from fidedesk.io.ratinglist.fide_list import Month
 
-from ..test_ratinglist_damaged import DAMAGES, HARMLESS
+from ..io.test_ratinglist_damaged import DAMAGES, HARMLESS
 from .test_rating_list_gui import answer_import
 
 TITLE = "Cannot import the rating list"

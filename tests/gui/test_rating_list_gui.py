@@ -21,9 +21,9 @@ from fidedesk.gui.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.rating_list_dialogs import ImportListDialog, UpdatesDialog
 from fidedesk.gui.rating_list_search import RatingListDialog
-from fidedesk.io import ratinglist
-from fidedesk.io.fide_list import ListKind, ListSource, Month, inspect
-from fidedesk.io.ratinglist import DATABASE_NAME, Update
+from fidedesk.io.ratinglist import store as ratinglist
+from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month, inspect
+from fidedesk.io.ratinglist.store import DATABASE_NAME, Update
 
 
 @pytest.fixture(scope="module")

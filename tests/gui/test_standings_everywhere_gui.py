@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from pytestqt.qtbot import QtBot
 
-from fidedesk.core.standings import standings
+from fidedesk.core.tiebreaks.standings import standings
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.tournament.crosstable import CrosstableModel

@@ -13,8 +13,8 @@ from benchmarks.make_fide_list import write_txt
 from fidedesk.gui.excel_import import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
-from fidedesk.io import ratinglist
-from fidedesk.io.fide_list import Month, inspect
+from fidedesk.io.ratinglist import store as ratinglist
+from fidedesk.io.ratinglist.fide_list import Month, inspect
 from tests.xlsx_builders import grid
 
 

@@ -2,7 +2,7 @@
 
 A name like ``=HYPERLINK(…)`` or ``+cmd|' /C calc'!A0`` was put on the clipboard as it is, and a spreadsheet
 ran it; a tab in a name split its row. The clipboard now follows the Excel export's rule
-(:mod:`fidedesk.io.sheet_text`).
+(:mod:`fidedesk.io.excel.sheet_text`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QTableView
 from pytestqt.qtbot import QtBot
 
-from fidedesk.core.editions import DEFAULT_EDITION
-from fidedesk.core.tiebreaks import DEFAULT_TIEBREAKS
+from fidedesk.core.rating.editions import DEFAULT_EDITION
+from fidedesk.core.tiebreaks.calculate import DEFAULT_TIEBREAKS
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.io.xlsx_export import workbook_bytes
+from fidedesk.io.excel.export import workbook_bytes
 
 HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"
 #: OWASP's CSV-injection starts, which a spreadsheet may run (spelled out here, as the issue asks).

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import set_event_info
-from fidedesk.core.tiebreak_codes import (
+from fidedesk.core.tiebreaks.codes import (
     KNOWN_TIEBREAKS,
     ROUND_ROBIN_DEFAULTS,
     SWISS_DEFAULTS,
@@ -32,10 +32,10 @@ from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.standings_view import StandingsWidget
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.io.trf import read_trf
+from fidedesk.io.trf.document import read_trf
+from tests.core.test_tiebreak_editions import CAPPED
 from tests.gui.conftest import ModelChecks
 from tests.gui.test_tournament_views_figures import column, two_rounds
-from tests.test_tiebreak_editions import CAPPED
 
 BH, C1, SB, WIN = TieBreak.BUCHHOLZ, TieBreak.BUCHHOLZ_CUT1, TieBreak.SONNEBORN_BERGER, TieBreak.WINS
 R2024, R2026 = TieBreakRules.C07_2024, TieBreakRules.C07_2026
@@ -199,7 +199,7 @@ def test_the_edition_is_an_undo_step_and_the_line_follows_the_start_date(qtbot: 
         document.tournament.info, tiebreaks=(BH,))))  # fmt: skip
     line = standings.rules_line
     assert line.text() == FINAL + "Tie-breaks under C.07 of 1 August 2024 (auto: the event starts 2026-02-28)"
-    # 1 and 4 tie on 2½; under 2024 4's Buchholz 5½ beats 1's 4 (tests/test_tiebreak_editions.py)
+    # 1 and 4 tie on 2½; under 2024 4's Buchholz 5½ beats 1's 4 (tests/core/test_tiebreak_editions.py)
     assert column(standings.model, "No")[:2] == ["4", "1"] and column(standings.model, "BH")[:2] == ["5.5", "4.0"]
     document.apply("Edit event", dated(document.tournament, dt.date(2026, 3, 1)))
     assert line.text() == FINAL + "Tie-breaks under C.07 of 1 March 2026 (auto: the event starts 2026-03-01)"
@@ -256,7 +256,7 @@ def test_the_excel_export_follows_the_event_s_edition(window: MainWindow, tmp_pa
     book = tmp_path / "capped.xlsx"
     assert window.excel.export_excel(book)
     rows = list(openpyxl.load_workbook(book, read_only=True)["Standings"].iter_rows(min_row=2, values_only=True))
-    # under 2024, as chosen: 4's Buchholz 5½ ranks it before 1's 4 (tests/test_tiebreak_editions.py); the
+    # under 2024, as chosen: 4's Buchholz 5½ ranks it before 1's 4 (tests/core/test_tiebreak_editions.py); the
     # workbook holds Buchholz as a number, as it holds SB
     assert [(row[1], row[5]) for row in rows[:2]] == [(4, 5.5), (1, 4)]
 
@@ -264,7 +264,7 @@ def test_the_excel_export_follows_the_event_s_edition(window: MainWindow, tmp_pa
 def test_an_average_of_buchholz_shows_every_decimal_it_was_rounded_to(
     qtbot: QtBot, settings: Settings, qtmodeltester: ModelChecks
 ) -> None:
-    """After 9 rounds AOB is rounded to three decimals (core.tiebreak_event.aob_decimals): all three show."""
+    """After 9 rounds AOB is rounded to three decimals (core.tiebreaks.event.aob_decimals): all three show."""
     swiss = make_swiss(24, 9, seed=3)
     aob = TieBreak(Kind.AVERAGE_BUCHHOLZ)
     views = open_views(qtbot, settings, dataclasses.replace(swiss, info=dataclasses.replace(

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import add_player, pair, set_event_info
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tiebreaks import TieBreak
+from fidedesk.core.tiebreaks.calculate import TieBreak
 from fidedesk.core.tournament import EventInfo, Player, RatingKind, System, Tournament
 from fidedesk.gui.context import RatingContext
 from fidedesk.gui.document import TournamentDocument
@@ -25,7 +25,7 @@ from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament.crosstable import CrosstableModel
 from fidedesk.gui.tournament.standings_view import StandingsModel
 from fidedesk.gui.tournament.views import TournamentViews
-from fidedesk.io.trf import read_trf
+from fidedesk.io.trf.document import read_trf
 from tests.builders import round_robin
 from tests.conftest import TRF_DIR
 

@@ -144,8 +144,8 @@ def check(walk: Walk, copied: dict[str, list[list[str]]], web: Path) -> list[str
     defaults by what they did."""
     from fidedesk.core.editing import boards as boards_of
     from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
-    from fidedesk.core.standings import standings
-    from fidedesk.io.fidedesk_file import load
+    from fidedesk.core.tiebreaks.standings import standings
+    from fidedesk.io.native.fidedesk_file import load
 
     problems: list[str] = []
     saved = walk.scratch / f"{walk.event}.fidedesk"

@@ -37,7 +37,7 @@ def swap_without_rematch(walk: Walk, round_: int) -> tuple[int, int, tuple[int, 
     """Two boards of ``round_`` (in the file last saved: what the engine paired) whose Blacks can be swapped
     without a rematch: their rows, and the two boards as the arbiter makes them."""
     from fidedesk.core.editing import boards
-    from fidedesk.io.fidedesk_file import load
+    from fidedesk.io.native.fidedesk_file import load
 
     tournament = load(walk.scratch / f"{walk.event}.fidedesk")
     met = {frozenset((p.start_rank, e.opponent)) for p in tournament.players for e in p.rounds if e.opponent}
@@ -148,10 +148,10 @@ def round_robin(walk: Walk) -> None:
 def check(walk: Walk, rounds: int) -> list[str]:
     """The saved file: every round paired and its results in, the byes, FIDE's checker on each round."""
     from fidedesk.core.editing.setup import set_baku
-    from fidedesk.core.pairing_setup import ForbiddenPairs
+    from fidedesk.core.pairing.setup import ForbiddenPairs
     from fidedesk.core.results import ResultCode
-    from fidedesk.io.fidedesk_file import load
-    from fidedesk.io.pairing_engine import check_round
+    from fidedesk.engine.pairing import check_round
+    from fidedesk.io.native.fidedesk_file import load
 
     saved = walk.scratch / f"{walk.event}.fidedesk"
     if not saved.is_file():

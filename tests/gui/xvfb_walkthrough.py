@@ -152,7 +152,7 @@ def prepare_rating_list(scratch: Path) -> list[str]:
 
 
 def round_robin(walk: Walk) -> None:
-    from fidedesk.core.pairings import berger_table
+    from fidedesk.core.pairing.consistency import berger_table
 
     key, type_, screen = walk.screen.key, walk.screen.type, walk.screen
     ids = prepare_rating_list(walk.scratch)
@@ -216,7 +216,7 @@ def club_list(path: Path) -> None:
     """The club's 30 players in fidedesk's blank player list, by rating (No = start rank)."""
     from openpyxl import load_workbook
 
-    from fidedesk.io.xlsx_template import HEADER_ROW, template_bytes
+    from fidedesk.io.excel.template import HEADER_ROW, template_bytes
 
     book = load_workbook(io.BytesIO(template_bytes()))
     sheet = book["Players"]
@@ -264,7 +264,7 @@ def swiss(walk: Walk) -> None:
 
 def check(walk: Walk) -> list[str]:
     """Every board, result and bye typed, against the saved file; what differs."""
-    from fidedesk.io.fidedesk_file import load
+    from fidedesk.io.native.fidedesk_file import load
 
     saved = walk.scratch / f"{walk.event}.fidedesk"
     if not saved.is_file():

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NamedTuple
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
-from fidedesk.core.tiebreak_codes import TieBreak, TieBreakRules, repeated
+from fidedesk.core.tiebreaks.codes import TieBreak, TieBreakRules, repeated
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
 from fidedesk.core.values import (
     FIDE_ID_RANGE,

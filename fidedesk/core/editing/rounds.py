@@ -1,5 +1,5 @@
 """Pairings, results and byes of a round, as the TRF records them (C.04 Annex 2): every edit keeps each
-game recorded the same way by both players (core.pairings), the double forfeit the one unmirrored result."""
+game recorded the same way by both players (core.pairing.consistency), the double forfeit the one unmirrored result."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ forbidden pairs, Baku acceleration, a withdrawal, and the pairing numbers before
 
 Each is a pure function returning a new tournament (one undo step in the window), refusing with an
 :class:`~fidedesk.core.editing.base.EditError`. Not exported by :mod:`fidedesk.core.editing`: these edits
-use :mod:`fidedesk.core.pairing_round`, which itself builds on the editing package's base.
+use :mod:`fidedesk.core.pairing.round`, which itself builds on the editing package's base.
 """
 
 from __future__ import annotations
@@ -14,13 +14,8 @@ from fractions import Fraction
 
 from fidedesk.core.editing.base import EditError, player_of, replace_players
 from fidedesk.core.editing.rounds import entry_for
-from fidedesk.core.pairing_round import (
-    initial_order,
-    planned_rounds,
-    renumbered,
-    requested_byes,
-)
-from fidedesk.core.pairing_setup import AcceleratedRound, ForbiddenPairs, InitialColour, baku_acceleration
+from fidedesk.core.pairing.round import initial_order, planned_rounds, renumbered, requested_byes
+from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour, baku_acceleration
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import RoundEntry, Tournament, is_pairing
 from fidedesk.core.values import ROUND_RANGE

@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
-from fidedesk.core.editions import Edition, InitialMethod
-from fidedesk.core.initial import InitialRating
-from fidedesk.core.kfactor import KFactor
 from fidedesk.core.notation import fixed, pd_text, score_text, signed_int
+from fidedesk.core.rating.editions import Edition, InitialMethod
+from fidedesk.core.rating.initial import InitialRating
+from fidedesk.core.rating.kfactor import KFactor
 from fidedesk.core.values import counted
 from fidedesk.gui.plain import tip
 from fidedesk.gui.row_models import Index, RowTableModel

@@ -13,13 +13,13 @@ from fractions import Fraction
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoStack
 
-from fidedesk.core.calculation import rated_line
-from fidedesk.core.editions import Expectancy, InitialMethod
-from fidedesk.core.initial import UnratedEvent, initial_rating
 from fidedesk.core.notation import pd_text, rated_texts, signed_int
-from fidedesk.core.performance import average_rating, performance_rating
-from fidedesk.core.rated import Game, GameCalc, PeriodCalc, rate_period
-from fidedesk.core.tables import dp_for, percent
+from fidedesk.core.rating.calculation import rated_line
+from fidedesk.core.rating.editions import Expectancy, InitialMethod
+from fidedesk.core.rating.initial import UnratedEvent, initial_rating
+from fidedesk.core.rating.performance import average_rating, performance_rating
+from fidedesk.core.rating.rated import Game, GameCalc, PeriodCalc, rate_period
+from fidedesk.core.rating.tables import dp_for, percent
 from fidedesk.core.values import counted
 from fidedesk.gui.calculator.figures import (
     Figure,

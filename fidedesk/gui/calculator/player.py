@@ -13,8 +13,8 @@ from typing import Final
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLineEdit, QWidget
 
-from fidedesk.core.editions import JuniorRule, KRules
-from fidedesk.core.kfactor import KFactor, k_factor
+from fidedesk.core.rating.editions import JuniorRule, KRules
+from fidedesk.core.rating.kfactor import KFactor, k_factor
 from fidedesk.core.tournament import BirthDate, PlayerRecord, RatingKind
 from fidedesk.core.values import (
     RATING_TYPED,

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.core.editions import Expectancy
 from fidedesk.core.notation import fixed, pd_text
-from fidedesk.core.rated import SingleGame, cap_applies, single_game
-from fidedesk.core.tables import pd_row_index, pd_rows
+from fidedesk.core.rating.editions import Expectancy
+from fidedesk.core.rating.rated import SingleGame, cap_applies, single_game
+from fidedesk.core.rating.tables import pd_row_index, pd_rows
 from fidedesk.core.values import DRAW, LOSS, WIN, result_text
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
 from fidedesk.gui.calculator.look import named, say, show_problem

@@ -25,14 +25,14 @@ from fidedesk.gui.context import RatingContext
 from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.files import FileActions
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
-from fidedesk.io.documents.model import DocumentError, DocumentKind
-from fidedesk.io.web_export import WebExportError
+from fidedesk.publish.documents.model import DocumentError, DocumentKind
+from fidedesk.publish.web import WebExportError
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
-    from fidedesk.io.documents.model import Document
-    from fidedesk.io.paper.pages import Page, Paper
+    from fidedesk.publish.documents.model import Document
+    from fidedesk.publish.paper.pages import Page, Paper
 
 T = TypeVar("T")
 
@@ -102,7 +102,7 @@ class PrintActions(QObject):
 
         def paint(printer: QPrinter) -> None:
             from fidedesk.gui.printing.painter import paper_of, print_pages
-            from fidedesk.io.paper.layout import lay_out
+            from fidedesk.publish.paper.layout import lay_out
 
             paper = paper_of(printer)
             if paper not in laid:  # Letter chosen in the preview's page setup: the columns measured anew
@@ -125,7 +125,7 @@ class PrintActions(QObject):
         if not self.dialogs.choose_printer(printer):
             return False
         from fidedesk.gui.printing.painter import paper_of, print_pages
-        from fidedesk.io.paper.layout import lay_out
+        from fidedesk.publish.paper.layout import lay_out
 
         paper = paper_of(printer)
         if paper != chosen[1].paper:  # the other paper chosen in the print dialog: measured anew (a second or
@@ -150,7 +150,7 @@ class PrintActions(QObject):
             path = self.dialogs.save_file("Export PDF", str(suggested), PDF_FILTER)
             if path is None:
                 return False
-        from fidedesk.io.paper.pdf import write_pdf
+        from fidedesk.publish.paper.pdf import write_pdf
 
         target = path
         build = self._builder(tournament, choice)
@@ -174,7 +174,7 @@ class PrintActions(QObject):
         if not self.files.commit_typing(CANNOT["Export Web Pages"]):
             return False
         tournament = self.document.tournament
-        from fidedesk.io.documents import default_round, document_rounds
+        from fidedesk.publish.documents import default_round, document_rounds
 
         rounds = tuple(sorted({n for kind in WEB_KINDS for n in document_rounds(tournament, kind)}))
         round_: int | None = None
@@ -193,13 +193,13 @@ class PrintActions(QObject):
             folder = self.dialogs.choose_folder("Export Web Pages", self.settings.folder)
             if folder is None:
                 return False
-        from fidedesk.io.web_export import INDEX, write_web_folder
+        from fidedesk.publish.web import INDEX, write_web_folder
 
         target = folder
         edition = self.context.edition(tournament.info.start)
 
         def work(progress: Callable[[int], bool]) -> Path:
-            from fidedesk.io.documents import build_document
+            from fidedesk.publish.documents import build_document
 
             documents = []
             for count, kind in enumerate(WEB_KINDS, start=1):
@@ -228,7 +228,7 @@ class PrintActions(QObject):
         if not self.files.commit_typing(CANNOT[title]):
             return None
         tournament = self.document.tournament
-        from fidedesk.io.documents import default_round, document_rounds
+        from fidedesk.publish.documents import default_round, document_rounds
 
         kinds = tuple(DocumentKind)
         last = self.settings.print_document
@@ -248,7 +248,7 @@ class PrintActions(QObject):
         edition = self.context.edition(tournament.info.start)  # read here, on the GUI thread
 
         def build() -> Document:
-            from fidedesk.io.documents import build_document
+            from fidedesk.publish.documents import build_document
 
             # the standings under the event's own tie-breaks and their edition of C.07 (build_document's
             # default, EventInfo.tiebreaks_in_use), as the Standings view shows them
@@ -263,7 +263,7 @@ class PrintActions(QObject):
         build = self._builder(tournament, choice)
 
         def work(progress: Callable[[int], bool]) -> tuple[Document, Sequence[Page]]:
-            from fidedesk.io.paper.layout import lay_out
+            from fidedesk.publish.paper.layout import lay_out
 
             document = build()
             if not progress(1):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from fidedesk.io.documents.model import DocumentKind
-from fidedesk.io.paper.pages import Paper
+from fidedesk.publish.documents.model import DocumentKind
+from fidedesk.publish.paper.pages import Paper
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

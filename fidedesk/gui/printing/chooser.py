@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 
 from fidedesk.gui.plain import plain_label
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, round_text
-from fidedesk.io.documents.model import DocumentKind
-from fidedesk.io.paper.pages import Paper
+from fidedesk.publish.documents.model import DocumentKind
+from fidedesk.publish.paper.pages import Paper
 
 #: The papers offered, as the chooser names them.
 PAPERS: tuple[tuple[str, Paper], ...] = (("A4", "a4"), ("Letter", "letter"))

@@ -1,10 +1,10 @@
-"""Laid-out pages (:mod:`fidedesk.io.paper.pages`) drawn with QPainter: the printer, the print preview, a QImage.
+"""Laid-out pages (:mod:`fidedesk.publish.paper.pages`) drawn with QPainter: the printer, the print preview, a QImage.
 
 A page is in points from its top-left corner; a device counts pixels at its own resolution. Each page is
 scaled to fit the device's whole sheet (the layout keeps its own margins, so the printer's are set to
 none), which is 1:1 when the sheet is the paper the page was laid out for, and shrinks a page laid out
 for A4 onto any other paper a printer offers. Text is drawn in the font the layout measured with
-(:func:`fidedesk.io.paper.fonts.font_bytes`, loaded into Qt once), unhinted and without kerning, so a line
+(:func:`fidedesk.publish.paper.fonts.font_bytes`, loaded into Qt once), unhinted and without kerning, so a line
 is as wide on screen and on paper as the layout reckoned and columns do not run into each other.
 """
 
@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtPrintSupport import QPrinter
 
-from fidedesk.io.paper.pages import FillItem, LineItem, Page, Paper, TextItem
+from fidedesk.publish.paper.pages import FillItem, LineItem, Page, Paper, TextItem
 
 __all__ = ["paint_page", "paint_pages", "paper_of", "print_pages", "set_up_printer", "shipped_family"]
 
@@ -44,7 +44,7 @@ def shipped_family() -> str:
     """The family of the font the layout measured with, loaded into Qt from fidedesk's own copy the first
     time it is asked for (a system without DejaVu would otherwise draw in whatever Qt falls back to, wider
     or narrower than the columns were made for)."""
-    from fidedesk.io.paper.fonts import FAMILY, font_bytes
+    from fidedesk.publish.paper.fonts import FAMILY, font_bytes
 
     families: list[str] = []
     for bold in (False, True):

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLineEdit, QSpi
 
 from fidedesk.core.editing import EditError, set_event_info
 from fidedesk.core.editing.setup import set_baku, set_forbidden, set_initial_colour, set_rounds
-from fidedesk.core.pairing_setup import ForbiddenPairs, InitialColour
-from fidedesk.core.pairing_text import FORBIDDEN_HINT, ForbiddenPairsError, forbidden_text, parse_forbidden
+from fidedesk.core.pairing.setup import ForbiddenPairs, InitialColour
+from fidedesk.core.pairing.text import FORBIDDEN_HINT, ForbiddenPairsError, forbidden_text, parse_forbidden
 from fidedesk.core.tournament import EventInfo, RatingKind, System, Tournament
 from fidedesk.core.values import (
     DATE_HINT,

@@ -1,5 +1,5 @@
 """Where the boards shown differ from FIDE's pairing of the round: worked out off the GUI thread, as the
-arbiter types on, by :func:`fidedesk.io.pairing_engine.check_round`, and shown in the Rounds table's FIDE
+arbiter types on, by :func:`fidedesk.engine.pairing.check_round`, and shown in the Rounds table's FIDE
 column (a mark and a tool tip "FIDE's pairing: 12 – 7").
 
 A check pairs the round afresh, which in a big Swiss takes seconds: it runs only when what FIDE's pairing
@@ -16,13 +16,13 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from shiboken6 import Shiboken
 
 from fidedesk.core.editing import entry_for
-from fidedesk.core.pairing_round import Pairing, is_paired
+from fidedesk.core.pairing.round import Pairing, is_paired
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
+from fidedesk.engine.pairing import BoardCheck, check_round
 from fidedesk.gui.background import BackgroundJob, Outcome
 from fidedesk.gui.document import TournamentDocument
 from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RoundModel
-from fidedesk.io.pairing_engine import BoardCheck, check_round
 
 #: Milliseconds of quiet before a check starts: a board unpaired and paired again is one check, not two.
 QUIET = 300

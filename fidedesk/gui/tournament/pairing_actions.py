@@ -1,7 +1,7 @@
 """Edit › Pair Next Round, Pair All Rounds (a round robin's schedule) and the pairing numbers before round 1.
 
-Pair Next Round pairs the first round without pairings (:func:`~fidedesk.core.pairing_round.round_to_pair`)
-by the event's system through :func:`fidedesk.io.pairing_engine.pair_round`, off the GUI thread with a
+Pair Next Round pairs the first round without pairings (:func:`~fidedesk.core.pairing.round.round_to_pair`)
+by the event's system through :func:`fidedesk.engine.pairing.pair_round`, off the GUI thread with a
 progress dialog counting score brackets and a Cancel button (:mod:`fidedesk.gui.background`), and puts the
 round into the tournament as one undo step: the boards, the pairing-allocated bye, and in round 1 the colour
 drawn by lot (when the organiser chose none) and the Baku records for who is present then. Why a round
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from fidedesk.core.editing import EditError
 from fidedesk.core.editing.setup import numbered_by_lot, numbered_by_rating, ready_for_round
-from fidedesk.core.pairing_round import (
+from fidedesk.core.pairing.round import (
     Pairing,
     PairingError,
     apply_pairing,
@@ -29,10 +29,10 @@ from fidedesk.core.pairing_round import (
 )
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
+from fidedesk.engine.pairing import PairingCancelled, pair_round
 from fidedesk.gui.background import run_with_progress
 from fidedesk.gui.dialogs import Dialogs
 from fidedesk.gui.document import TournamentDocument
-from fidedesk.io.pairing_engine import PairingCancelled, pair_round
 
 #: Pair Next Round's key: Ctrl+P is Print's everywhere, so R for round; with Shift, the whole schedule.
 PAIR_KEY = QKeySequence("Ctrl+R")

@@ -2,7 +2,7 @@
 
 :class:`EventRatings` rates the whole tournament once per edit or change of rules (for the event's own
 kind, under the context's edition for the event's start date) and hands the result to the panel and the
-warnings; the panel only turns one player's :mod:`fidedesk.core.calculation` rows into text.
+warnings; the panel only turns one player's :mod:`fidedesk.core.rating.calculation` rows into text.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from fidedesk.core.calculation import Calculation, GameLine, LineKind, calculation
-from fidedesk.core.editions import Edition, Expectancy
-from fidedesk.core.event import EventRating, PlayerRating, RatingMemo, rate_tournament
 from fidedesk.core.notation import rated_texts, signed_int
+from fidedesk.core.rating.calculation import Calculation, GameLine, LineKind, calculation
+from fidedesk.core.rating.editions import Edition, Expectancy
+from fidedesk.core.rating.event import EventRating, PlayerRating, RatingMemo, rate_tournament
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted, result_text
 from fidedesk.gui.calculator.figures import (

@@ -1,6 +1,6 @@
 """A table view whose Ctrl+C copies the whole table for a spreadsheet.
 
-The cells go through :func:`fidedesk.io.sheet_text.pasted_cell`, the rule the Excel export follows: a
+The cells go through :func:`fidedesk.io.excel.sheet_text.pasted_cell`, the rule the Excel export follows: a
 name like ``=HYPERLINK(…)`` is pasted as text, and a tab or a line break in a name cannot split a row.
 A model says which of its columns hold text from a file or a person by answering True to
 :data:`OUTSIDE_TEXT_ROLE` in ``headerData``; the other columns are its own figures, pasted as shown.
@@ -15,7 +15,7 @@ from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QTableView, QWidget
 
 from fidedesk.gui.shortcuts import view_action
-from fidedesk.io.sheet_text import pasted_rows
+from fidedesk.io.excel.sheet_text import pasted_rows
 
 #: A horizontal header role: True for a column of text from a file or a person (a name), False or None
 #: for the model's own figures.

@@ -1,6 +1,6 @@
 """The event's tie-breaks and their edition of C.07, chosen beside the standings; each choice one undo step.
 
-The list offers every tie-break of :data:`~fidedesk.core.tiebreak_codes.KNOWN_TIEBREAKS` and any other
+The list offers every tie-break of :data:`~fidedesk.core.tiebreaks.codes.KNOWN_TIEBREAKS` and any other
 code typed in the field under it (``BH-C2``, ``KS-L60``): the ticked ones, in list order, are the event's
 tie-breaks after the points (:attr:`EventInfo.tiebreaks`). An event that has no choice of its own shows
 its system's defaults ticked, and follows them when its system changes. The box under the list chooses
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import set_tiebreak_rules, set_tiebreaks
-from fidedesk.core.tiebreak_codes import (
+from fidedesk.core.tiebreaks.codes import (
     AUTO_RULES,
     KNOWN_TIEBREAKS,
     ROUND_ROBIN_DEFAULTS,

@@ -20,10 +20,10 @@ sys.path.insert(0, str(HERE.parents[2]))
 
 from fidedesk.core.editing import boards  # noqa: E402
 from fidedesk.core.editing.rounds import set_board_result  # noqa: E402
-from fidedesk.core.pairing_round import apply_pairing, berger_pairing  # noqa: E402
+from fidedesk.core.pairing.round import apply_pairing, berger_pairing  # noqa: E402
 from fidedesk.core.results import ResultCode  # noqa: E402
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament  # noqa: E402
-from fidedesk.io.trf import tournament_to_trf  # noqa: E402
+from fidedesk.io.trf.document import tournament_to_trf  # noqa: E402
 
 PLAYERS = [
     ("Kowalczyk, Łukasz", "POL", 2431, 1101520, "m"),

@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from fidedesk.io.tec_checker import bare_pairing_with
+from fidedesk.engine.tec_checker import bare_pairing_with
 
 from .make_generated import pairs_text
 

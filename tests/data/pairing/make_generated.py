@@ -5,7 +5,7 @@ Run once, from the repository's root: ``python -m tests.data.pairing.make_genera
 ``python -m tests.data.pairing.make_generated expected`` (the pairings). The tests read the files and never
 run this, except :func:`bare_pairing` and :func:`checker_agrees` on a few rounds, live. Those, and the
 cutting of a TRF text by column (:func:`before_round`, :func:`with_round`), are
-:mod:`fidedesk.io.tec_checker`'s, which ``fidedesk-cli check`` runs too.
+:mod:`fidedesk.engine.tec_checker`'s, which ``fidedesk-cli check`` runs too.
 
 Tournament ``index`` is drawn from seed ``SEED + index`` (or, when gacrux's engine finds no legal pairing
 for a round, ``SEED + index + 1,000,000 × attempt``; the 012 line says which): a Swiss of ``SIZES[index]``
@@ -45,7 +45,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from fidedesk.io.tec_checker import bare_pairing, before_round, checker_agrees, played_pairs, with_round
+from fidedesk.engine.tec_checker import bare_pairing, before_round, checker_agrees, played_pairs, with_round
 
 SEED = 20261127
 #: The number of players of each tournament, by index.

@@ -5,7 +5,7 @@ Run once, from the repository's root: ``python -m tests.data.pairing.make_publis
 file it writes and never run this (a test runs :func:`bare_pairing` on one small round, live).
 
 For each file and each round r that it names, the engine paired round r from the file's TRF text cut to what
-it was before round r (:func:`~fidedesk.io.tec_checker.before_round`: the rounds before r and round
+it was before round r (:func:`~fidedesk.engine.tec_checker.before_round`: the rounds before r and round
 r's byes entered before pairing), through gacrux's own TRF reader (``pairingchecker -p -n r``). A file without
 the number of rounds gets an ``XXR`` record (its last round); one without the colour of the top player in
 round 1 gets a ``152`` record with the colour that reproduces more of round 1 as played, which the expected
@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fidedesk.io.tec_checker import (
+from fidedesk.engine.tec_checker import (
     bare_pairing,
     before_round,
     checker_agrees,

@@ -180,8 +180,8 @@ def gacrux_reading(text: str) -> dict[str, Any]:
 
 def gacrux_figures(text: str) -> dict[str, dict[str, dict[str, str]]]:
     """gacrux's values and ranks for one tournament, in each edition, as the expected file holds them."""
-    from fidedesk.core.tiebreaks import TieBreakRules
-    from fidedesk.io.gacrux_json import run_gacrux
+    from fidedesk.core.tiebreaks.calculate import TieBreakRules
+    from fidedesk.engine.gacrux_json import run_gacrux
 
     round_robin = "092 Individual: Round-Robin" in text
     figures = {}

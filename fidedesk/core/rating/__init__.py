@@ -1,0 +1,1 @@
+"""FIDE's rating regulations: tables, editions, K, rated games, initial ratings, the event."""

@@ -1,0 +1,236 @@
+"""fidedesk's one adapter to FIDE TEC's pairing engine and checker (``gacrux``, MIT, on PyPI).
+
+FIDE's Technical Commission publishes its own implementation of the Dutch system (C.04.3 as in force
+from 1 February 2026) in ``gacrux.pairingdutch``, and a checker that pairs a round afresh and compares it
+with the round as played (``gacrux.pairingchecker``). Its API is shaped for its command lines: chess-JSON
+dicts in, brackets of dicts out. This module is the one place that speaks it: a
+:class:`~fidedesk.core.tournament.Tournament` in (through :func:`fidedesk.engine.gacrux_json.chess_json`,
+linear in the games), a typed :class:`~fidedesk.core.pairing.round.Pairing` out.
+
+What the engine does not do stays fidedesk's: which round is next and whether it can be paired, byes
+requested before pairing, a round robin's Berger tables (:func:`fidedesk.core.pairing.round.berger_pairing`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from fidedesk.core.pairing.round import (
+    ByeKind,
+    NoLegalPairing,
+    PairedBoard,
+    PairedBye,
+    Pairing,
+    PairingError,
+    PairingSystem,
+    berger_pairing,
+    check_round_can_be_paired,
+    initial_colour_in_use,
+    planned_rounds,
+    requested_byes,
+    round_to_pair,
+    with_numbers,
+    without_pairing,
+)
+from fidedesk.core.pairing.setup import InitialColour
+from fidedesk.core.tournament import Tournament
+from fidedesk.engine.gacrux_json import chess_json
+
+#: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
+Progress = Callable[[int, int], bool]
+
+
+class PairingCancelled(Exception):
+    """The person asked the engine to stop before it had paired the round."""
+
+
+def pair_round(
+    tournament: Tournament,
+    round_: int | None = None,
+    *,
+    initial_colour: InitialColour | None = None,
+    progress: Progress | None = None,
+) -> Pairing:
+    """Round ``round_`` (by default the first without pairings) paired by the event's system: a round robin
+    from the Berger tables, a Swiss by FIDE TEC's Dutch engine.
+
+    ``initial_colour`` is the colour of the top-ranked player in round 1: by default the event's own
+    (TRF ``152`` / ``XXC``), else the one round 1 was paired with (as FIDE TEC's reader takes it from a
+    file without the record), else White. Raises :class:`PairingError` when the round cannot be paired now,
+    :class:`NoLegalPairing` when the rules leave no pairing, :class:`PairingCancelled` when ``progress``
+    asked to stop.
+    """
+    number = round_to_pair(tournament) if round_ is None else round_
+    if tournament.info.system.is_round_robin:
+        return berger_pairing(tournament, number)
+    colour, _source = initial_colour_in_use(tournament, initial_colour)
+    return dutch_pairing(tournament, number, colour, progress)
+
+
+def dutch_pairing(
+    tournament: Tournament, round_: int, initial_colour: InitialColour, progress: Progress | None = None
+) -> Pairing:
+    """Round ``round_`` of a Swiss paired by FIDE TEC's Dutch engine from the rounds before it.
+
+    Players with an entry for the round (a requested bye, an absence, a withdrawal) are not paired; a
+    player with no entry for an earlier round (a late entry) has no game there. The event's forbidden
+    pairs and accelerated rounds go to the engine as TRF-2026's 260 and 250 records would.
+    """
+    check_round_can_be_paired(tournament, round_)
+    planned = planned_rounds(tournament)
+    if planned is None:
+        raise PairingError("the number of rounds is not set (TRF XXR or 142; the event's Rounds)")
+    numbered, rank_of = _numbered(tournament)
+    event = engine_event(numbered, round_, planned, initial_colour)
+    pairs = _run(event, round_, progress)
+    boards: list[PairedBoard] = []
+    byes = [bye for bye in requested_byes(tournament, round_)]
+    for white, black in pairs:
+        if black == 0:
+            byes.insert(0, PairedBye(rank_of[white], ByeKind.PAIRING_ALLOCATED))
+        else:
+            boards.append(PairedBoard(len(boards) + 1, rank_of[white], rank_of[black]))
+    return Pairing(round_, PairingSystem.DUTCH, tuple(boards), tuple(byes))
+
+
+def _numbered(tournament: Tournament) -> tuple[Tournament, dict[int, int]]:
+    """The tournament with its players numbered 1 to n in the order of their start ranks, and each new number's
+    start rank. Pairing numbers are an order (C.04.2); gacrux takes its competitor ids for the numbers 1 to n,
+    and breaks on gaps, which an event has once a player is removed before round 1."""
+    ranks = sorted(player.start_rank for player in tournament.players)
+    if ranks == list(range(1, len(ranks) + 1)):
+        return tournament, {rank: rank for rank in ranks}
+    number = {rank: index for index, rank in enumerate(ranks, start=1)}
+    numbered = with_numbers(tournament, number)
+    acceleration = []
+    for record in tournament.info.acceleration:  # the order is kept, so a range of ranks stays a range
+        inside = [number[rank] for rank in ranks if record.first_player <= rank <= record.last_player]
+        if inside:
+            acceleration.append(dataclasses.replace(record, first_player=inside[0], last_player=inside[-1]))
+    info = dataclasses.replace(numbered.info, acceleration=tuple(acceleration))
+    return dataclasses.replace(numbered, info=info), {index: rank for rank, index in number.items()}
+
+
+def engine_event(tournament: Tournament, round_: int, rounds: int, initial_colour: InitialColour) -> dict[str, Any]:
+    """The chess-JSON tournament gacrux pairs ``round_`` from: the games of the rounds before it, who is
+    present, the number of rounds, the initial colour, forbidden pairs and accelerated rounds. The start
+    ranks must be 1 to n, gacrux's competitor ids (:func:`dutch_pairing` numbers an event with gaps so)."""
+    before = _rounds_before(tournament, round_)
+    event = chess_json(before, round_ - 1)
+    absent = {bye.player for bye in requested_byes(tournament, round_)}
+    for competitor in event["competitors"]:
+        competitor["present"] = competitor["cid"] not in absent
+    event["numRounds"] = max(rounds, round_)
+    event["currentRound"] = round_ - 1
+    event["topColor"] = initial_colour.letter
+    event["pairingSystem"] = ["dutch"]
+    event["maxMeets"] = 1
+    event["prohibited"] = [
+        {
+            "firstRound": group.first_round,
+            "lastRound": group.last_round if group.last_round is not None else event["numRounds"],
+            "competitors": list(group.players),
+        }
+        for group in tournament.info.forbidden
+    ]
+    if tournament.info.acceleration:
+        event["accelerated"] = {"name": "Acc", "values": [_accelerated(a) for a in tournament.info.acceleration]}
+    return event
+
+
+def _accelerated(record: Any) -> dict[str, Any]:
+    points = Decimal(record.points.numerator) / Decimal(record.points.denominator)
+    return {
+        "matchPoints": points * 2,
+        "gamePoints": points,
+        "firstRound": record.first_round,
+        "lastRound": record.last_round,
+        "firstCompetitor": record.first_player,
+        "lastCompetitor": record.last_player,
+    }
+
+
+def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
+    """The tournament as it stood before ``round_`` was played: entries of the earlier rounds only."""
+    players = tuple(dataclasses.replace(player, rounds=player.entries_before(round_)) for player in tournament.players)
+    return dataclasses.replace(tournament, players=players)
+
+
+def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[tuple[int, int]]:
+    """gacrux's Dutch engine on ``event``: the (White, Black) start ranks of each pair in board order,
+    Black 0 for the pairing-allocated bye."""
+    from gacrux.gacruxexeptions import GacruxNoLegalPairing  # type: ignore[import-untyped]
+
+    engine = _engine_class()(event, round_, {"experimental": [], "verbose": 0, "top_color": "", "rank": False})
+    engine.fidedesk_progress = progress
+    try:
+        brackets = engine.compute_pairing(False, 0)
+    except GacruxNoLegalPairing as fault:
+        raise NoLegalPairing(f"round {round_} cannot be paired by the Dutch rules: {fault}") from None
+    pairs = [pair for bracket in brackets if bracket is not None for pair in bracket.get("pairs", ())]
+    return [(int(pair["w"]), int(pair["b"])) for pair in sorted(pairs, key=lambda pair: pair["board"])]
+
+
+_ENGINE: list[type] = []
+
+
+def _engine_class() -> type:
+    """gacrux's Dutch engine, reporting each score bracket to fidedesk's progress callback (and stopping
+    there when asked): the engine pairs bracket by bracket, from the top score down."""
+    if not _ENGINE:
+        from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
+
+        class _Reporting(pairing_dutch):  # type: ignore[misc]  # gacrux is untyped
+            fidedesk_progress: Progress | None = None
+
+            def pair_bracket(self, scorelevel: int, nodes: Any, edges: Any, testpab: Any) -> Any:
+                report = self.fidedesk_progress
+                if report is not None and report(max(0, self.levels - 1 - scorelevel), self.levels):
+                    raise PairingCancelled
+                return super().pair_bracket(scorelevel, nodes, edges, testpab)
+
+        _ENGINE.append(_Reporting)
+    return _ENGINE[0]
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardCheck:
+    """One board of a round paired by hand, set against FIDE's pairing of the same round.
+
+    ``fide`` is the engine's board with the same White (or Black) where the board differs; None where
+    the board is the engine's own (same players, same colours)."""
+
+    board: PairedBoard
+    same_players: bool
+    same_colours: bool
+    fide_opponent: int | None
+
+    @property
+    def agrees(self) -> bool:
+        return self.same_players and self.same_colours
+
+
+def check_round(
+    tournament: Tournament, round_: int, progress: Progress | None = None
+) -> tuple[Pairing, list[BoardCheck]]:
+    """FIDE's pairing of ``round_`` as the round stood before its games were entered, and each board of
+    the round as entered set against it: the checker's view of a hand-made (or hand-changed) round."""
+    from fidedesk.core.editing.rounds import boards
+
+    hand = [PairedBoard(b.number, b.white, b.black) for b in boards(tournament, round_) if b.black is not None]
+    before = without_pairing(tournament, round_)
+    fide = pair_round(before, round_, progress=progress)
+    fide_pairs = {(b.white, b.black) for b in fide.boards}
+    opponent = {}
+    for b in fide.boards:
+        opponent[b.white], opponent[b.black] = b.black, b.white
+    checks = []
+    for board in hand:
+        same_colours = (board.white, board.black) in fide_pairs
+        same_players = same_colours or (board.black, board.white) in fide_pairs
+        fide_opponent = None if same_players else opponent.get(board.white)
+        checks.append(BoardCheck(board, same_players, same_colours, fide_opponent))
+    return fide, checks

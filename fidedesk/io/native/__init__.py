@@ -1,0 +1,1 @@
+"""fidedesk's own ``.fidedesk`` files, saved atomically, and the recovery files."""

@@ -1,0 +1,93 @@
+"""The documents an arbiter hands out, as plain data (:mod:`.model`) built from a tournament.
+
+:func:`build_document` makes one; :func:`document_rounds` and :func:`default_round` say which rounds a
+document of one round (pairings, who plays where) or after one (standings, crosstable) can show and which
+it shows when none is chosen. The builders live by kind: :mod:`.rounds` (pairings, who plays where),
+:mod:`.ranking` (standings, crosstable), :mod:`.ratings` (FIDE's individual calculations), :mod:`.lists`
+(players, warnings); :mod:`.common` holds the heading and the rounds. Every cell is text written by
+:mod:`fidedesk.core.values` and :mod:`fidedesk.core.notation`, as the window and the Excel export write it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fidedesk.core.rating.editions import Edition
+from fidedesk.core.tiebreaks.codes import TieBreak
+from fidedesk.core.tournament import Tournament
+from fidedesk.publish.documents.common import checked_round
+from fidedesk.publish.documents.lists import players_document, warnings_document
+from fidedesk.publish.documents.model import (
+    Align,
+    Block,
+    Column,
+    Document,
+    DocumentError,
+    DocumentKind,
+    PageBreak,
+    TableBlock,
+    TextBlock,
+    TextStyle,
+)
+from fidedesk.publish.documents.ranking import crosstable_document, standings_document
+from fidedesk.publish.documents.ratings import ratings_document
+from fidedesk.publish.documents.rounds import pairings, who_plays_where
+
+__all__ = ["Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
+           "TextBlock", "TextStyle", "build_document", "default_round", "document_rounds"]  # fmt: skip
+
+
+def document_rounds(tournament: Tournament, kind: DocumentKind) -> tuple[int, ...]:
+    """The rounds a document of ``kind`` can show: the paired rounds for pairings and who plays where, 1 to the
+    last round played for standings and crosstables, none for the documents of the whole event."""
+    if kind.of_one_round:
+        return tournament.paired_rounds
+    if kind.takes_round:
+        return tuple(range(1, tournament.rounds_played + 1))
+    return ()
+
+
+def default_round(tournament: Tournament, kind: DocumentKind) -> int | None:
+    """The round shown when none is chosen: for pairings and who plays where the current round
+    (:attr:`Tournament.current_round`) when it is paired, else the last round paired; the last round played
+    for standings and crosstables; None for the documents of the whole event, and when there is no such round
+    (standings and crosstable then show the start: every player on 0 points, in start order)."""
+    rounds = document_rounds(tournament, kind)
+    if kind.of_one_round and tournament.current_round in rounds:
+        return tournament.current_round
+    return rounds[-1] if rounds else None
+
+
+def build_document(
+    tournament: Tournament,
+    kind: DocumentKind,
+    *,
+    edition: Edition,
+    round: int | None = None,
+    tiebreaks: Sequence[TieBreak] | None = None,
+) -> Document:
+    """The document ``kind`` of ``tournament``: of or after ``round`` (default :func:`default_round`) for the
+    kinds that take one, the rating figures under ``edition``, the standings under ``tiebreaks`` (default the
+    event's own, :attr:`EventInfo.tiebreaks_in_use`, in the event's edition of C.07).
+
+    Raises :class:`DocumentError` for a round the kind cannot show (not paired or not played yet, below 1) or
+    a round given to a document of the whole event, and for pairings when no round is paired yet.
+    """
+    chosen = checked_round(tournament, kind, round)
+    if chosen is None:
+        chosen = default_round(tournament, kind)
+    if tiebreaks is None:
+        tiebreaks = tournament.info.tiebreaks_in_use
+    if kind.of_one_round:
+        if chosen is None:
+            raise DocumentError(f"no round is paired yet: there are no {kind.title.lower()} to show")
+        return pairings(tournament, chosen) if kind is DocumentKind.PAIRINGS else who_plays_where(tournament, chosen)
+    if kind is DocumentKind.STANDINGS:
+        return standings_document(tournament, tiebreaks, chosen)
+    if kind is DocumentKind.CROSSTABLE:
+        return crosstable_document(tournament, tiebreaks, chosen)
+    if kind is DocumentKind.RATINGS:
+        return ratings_document(tournament, edition)
+    if kind is DocumentKind.PLAYERS:
+        return players_document(tournament)
+    return warnings_document(tournament, edition)
