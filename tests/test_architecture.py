@@ -1,4 +1,5 @@
-"""The shape docs/architecture.md promises: arrows one way, no import cycle, no module past ~600 lines.
+"""The shape docs/architecture.md promises: arrows one way, no import cycle, no module past ~600 lines, no folder
+past ~12 modules, and tests in folders that mirror the package's.
 
 Every import counts, also those inside functions (a local import only hides a cycle, it does not break it); only
 those made for type checking alone do not run, and are left out.
@@ -7,21 +8,44 @@ those made for type checking alone do not run, and are left out.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "fidedesk"
+TESTS = Path(__file__).resolve().parent
 
-#: What each layer may import of fidedesk: gui -> io -> core, cli -> io -> core.
+#: What each layer may import of fidedesk: gui/cli -> publish/engine -> io -> core (publish and engine may also
+#: import core directly; neither imports the other, and the two front ends never import each other).
 ALLOWED = {
     "core": {"core"},
     "io": {"io", "core"},
-    "gui": {"gui", "io", "core"},
-    "cli": {"cli", "io", "core"},
+    "publish": {"publish", "io", "core"},
+    "engine": {"engine", "io", "core"},
+    "gui": {"gui", "publish", "engine", "io", "core"},
+    "cli": {"cli", "publish", "engine", "io", "core"},
 }
 #: The longest a module may grow (the guide: a few hundred lines; none past ~600).
 MAX_LINES = 600
+#: The most modules a folder may hold (its ``__init__.py`` not counted), so that its name says what is in it.
+MAX_MODULES = 12
+#: Folders allowed one or two more, and why.
+MORE_MODULES = {
+    "fidedesk/io/excel/importing": (
+        13,
+        "one module per layout of rows (pairings, roundrobin, swiss) and per step of one reader (headers, cells, "
+        "result_cells, sheet, games, players, event, build, preview, model): a subfolder would only split one reader",
+    ),
+}
+#: The tests of the whole project, left at the top of tests/; every other test lives in the folder of the layer
+#: it tests (tests/core/, tests/io/, tests/publish/, tests/engine/, tests/cli/, tests/gui/).
+WHOLE_PROJECT_TESTS = {
+    "test_architecture.py": "the package's shape",
+    "test_packaging.py": "the bundle, the spec and the platforms' metadata",
+    "test_icons.py": "the icons the platforms are given",
+    "test_standings_everywhere.py": "the same standings from core, the command line, Excel, TRF and the documents",
+}
 
 
 def _module_name(path: Path) -> str:
@@ -82,7 +106,7 @@ def test_qt_only_in_gui() -> None:
     qt = [
         name
         for name, path in MODULES.items()
-        if _layer(name) in ("core", "io", "cli") and "PySide6" in path.read_text(encoding="utf-8")
+        if _layer(name) in ("core", "io", "publish", "engine", "cli") and "PySide6" in path.read_text(encoding="utf-8")
     ]
     assert qt == []
 
@@ -131,3 +155,43 @@ def test_no_import_cycle() -> None:
 def test_module_stays_small(name: str) -> None:
     lines = MODULES[name].read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_LINES, f"{name} has {lines} lines"
+
+
+PACKAGE_FOLDERS = sorted({path.parent for path in PACKAGE.rglob("*.py")})
+
+
+@pytest.mark.parametrize("folder", PACKAGE_FOLDERS, ids=lambda folder: folder.relative_to(PACKAGE.parent).as_posix())
+def test_folder_stays_small(folder: Path) -> None:
+    """A folder of more than about 12 modules no longer says by its name where a thing lives (issue 27)."""
+    modules = sorted(path.name for path in folder.glob("*.py") if path.name != "__init__.py")
+    limit = MORE_MODULES.get(folder.relative_to(PACKAGE.parent).as_posix(), (MAX_MODULES, ""))[0]
+    assert len(modules) <= limit, f"{len(modules)} modules: {', '.join(modules)}"
+
+
+def test_no_test_left_at_the_top() -> None:
+    top = sorted(path.name for path in TESTS.glob("test_*.py") if path.name not in WHOLE_PROJECT_TESTS)
+    assert top == []
+
+
+def test_test_folders_mirror_the_layers() -> None:
+    """tests/LAYER/ holds the tests of fidedesk/LAYER/: each folder a layer's name and a package, and each test
+    module there imports that layer (itself or through a helper of tests/ it imports; gui: or Qt)."""
+    folders = sorted(path for path in TESTS.iterdir() if path.is_dir() and path.name not in ("data", "__pycache__"))
+    assert [folder.name for folder in folders if folder.name not in ALLOWED] == []
+    assert [folder.name for folder in folders if not (folder / "__init__.py").exists()] == []
+    strays = []
+    for folder in folders:
+        for test in sorted(folder.rglob("test_*.py")):
+            text = test.read_text(encoding="utf-8")
+            helpers = re.findall(r"^from \.\.+(\w+) import", text, re.MULTILINE)
+            text += "".join(
+                (TESTS / f"{helper}.py").read_text(encoding="utf-8")
+                for helper in helpers
+                if (TESTS / f"{helper}.py").is_file()
+            )
+            layer = rf"fidedesk\.{folder.name}\b|from fidedesk import [\w, ]*\b{folder.name}\b"
+            if folder.name == "gui":
+                layer += "|PySide6"  # a test of the Qt the window stands on (bindings, the model tester)
+            if not re.search(layer, text):
+                strays.append(test.relative_to(TESTS).as_posix())
+    assert strays == []
