@@ -27,9 +27,9 @@ from collections.abc import Iterator
 from typing import Final
 
 from fidedesk.core.editing import add_player, double_forfeit, entry_for, give_bye, set_result
-from fidedesk.core.editing.setup import set_initial_colour, withdraw
 from fidedesk.core.pairing.round import NoLegalPairing, Pairing, apply_pairing
 from fidedesk.core.pairing.setup import InitialColour
+from fidedesk.core.pairing.setup_edits import set_initial_colour, withdraw
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.engine.pairing import pair_round

@@ -1,6 +1,6 @@
 """A hypothesis strategy for irregular Swiss events, made without a pairing engine (fast): forfeits, double
 forfeits, pairing-allocated byes, half-, full- and zero-point byes (some requested ahead, for rounds not paired
-yet), withdrawals (``core.editing.setup.withdraw``: a zero-point bye in every round from the one named), late
+yet), withdrawals (``core.pairing.setup_edits.withdraw``: a zero-point bye in every round from the one named), late
 entries (no entries for the rounds missed) and a round in progress (paired, its results ``?``).
 
 An event is built by the core's own edits in the order an arbiter makes them, round after round: the requests
@@ -22,8 +22,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from fidedesk.core.editing import add_player, double_forfeit, give_bye, pair, set_result
-from fidedesk.core.editing.setup import withdraw
 from fidedesk.core.pairing.consistency import board_problems, colour_clashes, pairing_problems
+from fidedesk.core.pairing.setup_edits import withdraw
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tiebreaks.codes import TieBreak, TieBreakRules, parse_tiebreaks
 from fidedesk.core.tournament import EventInfo, Player, Tournament

@@ -195,3 +195,44 @@ def test_test_folders_mirror_the_layers() -> None:
             if not re.search(layer, text):
                 strays.append(test.relative_to(TESTS).as_posix())
     assert strays == []
+
+
+#: The layers whose folders must not import each other in a circle (gui's are checked once they are split).
+FOLDER_LAYERS = ("core", "io", "publish", "engine")
+
+
+@pytest.mark.parametrize("layer", FOLDER_LAYERS)
+def test_no_cycle_between_sibling_folders(layer: str) -> None:
+    """Within a layer, the folders beside each other (core/rating, core/tiebreaks, core/pairing, core/editing...)
+    import each other one way only, so each can be read knowing only those below it. A folder and the folder it
+    sits in are not siblings: ``core/tournament.py`` holds ``core/pairing/setup.py``'s records and the reverse."""
+
+    def folder(name: str) -> str:
+        return name if (MODULES[name].name == "__init__.py") else name.rpartition(".")[0]
+
+    def siblings(one: str, other: str) -> bool:
+        return not (one == other or one.startswith(other + ".") or other.startswith(one + "."))
+
+    edges: dict[str, set[str]] = {}
+    for name, targets in GRAPH.items():
+        if _layer(name) != layer:
+            continue
+        for target in targets:
+            if _layer(target) == layer and siblings(folder(name), folder(target)):
+                edges.setdefault(folder(name), set()).add(folder(target))
+    cycles = sorted(
+        f"{one} <-> {other}" for one, targets in edges.items() for other in targets if one in _reach(edges, other)
+    )
+    assert cycles == []
+
+
+def _reach(edges: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        node = todo.pop()
+        for target in edges.get(node, ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen

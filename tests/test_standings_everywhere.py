@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 
 from fidedesk.core.editing import give_bye
-from fidedesk.core.editing.setup import withdraw
+from fidedesk.core.pairing.setup_edits import withdraw
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tiebreaks.standings import standings
 from fidedesk.core.tournament import Tournament

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Final
 
 from fidedesk.core.editing import add_player, double_forfeit, entry_for, give_bye, set_result
-from fidedesk.core.editing.setup import numbered_by_rating, ready_for_round, set_baku, set_forbidden, withdraw
 from fidedesk.core.pairing.round import NoLegalPairing, apply_pairing
 from fidedesk.core.pairing.setup import ForbiddenPairs
+from fidedesk.core.pairing.setup_edits import numbered_by_rating, ready_for_round, set_baku, set_forbidden, withdraw
 from fidedesk.core.rating.editions import resolve_edition
 from fidedesk.core.rating.tables import pd_hundredths
 from fidedesk.core.results import ResultCode as R

@@ -1,4 +1,4 @@
-"""core.editing.setup: the edits behind the event form's pairing fields, a withdrawal and the pairing numbers."""
+"""core.pairing.setup_edits: the edits behind the event form's pairing fields, a withdrawal and the pairing numbers."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from fidedesk.core.editing import EditError, give_bye, pair
-from fidedesk.core.editing.setup import (
+from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour
+from fidedesk.core.pairing.setup_edits import (
     is_baku,
     numbered_by_lot,
     numbered_by_rating,
@@ -20,7 +21,6 @@ from fidedesk.core.editing.setup import (
     with_baku_renewed,
     withdraw,
 )
-from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
 

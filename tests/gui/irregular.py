@@ -5,7 +5,7 @@ Swiss of eight, three rounds played, player 8 withdrawn before round 3 (zero-poi
 from __future__ import annotations
 
 from fidedesk.core.editing import add_player, give_bye, pair
-from fidedesk.core.editing.setup import withdraw
+from fidedesk.core.pairing.setup_edits import withdraw
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 

@@ -147,8 +147,8 @@ def round_robin(walk: Walk) -> None:
 
 def check(walk: Walk, rounds: int) -> list[str]:
     """The saved file: every round paired and its results in, the byes, FIDE's checker on each round."""
-    from fidedesk.core.editing.setup import set_baku
     from fidedesk.core.pairing.setup import ForbiddenPairs
+    from fidedesk.core.pairing.setup_edits import set_baku
     from fidedesk.core.results import ResultCode
     from fidedesk.engine.pairing import check_round
     from fidedesk.io.native.fidedesk_file import load

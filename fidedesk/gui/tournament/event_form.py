@@ -9,7 +9,7 @@ and a change of the document keeps a field's typed text unless it changed that f
 Every field has its own Alt+letter (none taken by the window's menus, tabs or buttons), and the dates
 are typed as YYYY-MM-DD: a date spin box showing "no date" could neither be typed into nor left by Tab.
 The pairing fields have no Alt+letter (no letter is left; Tab from End reaches them), and each change
-is an undo step of its own through :mod:`fidedesk.core.editing.setup`; the forbidden pairs are typed text,
+is an undo step of its own through :mod:`fidedesk.core.pairing.setup_edits`; the forbidden pairs are typed text,
 kept and committed like the event's fields.
 """
 
@@ -24,8 +24,8 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLineEdit, QSpinBox, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
-from fidedesk.core.editing.setup import set_baku, set_forbidden, set_initial_colour, set_rounds
 from fidedesk.core.pairing.setup import ForbiddenPairs, InitialColour
+from fidedesk.core.pairing.setup_edits import set_baku, set_forbidden, set_initial_colour, set_rounds
 from fidedesk.core.pairing.text import FORBIDDEN_HINT, ForbiddenPairsError, forbidden_text, parse_forbidden
 from fidedesk.core.tournament import EventInfo, RatingKind, System, Tournament
 from fidedesk.core.values import (

@@ -17,7 +17,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from fidedesk.core.editing import EditError
-from fidedesk.core.editing.setup import numbered_by_lot, numbered_by_rating, ready_for_round
 from fidedesk.core.pairing.round import (
     Pairing,
     PairingError,
@@ -27,6 +26,7 @@ from fidedesk.core.pairing.round import (
     planned_rounds,
     round_to_pair,
 )
+from fidedesk.core.pairing.setup_edits import numbered_by_lot, numbered_by_rating, ready_for_round
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
 from fidedesk.engine.pairing import PairingCancelled, pair_round

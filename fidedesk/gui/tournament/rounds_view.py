@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.editing import EditError, give_bye, pair, paste_round, rounds_count, set_board_result, unpair
-from fidedesk.core.editing.setup import withdraw
 from fidedesk.core.pairing.round import planned_rounds, rounds_skipped
+from fidedesk.core.pairing.setup_edits import withdraw
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text, counted

@@ -396,8 +396,7 @@ def _check_pairings(players: list[Player], line_of: Mapping[int, int], source: s
 
 
 def _check_colours(players: list[Player], line_of: Mapping[int, int], source: str) -> None:
-    """The first game whose two players have the same colour (core.pairing.consistency.colour_clashes), at its
-    colour."""
+    """The first game whose two players have the same colour (consistency.colour_clashes of core), at its colour."""
     clash = next(iter(colour_clashes(players)), None)
     if clash is None:
         return

@@ -2,8 +2,9 @@
 forbidden pairs, Baku acceleration, a withdrawal, and the pairing numbers before round 1.
 
 Each is a pure function returning a new tournament (one undo step in the window), refusing with an
-:class:`~fidedesk.core.editing.base.EditError`. Not exported by :mod:`fidedesk.core.editing`: these edits
-use :mod:`fidedesk.core.pairing.round`, which itself builds on the editing package's base.
+:class:`~fidedesk.core.editing.base.EditError`. They live here, beside the pairing they prepare, and not in
+:mod:`fidedesk.core.editing`: they use :mod:`fidedesk.core.pairing.round`, which itself builds on the editing
+package's base, so core.pairing imports core.editing and never the reverse.
 """
 
 from __future__ import annotations
