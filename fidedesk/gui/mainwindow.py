@@ -22,19 +22,19 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.editions import AUTO, DEFAULT_EDITION, EDITIONS
 from fidedesk.core.tournament import RatingKind
-from fidedesk.gui.background import working
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.dialogs import Dialogs
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.excel_files import ExcelActions
-from fidedesk.gui.files import FileActions
-from fidedesk.gui.plain import answered, plain_label, title_text, without_mnemonic
+from fidedesk.gui.common.background import working
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.plain import answered, plain_label, title_text, without_mnemonic
+from fidedesk.gui.common.qt_dialogs import QtDialogs
+from fidedesk.gui.common.screen import bring_inside, place_first
+from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.common.shortcuts import COMMAND_NAME, REDO_KEY, ShortcutRow, ShortcutsDialog, shortcut_rows
+from fidedesk.gui.excel.actions import ExcelActions
+from fidedesk.gui.files.actions import FileActions
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.printing.actions import PrintActions
-from fidedesk.gui.qt_dialogs import QtDialogs
-from fidedesk.gui.rating_list import RatingListActions
-from fidedesk.gui.screen import bring_inside, place_first
-from fidedesk.gui.settings import Settings
-from fidedesk.gui.shortcuts import COMMAND_NAME, REDO_KEY, ShortcutRow, ShortcutsDialog, shortcut_rows
+from fidedesk.gui.ratinglist.actions import RatingListActions
 from fidedesk.gui.tournament.pairing_actions import PairingActions
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
@@ -56,7 +56,7 @@ def _calculator(
 
 
 def _reference(context: RatingContext, stack: QUndoStack, settings: Settings, _document: TournamentDocument) -> QWidget:
-    from fidedesk.gui.reference import ReferenceTablesTab  # Qt Charts loads with this tab, not at start-up
+    from fidedesk.gui.reference.tab import ReferenceTablesTab  # Qt Charts loads with this tab, not at start-up
 
     return ReferenceTablesTab(context, stack, settings)
 
@@ -423,7 +423,7 @@ class MainWindow(QMainWindow):
 
     def show_guide(self) -> None:
         """The user guide beside the window (one at a time, not modal: read it while typing)."""
-        from fidedesk.gui.guide import GuideWindow
+        from fidedesk.gui.help.guide import GuideWindow
 
         if self.guide_window is None:
             self.guide_window = GuideWindow(self)
@@ -432,7 +432,7 @@ class MainWindow(QMainWindow):
         self.guide_window.activateWindow()
 
     def show_about(self) -> None:
-        from fidedesk.gui.about import AboutDialog
+        from fidedesk.gui.help.about import AboutDialog
 
         answered(AboutDialog(self.context, self))
 

@@ -11,8 +11,8 @@ from fidedesk.gui.calculator.period import RatingPeriodModel
 from fidedesk.gui.calculator.period_view import PeriodWidget
 from fidedesk.gui.calculator.player import PlayerModel, PlayerWidget
 from fidedesk.gui.calculator.single import SingleGameModel, SingleGameWidget
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.settings import Settings
 
 
 class CalculatorTab(QWidget):

@@ -1,11 +1,11 @@
 """The document chooser: which document, of which round, on which paper; asked before a print, a preview or
-an export (:meth:`~fidedesk.gui.qt_dialogs.QtDialogs.choose_document`)."""
+an export (:meth:`~fidedesk.gui.common.qt_dialogs.QtDialogs.choose_document`)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QWidget
 
-from fidedesk.gui.plain import plain_label
+from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, round_text
 from fidedesk.io.documents.model import DocumentKind
 from fidedesk.io.paper.pages import Paper

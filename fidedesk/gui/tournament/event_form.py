@@ -38,8 +38,8 @@ from fidedesk.core.values import (
     parse_federation,
 )
 from fidedesk.gui.calculator.look import mark, named, say
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import plain_label, without_mnemonic
+from fidedesk.gui.common.plain import plain_label, without_mnemonic
+from fidedesk.gui.files.document import TournamentDocument
 
 SYSTEM_NAMES = {
     System.SWISS: "Swiss",

@@ -19,8 +19,8 @@ from fidedesk.core.editing import entry_for
 from fidedesk.core.pairing_round import Pairing, is_paired
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
-from fidedesk.gui.background import BackgroundJob, Outcome
-from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.common.background import BackgroundJob, Outcome
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RoundModel
 from fidedesk.io.pairing_engine import BoardCheck, check_round
 

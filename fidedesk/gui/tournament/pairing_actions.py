@@ -2,10 +2,10 @@
 
 Pair Next Round pairs the first round without pairings (:func:`~fidedesk.core.pairing_round.round_to_pair`)
 by the event's system through :func:`fidedesk.io.pairing_engine.pair_round`, off the GUI thread with a
-progress dialog counting score brackets and a Cancel button (:mod:`fidedesk.gui.background`), and puts the
+progress dialog counting score brackets and a Cancel button (:mod:`fidedesk.gui.common.background`), and puts the
 round into the tournament as one undo step: the boards, the pairing-allocated bye, and in round 1 the colour
 drawn by lot (when the organiser chose none) and the Baku records for who is present then. Why a round
-cannot be paired is said through :class:`~fidedesk.gui.dialogs.Dialogs`, as plain text.
+cannot be paired is said through :class:`~fidedesk.gui.common.dialogs.Dialogs`, as plain text.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from fidedesk.core.pairing_round import (
 )
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
-from fidedesk.gui.background import run_with_progress
-from fidedesk.gui.dialogs import Dialogs
-from fidedesk.gui.document import TournamentDocument
+from fidedesk.gui.common.background import run_with_progress
+from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.io.pairing_engine import PairingCancelled, pair_round
 
 #: Pair Next Round's key: Ctrl+P is Print's everywhere, so R for round; with Shift, the whole schedule.

@@ -21,9 +21,9 @@ from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreak_codes import rules_text
 from fidedesk.core.tiebreaks import TieBreak, TieBreakRules
 from fidedesk.gui.calculator.look import named
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import plain_label
-from fidedesk.gui.row_models import Index
+from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.row_models import Index
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
 from fidedesk.gui.tournament.tiebreak_chooser import TieBreakChooser, tiebreak_tip
 from fidedesk.io.documents.common import so_far
