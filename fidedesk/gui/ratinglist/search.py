@@ -1,12 +1,15 @@
 """Rating List › Search: find players in a kept list by FIDE ID or name and add them to the open tournament.
 
 A search runs on the GUI thread as the user pauses typing (a few milliseconds at 1.7 million players);
-the window's work (the database, importing, adding) is :class:`~fidedesk.gui.ratinglist.actions.RatingListActions`'s.
+the window's work (the database, importing, adding) is :class:`~fidedesk.gui.ratinglist.actions.RatingListActions`'s,
+given to the dialog as a :class:`ListWork` (the dialog needs no import of the actions that open it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QFont, QHideEvent, QKeyEvent, QPalette
@@ -29,15 +32,39 @@ from PySide6.QtWidgets import (
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import count_text, counted
 from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.plain import back_to, plain_label, tip
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.screen import fit
 from fidedesk.gui.common.widths import WIDEST_FIDE_ID, WIDEST_YEAR, fit_column
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.io.fide_list import ListKind
 from fidedesk.io.ratinglist import ListPlayer, StoredList, in_force
 
-if TYPE_CHECKING:
-    from fidedesk.gui.ratinglist.actions import RatingListActions
+
+class ListWork(Protocol):
+    """What the search dialog asks of the Rating List menu's work (``RatingListActions``): the kept lists, a
+    search, an import, a removal, players added to the open tournament, and the window's questions."""
+
+    @property
+    def limit(self) -> int: ...
+
+    @property
+    def document(self) -> TournamentDocument: ...
+
+    @property
+    def dialogs(self) -> Dialogs: ...
+
+    def lists(self) -> list[StoredList]: ...
+
+    def find(self, stored: StoredList, text: str, federation: str) -> list[ListPlayer]: ...
+
+    def remove(self, stored: StoredList) -> None: ...
+
+    def import_list(self, path: Path | None = None) -> StoredList | None: ...
+
+    def add_players(self, chosen: Sequence[ListPlayer], stored: StoredList) -> str: ...
+
 
 _KIND_SHORT = {RatingKind.STANDARD: "std", RatingKind.RAPID: "rapid", RatingKind.BLITZ: "blitz"}
 
@@ -128,7 +155,7 @@ class ResultsModel(RowTableModel[ListPlayer]):
 class RatingListDialog(QDialog):
     """Find players in a kept list by FIDE ID or name and add them to the open tournament."""
 
-    def __init__(self, actions: RatingListActions, parent: QWidget | None = None) -> None:
+    def __init__(self, actions: ListWork, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Rating List")
         self._actions = actions
