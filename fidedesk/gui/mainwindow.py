@@ -26,7 +26,6 @@ from fidedesk.gui.common.background import working
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.plain import answered, plain_label, title_text, without_mnemonic
-from fidedesk.gui.common.qt_dialogs import QtDialogs
 from fidedesk.gui.common.screen import bring_inside, place_first
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.common.shortcuts import COMMAND_NAME, REDO_KEY, ShortcutRow, ShortcutsDialog, shortcut_rows
@@ -34,6 +33,7 @@ from fidedesk.gui.excel.actions import ExcelActions
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.printing.actions import PrintActions
+from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.ratinglist.actions import RatingListActions
 from fidedesk.gui.tournament.pairing_actions import PairingActions
 

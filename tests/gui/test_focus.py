@@ -364,8 +364,8 @@ def test_print_preview_by_keyboard_gives_the_keyboard_back(qtbot: QtBot, active:
     the players' table, with Qt's own dialogs as the arbiter has them."""
     from PySide6.QtPrintSupport import QPrintPreviewDialog
 
-    from fidedesk.gui.common.qt_dialogs import QtDialogs
     from fidedesk.gui.printing.chooser import DocumentChooser
+    from fidedesk.gui.qt_dialogs import QtDialogs
 
     active.document.reset(players_of(4), None)
     table = tournament_tab(active).players.table

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 from fidedesk.core.values import RESULT_HINT
 from fidedesk.gui.calculator.figures import FiguresView
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, InsertGamesCommand, RemoveGamesCommand, paste_command
-from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.calculator.period import RatingPeriodModel
+from fidedesk.gui.common.look import named, say
 from fidedesk.gui.common.plain import plain_label
 
 _HINT = (

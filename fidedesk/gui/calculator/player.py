@@ -26,8 +26,8 @@ from fidedesk.core.values import (
     parse_k,
     parse_rating,
 )
-from fidedesk.gui.calculator.look import mark, named, say, show_problem
 from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.look import mark, named, say, show_problem
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.settings import Settings
 

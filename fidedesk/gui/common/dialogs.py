@@ -4,7 +4,7 @@
 no, a folder, an error or a piece of information, and the window's questions of its own (which recovered
 work to restore, the month of a rating list, the changes a list would make, an Excel import, the document
 to print, the printer, the print preview).
-:class:`~fidedesk.gui.common.qt_dialogs.QtDialogs` asks them with Qt's dialogs; :class:`UnattendedDialogs`
+:class:`~fidedesk.gui.qt_dialogs.QtDialogs` asks them with Qt's dialogs; :class:`UnattendedDialogs`
 answers without waiting for anyone, for ``fidedesk --smoke-test`` (which reports what it was told) and
 for tests (which script the answers they need). Nothing patches a class to stop a dialog blocking.
 """

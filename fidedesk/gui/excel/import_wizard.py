@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.notation import score_text
 from fidedesk.core.values import counted
-from fidedesk.gui.calculator.look import STYLE, UNCOUNTED_GREY, named, say
+from fidedesk.gui.common.look import STYLE, UNCOUNTED_GREY, named, say
 from fidedesk.gui.common.plain import bold, plain_label, rich_label, tip, title_text
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.screen import fit

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.common.look import named, say
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.resources import GUIDE, guide_file
 from fidedesk.gui.common.screen import fit

@@ -1,5 +1,5 @@
 """The document chooser: which document, of which round, on which paper; asked before a print, a preview or
-an export (:meth:`~fidedesk.gui.common.qt_dialogs.QtDialogs.choose_document`)."""
+an export (:meth:`~fidedesk.gui.qt_dialogs.QtDialogs.choose_document`)."""
 
 from __future__ import annotations
 

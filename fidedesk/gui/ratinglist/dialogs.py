@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.tournament import BirthDate
 from fidedesk.core.values import birth_text, counted
-from fidedesk.gui.calculator.look import named
+from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.screen import fit

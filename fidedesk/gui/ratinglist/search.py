@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import count_text, counted
-from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.look import named, say
 from fidedesk.gui.common.plain import back_to, plain_label, tip
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.screen import fit

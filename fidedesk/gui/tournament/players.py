@@ -61,7 +61,7 @@ from fidedesk.core.values import (
     parse_title,
     rating_text,
 )
-from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.common.look import named, say
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.row_models import row_runs
 from fidedesk.gui.common.shortcuts import view_action

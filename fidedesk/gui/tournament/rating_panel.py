@@ -27,8 +27,8 @@ from fidedesk.gui.calculator.figures import (
     change_figures,
     first_rating_figures,
 )
-from fidedesk.gui.calculator.look import named, say, uncounted_look
 from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.look import named, say, uncounted_look
 from fidedesk.gui.common.plain import bold, escaped, rich_label, tip
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.widths import fit_column

@@ -40,13 +40,13 @@ from fidedesk.core.pairing_round import planned_rounds, rounds_skipped
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text, counted
-from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.look import named, say
 from fidedesk.gui.common.plain import plain_label
-from fidedesk.gui.common.qt_dialogs import QtDialogs
 from fidedesk.gui.common.shortcuts import undo_when_empty, view_action
 from fidedesk.gui.common.widths import text_width
 from fidedesk.gui.files.document import TournamentDocument
+from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.tournament.fide_check import FideCheck
 from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RESULT_KEYS, RoundModel, result_texts
 

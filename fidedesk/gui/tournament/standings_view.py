@@ -20,7 +20,7 @@ from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
 from fidedesk.core.standings import Standing, standings
 from fidedesk.core.tiebreak_codes import rules_text
 from fidedesk.core.tiebreaks import TieBreak, TieBreakRules
-from fidedesk.gui.calculator.look import named
+from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.row_models import Index
 from fidedesk.gui.files.document import TournamentDocument

@@ -36,7 +36,7 @@ from fidedesk.core.tiebreak_codes import (
     parse_tiebreak,
     tiebreak_codes,
 )
-from fidedesk.gui.calculator.look import named, say
+from fidedesk.gui.common.look import named, say
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.shortcuts import view_action
 from fidedesk.gui.files.document import TournamentDocument

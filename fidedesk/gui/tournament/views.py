@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.gui.calculator.look import named
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.layouts import SizeClass, SplitterMemory
+from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import bold, rich_label
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.files.document import TournamentDocument

@@ -105,7 +105,7 @@ def test_200_imports_with_garbage_collected_meanwhile_crash_nothing(
 def test_the_wizard_asked_with_qts_dialogs_is_deleted_after_use(qtbot: QtBot, window: MainWindow) -> None:
     """Each Import from Excel once left its wizard behind as a hidden child of the window; a dozen or so
     exec'd and kept so crashed the window (while a window's next dialog was built)."""
-    from fidedesk.gui.common.qt_dialogs import QtDialogs
+    from fidedesk.gui.qt_dialogs import QtDialogs
     from tests.xlsx_builders import grid
 
     sheet = grid("Players", [["No", "Name", "Rating"], [1, "Anna", 2100], [2, "Bernd", 2000]])

@@ -24,9 +24,9 @@ from fidedesk.core.tournament import System
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.common.plain import tip
-from fidedesk.gui.common.qt_dialogs import QtDialogs
 from fidedesk.gui.excel.import_wizard import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
+from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.io.xlsx_grid import SheetGrid
 from fidedesk.io.xlsx_import import ImportResult
 from tests.gui.conftest import ModelChecks

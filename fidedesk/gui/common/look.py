@@ -1,4 +1,5 @@
-"""How the calculator marks and colours things: one style sheet and the helpers that use it."""
+"""How the window marks and colours things (first the calculator's, now every tab's and dialog's): one style sheet and
+the helpers that use it."""
 
 from __future__ import annotations
 
