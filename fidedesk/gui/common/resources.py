@@ -26,7 +26,7 @@ def resource_folders() -> list[Path]:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         folders.append(Path(frozen) / "resources")
-    source = Path(__file__).resolve().parents[2]
+    source = Path(__file__).resolve().parents[3]  # fidedesk/gui/common/resources.py -> the clone
     if (source / "pyproject.toml").is_file():  # a clone, not site-packages
         folders.append(source / "resources")
     folders.append(Path(sys.prefix) / "share" / "fidedesk" / "resources")
