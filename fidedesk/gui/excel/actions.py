@@ -23,6 +23,7 @@ from fidedesk.core.values import counted
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import Dialogs, file_filter
+from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import BLANK
 from fidedesk.io.atomic import write_atomic
@@ -54,6 +55,10 @@ class ExcelActions(QObject):
         self.template_action = QAction("Save &Blank Player List…", window)
         self.template_action.setToolTip("A spreadsheet to fill in with players and import")
         self.template_action.triggered.connect(lambda _checked=False: self.save_template())
+
+    def menu_actions(self) -> MenuContribution:
+        """File: Import from Excel, Export to Excel, Save Blank Player List."""
+        return MenuContribution(Menu.FILE, ((self.import_action, self.export_action, self.template_action),))
 
     # --- import ----------------------------------------------------------------------------------
 

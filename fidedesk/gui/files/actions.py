@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from fidedesk.core.tournament import Tournament
 from fidedesk.gui.common.dialogs import Choice, Dialogs, file_filter
+from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.common.plain import menu_text, tip
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.files.document import BLANK, TournamentDocument
@@ -108,6 +109,17 @@ class FileActions(QObject):
             action.setShortcut(key)
         action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
         return action
+
+    def menu_actions(self) -> MenuContribution:
+        """File: New, Open, Open Recent; Save, Save As; Import TRF, Export TRF."""
+        return MenuContribution(
+            Menu.FILE,
+            (
+                (self.new_action, self.open_action, self.recent_menu.menuAction()),
+                (self.save_action, self.save_as_action),
+                (self.import_action, self.export_action),
+            ),
+        )
 
     # --- names --------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from fidedesk.core.values import counted
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
 from fidedesk.io.documents.model import DocumentError, DocumentKind
@@ -86,6 +87,10 @@ class PrintActions(QObject):
     @property
     def actions(self) -> tuple[QAction, ...]:
         return (self.preview_action, self.print_action, self.pdf_action, self.web_action)
+
+    def menu_actions(self) -> MenuContribution:
+        """File: Print Preview, Print, Export PDF, Export Web Pages."""
+        return MenuContribution(Menu.FILE, (self.actions,))
 
     # --- the four actions ------------------------------------------------------------------------
 

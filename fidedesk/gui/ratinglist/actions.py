@@ -23,6 +23,7 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.ratinglist.search import RatingListDialog
@@ -75,6 +76,10 @@ class RatingListActions(QObject):
         self.update_action.triggered.connect(lambda _checked=False: self.update_ratings())
         self.import_action = QAction("&Import FIDE Rating List…", window)
         self.import_action.triggered.connect(lambda _checked=False: self.import_list())
+
+    def menu_actions(self) -> MenuContribution:
+        """Rating List: Search, Update Ratings; Import FIDE Rating List."""
+        return MenuContribution(Menu.RATING_LIST, ((self.search_action, self.update_action), (self.import_action,)))
 
     # --- the database ---------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.io.pairing_engine import PairingCancelled, pair_round
 
@@ -61,6 +62,10 @@ class PairingActions(QObject):
         self.by_rating_action = self._action("Number Players by Ra&ting", self.number_by_rating)
         self.by_lot_action = self._action("Number Players by &Lot", self.number_by_lot)
         self.actions = (self.pair_action, self.pair_all_action, self.by_rating_action, self.by_lot_action)
+
+    def menu_actions(self) -> MenuContribution:
+        """Edit: the pairing, then the numbering (no letter is left on the menu bar for a menu of their own)."""
+        return MenuContribution(Menu.EDIT, (self.actions[:2], self.actions[2:]))
 
     def _action(self, text: str, slot: Callable[[], object], key: QKeySequence | None = None) -> QAction:
         action = QAction(text, self._parent)
