@@ -33,10 +33,10 @@ from fidedesk.gui.common.shortcuts import COMMAND_NAME, REDO_KEY, ShortcutRow, S
 from fidedesk.gui.excel.actions import ExcelActions
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import TournamentDocument
+from fidedesk.gui.pairing.actions import PairingActions
 from fidedesk.gui.printing.actions import PrintActions
 from fidedesk.gui.qt_dialogs import QtDialogs
 from fidedesk.gui.ratinglist.actions import RatingListActions
-from fidedesk.gui.tournament.pairing_actions import PairingActions
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
 TabFactory = Callable[[RatingContext, QUndoStack, Settings, TournamentDocument], QWidget]

@@ -9,7 +9,7 @@ In an empty White or Black field the undo keys undo the last edit, not the field
 With a board selected, one key enters its result and moves on to the next board; Delete unpairs it;
 Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the document's undo stack.
 Byes, absences and withdrawals for the next round are entered here before it is paired (Edit › Pair Next
-Round, :mod:`fidedesk.gui.tournament.pairing_actions`); boards that are not FIDE's pairing are marked in the
+Round, :mod:`fidedesk.gui.pairing.actions`); boards that are not FIDE's pairing are marked in the
 FIDE column (:mod:`fidedesk.gui.tournament.fide_check`).
 """
 

@@ -12,7 +12,7 @@ from fidedesk.core.editing import boards
 from fidedesk.core.pairing_setup import ForbiddenPairs, InitialColour
 from fidedesk.core.tournament import EventInfo, System
 from fidedesk.gui.mainwindow import MainWindow
-from tests.gui.tournament.test_pairing_gui import event, opened, tab_of
+from tests.gui.pairing.test_pairing_gui import event, opened, tab_of
 
 
 def typed(qtbot: QtBot, window: MainWindow, text: str, key: Qt.Key | None = Qt.Key.Key_Return) -> None:

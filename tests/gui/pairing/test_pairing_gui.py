@@ -20,7 +20,8 @@ from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.gui.common.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.tournament import TournamentTab, pairing_actions
+from fidedesk.gui.pairing import actions as pairing_actions
+from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.rounds import OTHER_PLAYERS, RoundModel
 from fidedesk.gui.tournament.rounds_view import WITHDRAW, RoundsWidget
 from tests.gui.conftest import ModelChecks
