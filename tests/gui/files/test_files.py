@@ -17,7 +17,7 @@ from fidedesk.core.editing import PlayerField, add_player, pair, set_player_fiel
 from fidedesk.core.results import ResultCode
 from fidedesk.core.standings import with_points_and_ranks
 from fidedesk.core.tournament import EventInfo, Player, Tournament
-from fidedesk.gui.common import qt_dialogs
+from fidedesk.gui import qt_dialogs
 from fidedesk.gui.common.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.files import actions as files
