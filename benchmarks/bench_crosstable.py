@@ -57,8 +57,8 @@ def core_from_scratch(tournament: Tournament, repeat: int, tiebreaks: tuple[obje
 
 
 def measure(app: QApplication, players: int, rounds: int, edits: int, folder: Path) -> None:
+    from fidedesk.gui.common.settings import Settings
     from fidedesk.gui.mainwindow import MainWindow
-    from fidedesk.gui.settings import Settings
     from fidedesk.gui.tournament import TournamentTab
 
     tournament = make_swiss(players, rounds)

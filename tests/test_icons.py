@@ -46,7 +46,7 @@ ICNS_ENTRIES = load_make_icons().ICNS_TYPES
 
 
 def test_the_sizes_cover_what_each_platform_needs() -> None:
-    from fidedesk.gui.resources import ICON_SIZES
+    from fidedesk.gui.common.resources import ICON_SIZES
 
     assert tuple(PNG_SIZES) == ICON_SIZES  # the window loads every PNG that is made
     assert {16, 32, 48, 256} <= set(ICO_SIZES)  # Explorer's small, medium, large and jumbo icons

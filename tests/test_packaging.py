@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import fidedesk
-from fidedesk.gui import resources
+from fidedesk.gui.common import resources
 from fidedesk.io.formats import FORMATS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -2,7 +2,8 @@
 every kind, some requested ahead, withdrawals, late entries, a round in progress), the standings after the rounds
 played are the same from core, the command line (.fidedesk and TRF), the Excel export (Standings and Crosstable
 sheets), the TRF export's points and ranks, the printed documents and the web pages; and entries for rounds after
-``k`` change nothing about the standings after ``k``. The window's models: tests/gui/test_standings_everywhere_gui.py.
+``k`` change nothing about the standings after ``k``. The window's models:
+tests/gui/tournament/test_standings_everywhere_gui.py.
 """
 
 from __future__ import annotations

@@ -147,11 +147,11 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
     from PySide6.QtCore import QSettings, QTemporaryDir
 
     from fidedesk import __version__
-    from fidedesk.gui.about import AboutDialog
-    from fidedesk.gui.dialogs import UnattendedDialogs
+    from fidedesk.gui.common.dialogs import UnattendedDialogs
+    from fidedesk.gui.common.resources import app_icon
+    from fidedesk.gui.common.settings import Settings
+    from fidedesk.gui.help.about import AboutDialog
     from fidedesk.gui.mainwindow import MainWindow
-    from fidedesk.gui.resources import app_icon
-    from fidedesk.gui.settings import Settings
 
     icon = app_icon()
     if icon.isNull():
@@ -209,7 +209,7 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
 
 def _guide_works(window: MainWindow) -> bool:
     """Help › User Guide can show the guide the bundle carries: found, read, its first heading rendered."""
-    from fidedesk.gui.guide import GUIDE_HEADING, GuideWindow
+    from fidedesk.gui.help.guide import GUIDE_HEADING, GuideWindow
 
     # Help › User Guide's window (not raised: the offscreen platform cannot); a guide it cannot find or read
     # it shows as a sentence, not the heading
@@ -237,7 +237,7 @@ def _hand_over_works() -> bool:
 
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from fidedesk.gui.single_instance import InstanceServer, forward
+    from fidedesk.gui.files.single_instance import InstanceServer, forward
 
     name = f"fidedesk-smoke-{uuid.uuid4().hex[:12]}"
     server = InstanceServer(name)
@@ -337,13 +337,13 @@ def _printing_works(folder: Path) -> bool:
     from PySide6.QtGui import QColor, QFontDatabase, QImage, QPainter
 
     from fidedesk.core.rating.editions import DEFAULT_EDITION
+    from fidedesk.gui.common.resources import resource
     from fidedesk.gui.printing.painter import paint_page, shipped_family
-    from fidedesk.gui.resources import resource
-    from fidedesk.io.trf.document import read_trf
     from fidedesk.publish.documents import build_document, default_round
     from fidedesk.publish.documents.model import DocumentKind
     from fidedesk.publish.paper.layout import lay_out
     from fidedesk.publish.paper.pdf import write_pdf
+    from fidedesk.io.trf.document import read_trf
 
     sample = resource("samples/round_robin_8_58.trf")
     if sample is None:
@@ -376,10 +376,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return smoke_test(args.file)
     from PySide6.QtCore import QTimer
 
+    from fidedesk.gui.common.resources import app_icon
+    from fidedesk.gui.common.settings import Settings
+    from fidedesk.gui.files.single_instance import InstanceServer, forward, server_name
     from fidedesk.gui.mainwindow import MainWindow
-    from fidedesk.gui.resources import app_icon
-    from fidedesk.gui.settings import Settings
-    from fidedesk.gui.single_instance import InstanceServer, forward, server_name
 
     app = _application()
     try:

@@ -22,20 +22,21 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.rating.editions import AUTO, DEFAULT_EDITION, EDITIONS
 from fidedesk.core.tournament import RatingKind
-from fidedesk.gui.background import working
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.dialogs import Dialogs
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.excel_files import ExcelActions
-from fidedesk.gui.files import FileActions
-from fidedesk.gui.plain import answered, plain_label, title_text, without_mnemonic
+from fidedesk.gui.common.background import working
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.menus import Menu, MenuContribution, build_menus
+from fidedesk.gui.common.plain import answered, plain_label, title_text, without_mnemonic
+from fidedesk.gui.common.screen import bring_inside, place_first
+from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.common.shortcuts import COMMAND_NAME, REDO_KEY, ShortcutRow, ShortcutsDialog, shortcut_rows
+from fidedesk.gui.excel.actions import ExcelActions
+from fidedesk.gui.files.actions import FileActions
+from fidedesk.gui.files.document import TournamentDocument
+from fidedesk.gui.pairing.actions import PairingActions
 from fidedesk.gui.printing.actions import PrintActions
 from fidedesk.gui.qt_dialogs import QtDialogs
-from fidedesk.gui.rating_list import RatingListActions
-from fidedesk.gui.screen import bring_inside, place_first
-from fidedesk.gui.settings import Settings
-from fidedesk.gui.shortcuts import COMMAND_NAME, REDO_KEY, ShortcutRow, ShortcutsDialog, shortcut_rows
-from fidedesk.gui.tournament.pairing_actions import PairingActions
+from fidedesk.gui.ratinglist.actions import RatingListActions
 
 #: Builds a tab's widget: (context, undo stack, settings, the open tournament) -> widget.
 TabFactory = Callable[[RatingContext, QUndoStack, Settings, TournamentDocument], QWidget]
@@ -56,7 +57,7 @@ def _calculator(
 
 
 def _reference(context: RatingContext, stack: QUndoStack, settings: Settings, _document: TournamentDocument) -> QWidget:
-    from fidedesk.gui.reference import ReferenceTablesTab  # Qt Charts loads with this tab, not at start-up
+    from fidedesk.gui.reference.tab import ReferenceTablesTab  # Qt Charts loads with this tab, not at start-up
 
     return ReferenceTablesTab(context, stack, settings)
 
@@ -353,27 +354,32 @@ class MainWindow(QMainWindow):
     # --- menus -------------------------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        files = self.files
-        file_menu.addActions([files.new_action, files.open_action])
-        file_menu.addMenu(files.recent_menu)
-        file_menu.addSeparator()
-        file_menu.addActions([files.save_action, files.save_as_action])
-        file_menu.addSeparator()
-        file_menu.addActions([files.import_action, files.export_action])
-        file_menu.addSeparator()
-        file_menu.addActions([self.excel.import_action, self.excel.export_action, self.excel.template_action])
-        file_menu.addSeparator()
-        file_menu.addActions(list(self.printing.actions))
-        file_menu.addSeparator()
+        """The menu bar from each feature's contribution and the window's own actions (Quit, Undo and Redo, View,
+        Help), in the order :func:`~fidedesk.gui.common.menus.build_menus` lays them out."""
+        build_menus(
+            self.menuBar(),
+            (
+                self.files.menu_actions(),
+                self.excel.menu_actions(),
+                self.printing.menu_actions(),
+                self._quit_menu_actions(),
+                self._undo_menu_actions(),
+                self.pairing.menu_actions(),
+                self.rating_list.menu_actions(),
+                self._view_menu_actions(),
+                self._help_menu_actions(),
+            ),
+        )
+
+    def _quit_menu_actions(self) -> MenuContribution:
         self.quit_action = quit_action = QAction("&Quit", self)
         # Ctrl+Q where the platform names no key of its own for Quit (Windows, a bare X11 session)
         quit_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")])
         quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+        return MenuContribution(Menu.FILE, ((quit_action,),))
 
-        edit_menu = self.menuBar().addMenu("&Edit")
+    def _undo_menu_actions(self) -> MenuContribution:
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
@@ -383,47 +389,35 @@ class MainWindow(QMainWindow):
         # their text names the step ("Undo Enter result"); the list of keys names the command
         self.undo_action.setProperty(COMMAND_NAME, "Undo")
         self.redo_action.setProperty(COMMAND_NAME, "Redo")
-        edit_menu.addAction(self.undo_action)
-        edit_menu.addAction(self.redo_action)
-        edit_menu.addSeparator()  # the pairings: no letter is left on the menu bar for a menu of their own
-        edit_menu.addActions(list(self.pairing.actions[:2]))
-        edit_menu.addSeparator()
-        edit_menu.addActions(list(self.pairing.actions[2:]))
+        return MenuContribution(Menu.EDIT, ((self.undo_action, self.redo_action),))
 
-        list_menu = self.menuBar().addMenu("Rating &List")  # Alt+R is the Reference tables tab
-        rating_list = self.rating_list
-        list_menu.addActions([rating_list.search_action, rating_list.update_action])
-        list_menu.addSeparator()
-        list_menu.addAction(rating_list.import_action)
-
-        view_menu = self.menuBar().addMenu("&View")
+    def _view_menu_actions(self) -> MenuContribution:
+        """View: a tab each, Ctrl+1, Ctrl+2, Ctrl+3."""
+        actions = []
         for index in range(self.tabs.count()):
             action = QAction(self.tabs.tabText(index), self)
             action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
             action.triggered.connect(lambda _checked=False, i=index: self.tabs.setCurrentIndex(i))
-            view_menu.addAction(action)
+            actions.append(action)
+        return MenuContribution(Menu.VIEW, (tuple(actions),))
 
-        help_menu = self.menuBar().addMenu("&Help")
+    def _help_menu_actions(self) -> MenuContribution:
         self.guide_action = QAction("User &Guide", self)
         self.guide_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.HelpContents) or [GUIDE_KEY])
         self.guide_action.triggered.connect(self.show_guide)
-        help_menu.addAction(self.guide_action)
         about = QAction("&About fidedesk", self)
         about.setMenuRole(QAction.MenuRole.AboutRole)
         about.triggered.connect(self.show_about)
-        help_menu.addAction(about)
         about_qt = QAction("About &Qt", self)
         about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
         about_qt.triggered.connect(lambda: QMessageBox.aboutQt(self))
-        help_menu.addAction(about_qt)
-        help_menu.addSeparator()
         self.shortcuts_action = QAction("&Keyboard Shortcuts", self)
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
-        help_menu.addAction(self.shortcuts_action)
+        return MenuContribution(Menu.HELP, ((self.guide_action, about, about_qt), (self.shortcuts_action,)))
 
     def show_guide(self) -> None:
         """The user guide beside the window (one at a time, not modal: read it while typing)."""
-        from fidedesk.gui.guide import GuideWindow
+        from fidedesk.gui.help.guide import GuideWindow
 
         if self.guide_window is None:
             self.guide_window = GuideWindow(self)
@@ -432,7 +426,7 @@ class MainWindow(QMainWindow):
         self.guide_window.activateWindow()
 
     def show_about(self) -> None:
-        from fidedesk.gui.about import AboutDialog
+        from fidedesk.gui.help.about import AboutDialog
 
         answered(AboutDialog(self.context, self))
 

@@ -1,4 +1,4 @@
-"""Fidedesk's questions asked with Qt's dialogs: the :class:`~fidedesk.gui.dialogs.Dialogs` of the window.
+"""Fidedesk's questions asked with Qt's dialogs: the :class:`~fidedesk.gui.common.dialogs.Dialogs` of the window.
 
 Each message box and file dialog is modal over the window that is active (the rating-list window when
 a question comes from it), else over the main window. The window's own dialogs (the Excel import
@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.core.values import counted
-from fidedesk.gui.dialogs import Choice
-from fidedesk.gui.plain import answered, ask, back_to, message_box, plain_label
-from fidedesk.gui.screen import fit
+from fidedesk.gui.common.dialogs import Choice
+from fidedesk.gui.common.plain import answered, ask, back_to, message_box, plain_label
+from fidedesk.gui.common.screen import fit
 from fidedesk.io.native import recovery
 
 Icon = QMessageBox.Icon
@@ -35,14 +35,14 @@ if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
     from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer
-    from fidedesk.io.excel.grid import SheetGrid
-    from fidedesk.io.excel.importing import ImportResult
     from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month
     from fidedesk.io.ratinglist.store import Update
+    from fidedesk.io.excel.grid import SheetGrid
+    from fidedesk.io.excel.importing import ImportResult
 
 
 class QtDialogs:
-    """:class:`~fidedesk.gui.dialogs.Dialogs` asked with Qt's dialogs over ``window``."""
+    """:class:`~fidedesk.gui.common.dialogs.Dialogs` asked with Qt's dialogs over ``window``."""
 
     def __init__(self, window: QWidget) -> None:
         self._window = window
@@ -98,18 +98,18 @@ class QtDialogs:
         return dialog.chosen() if answered(dialog) else None
 
     def confirm_list(self, source: ListSource) -> tuple[Month, ListKind] | None:
-        from fidedesk.gui.rating_list_dialogs import ImportListDialog
+        from fidedesk.gui.ratinglist.dialogs import ImportListDialog
 
         dialog = ImportListDialog(source, self._parent())
         return dialog.choice() if answered(dialog) else None
 
     def review_updates(self, updates: Sequence[Update], summary: str) -> bool:
-        from fidedesk.gui.rating_list_dialogs import UpdatesDialog
+        from fidedesk.gui.ratinglist.dialogs import UpdatesDialog
 
         return answered(UpdatesDialog(updates, summary, self._parent()))
 
     def excel_import(self, grids: Sequence[SheetGrid], source: str) -> ImportResult | None:
-        from fidedesk.gui.excel_import import ExcelImportDialog  # the wizard is built only when asked for
+        from fidedesk.gui.excel.import_wizard import ExcelImportDialog  # the wizard is built only when asked for
 
         dialog = ExcelImportDialog(grids, source, self._parent())
         return dialog.outcome if answered(dialog) else None

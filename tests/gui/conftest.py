@@ -12,11 +12,13 @@ from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QEvent, QSettin
 from PySide6.QtGui import QUndoStack
 from pytestqt.qtbot import QtBot
 
-from fidedesk.gui import files, mainwindow, rating_list
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui import mainwindow
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.dialogs import UnattendedDialogs
+from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.files import actions as files
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.ratinglist import actions as rating_list
 from tests.gui.helpers import shown_at_1280
 
 if TYPE_CHECKING:  # pytestqt.modeltest needs the Qt binding chosen first: imported by pytest-qt, later

@@ -20,9 +20,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget, QWidget
 
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.common.dialogs import UnattendedDialogs
+from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.rounds_view import LEAST_BOARDS
 from fidedesk.gui.tournament.views import TournamentViews

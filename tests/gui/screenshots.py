@@ -39,10 +39,10 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from fidedesk.core.tournament import BirthDate, EventInfo, Player, Tournament
 from fidedesk.gui.calculator import CalculatorTab
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.common.dialogs import UnattendedDialogs
+from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.reference import ReferenceTablesTab
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.reference.tab import ReferenceTablesTab
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.views import TournamentViews
 from tests.conftest import GELENDZHIK
@@ -168,7 +168,7 @@ def tournament_round_robin(window: MainWindow, _scratch: Path, camera: Camera) -
 
 def excel_import(window: MainWindow, _scratch: Path, camera: Camera) -> None:
     """The wizard on a club's Swiss table with notes above the header, a totals row and a few mistakes."""
-    from fidedesk.gui.excel_import import ExcelImportDialog
+    from fidedesk.gui.excel.import_wizard import ExcelImportDialog
     from tests.io.test_xlsx_import import _swiss_book
 
     dialog = ExcelImportDialog(_swiss_book(), "club-open.xlsx")  # type: ignore[arg-type]
@@ -192,8 +192,8 @@ def club_open() -> Tournament:
 def rating_list(window: MainWindow, scratch: Path, camera: Camera) -> None:
     """The search of a 20,000-player list for "sebastien", and the changes "Update Ratings" proposes."""
     from benchmarks.make_fide_list import write_txt
-    from fidedesk.gui.rating_list import _summary
-    from fidedesk.gui.rating_list_dialogs import UpdatesDialog
+    from fidedesk.gui.ratinglist.actions import _summary
+    from fidedesk.gui.ratinglist.dialogs import UpdatesDialog
     from fidedesk.io.ratinglist.fide_list import Month, inspect
     from fidedesk.io.ratinglist.store import RatingDatabase, import_list, in_force, updates_from_list
 

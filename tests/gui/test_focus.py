@@ -15,7 +15,7 @@ from benchmarks.make_fide_list import write_txt
 from fidedesk.core.editing import pair, set_result
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.common.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.views import TournamentViews
@@ -308,7 +308,7 @@ def test_a_modal_dialog_gives_the_keyboard_back(qtbot: QtBot, active: MainWindow
 
 
 def test_an_excel_import_shows_the_players(qtbot: QtBot, active: MainWindow, tmp_path: Path) -> None:
-    from tests.gui.test_excel_gui import accept_wizard
+    from tests.gui.excel.test_excel_gui import accept_wizard
 
     active.document.reset(players_of(3), None)
     path = tmp_path / "club.xlsx"

@@ -37,9 +37,9 @@ from benchmarks.make_swiss import make_swiss
 from fidedesk import cli
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Player, RoundEntry, Tournament
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.common.dialogs import UnattendedDialogs
+from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.settings import Settings
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.rounds import RoundModel
 from fidedesk.gui.tournament.views import TournamentViews

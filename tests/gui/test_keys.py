@@ -24,10 +24,10 @@ from pytestqt.qtbot import QtBot
 
 from fidedesk.core.tournament import EventInfo
 from fidedesk.gui import mainwindow
-from fidedesk.gui.excel_import import ExcelImportDialog
+from fidedesk.gui.common.plain import mnemonic, without_mnemonic
+from fidedesk.gui.common.shortcuts import COMMAND_NAME, ShortcutsDialog, key_text
+from fidedesk.gui.excel.import_wizard import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.plain import mnemonic, without_mnemonic
-from fidedesk.gui.shortcuts import COMMAND_NAME, ShortcutsDialog, key_text
 from tests.gui.conftest import ModelChecks
 from tests.xlsx_builders import grid
 

@@ -17,12 +17,12 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import add_player, pair
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, Tournament
-from fidedesk.gui import screen
 from fidedesk.gui.calculator import CalculatorTab
-from fidedesk.gui.layouts import SizeClass, SplitterMemory, size_class, splitter_sizes
+from fidedesk.gui.common import screen
+from fidedesk.gui.common.layouts import SizeClass, SplitterMemory, size_class, splitter_sizes
+from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.reference import ReferenceTablesTab
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.reference.tab import ReferenceTablesTab
 from tests.gui.layout_probe import (
     REPO,
     SWISS_7,

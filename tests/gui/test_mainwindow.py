@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.tournament import RatingKind
-from fidedesk.gui.about import AboutDialog
 from fidedesk.gui.app import main as app_main
 from fidedesk.gui.calculator import CalculatorTab
-from fidedesk.gui.dialogs import UnattendedDialogs
+from fidedesk.gui.common.dialogs import UnattendedDialogs
+from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.help.about import AboutDialog
 from fidedesk.gui.mainwindow import MainWindow
-from fidedesk.gui.settings import Settings
 
 
 @pytest.fixture
@@ -195,7 +195,7 @@ def test_windows_and_dialogs_fit_a_small_screen(qtbot: QtBot) -> None:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QWidget
 
-    from fidedesk.gui.screen import fit
+    from fidedesk.gui.common.screen import fit
 
     room = QGuiApplication.primaryScreen().availableGeometry()
     widget = QWidget()

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QSplitter, QWidget
 from pytestqt.qtbot import QtBot
 
 from benchmarks.make_fide_list import write_txt
-from fidedesk.gui.excel_import import ExcelImportDialog
+from fidedesk.gui.excel.import_wizard import ExcelImportDialog
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.io.ratinglist import store as ratinglist

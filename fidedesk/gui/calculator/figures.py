@@ -21,8 +21,8 @@ from fidedesk.core.rating.editions import Edition, InitialMethod
 from fidedesk.core.rating.initial import InitialRating
 from fidedesk.core.rating.kfactor import KFactor
 from fidedesk.core.values import counted
-from fidedesk.gui.plain import tip
-from fidedesk.gui.row_models import Index, RowTableModel
+from fidedesk.gui.common.plain import tip
+from fidedesk.gui.common.row_models import Index, RowTableModel
 
 
 class Tone(enum.Enum):

@@ -16,8 +16,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
 
 from fidedesk.core.values import counted, parse_rating, parse_result, rating_text, result_text
-from fidedesk.gui.calculator.look import uncounted_look
-from fidedesk.gui.row_models import Index
+from fidedesk.gui.common.look import uncounted_look
+from fidedesk.gui.common.row_models import Index
 
 
 class GameEntry(NamedTuple):

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 from fidedesk.core.values import RESULT_HINT
 from fidedesk.gui.calculator.figures import FiguresView
 from fidedesk.gui.calculator.games import GameEntry, GamesModel, InsertGamesCommand, RemoveGamesCommand, paste_command
-from fidedesk.gui.calculator.look import named, say
 from fidedesk.gui.calculator.period import RatingPeriodModel
-from fidedesk.gui.plain import plain_label
+from fidedesk.gui.common.look import named, say
+from fidedesk.gui.common.plain import plain_label
 
 _HINT = (
     f"Results: {RESULT_HINT}. A blank rating is an unrated opponent (not rated). "

@@ -26,10 +26,10 @@ from fidedesk.core.values import (
     parse_k,
     parse_rating,
 )
-from fidedesk.gui.calculator.look import mark, named, say, show_problem
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.plain import plain_label
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.look import mark, named, say, show_problem
+from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.settings import Settings
 
 FROM_RECORD: Final[str] = "record"
 

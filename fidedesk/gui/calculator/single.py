@@ -28,10 +28,10 @@ from fidedesk.core.rating.rated import SingleGame, cap_applies, single_game
 from fidedesk.core.rating.tables import pd_row_index, pd_rows
 from fidedesk.core.values import DRAW, LOSS, WIN, result_text
 from fidedesk.gui.calculator.figures import Figure, FiguresModel, Tone
-from fidedesk.gui.calculator.look import named, say, show_problem
 from fidedesk.gui.calculator.player import PlayerModel, rating_problem, typed_rating
-from fidedesk.gui.plain import plain_label
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.common.look import named, say, show_problem
+from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.settings import Settings
 
 #: The figures of one game, always in this order (views bind to their rows).
 KEYS: Final[tuple[str, ...]] = ("expected", "change", "new_rating", "k", "lookup", "cap", "note")

@@ -6,13 +6,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QGroupBox, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
-from fidedesk.gui.calculator.look import STYLE, named
 from fidedesk.gui.calculator.period import RatingPeriodModel
 from fidedesk.gui.calculator.period_view import PeriodWidget
 from fidedesk.gui.calculator.player import PlayerModel, PlayerWidget
 from fidedesk.gui.calculator.single import SingleGameModel, SingleGameWidget
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.look import STYLE, named
+from fidedesk.gui.common.settings import Settings
 
 
 class CalculatorTab(QWidget):

@@ -1,9 +1,9 @@
 """File › Print Preview, Print, Export PDF and Export Web Pages for the window's open tournament.
 
-Each asks which document first (:meth:`~fidedesk.gui.dialogs.Dialogs.choose_document`), after what is being
+Each asks which document first (:meth:`~fidedesk.gui.common.dialogs.Dialogs.choose_document`), after what is being
 typed has become an undo step (the document must show it). Making a document and laying it out reads every
 game (seconds for 2,000 players), so it runs off the GUI thread behind a progress dialog
-(:func:`~fidedesk.gui.background.run_with_progress`), and so do the PDF and web writers; only painting on a
+(:func:`~fidedesk.gui.common.background.run_with_progress`), and so do the PDF and web writers; only painting on a
 printer or the preview, which Qt allows on the GUI thread alone, runs there. The tie-breaks and their edition
 are the event's own, as the Standings tab shows them; the rating edition is the one the rating panel uses.
 """
@@ -20,10 +20,11 @@ from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
-from fidedesk.gui.background import run_with_progress
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.dialogs import Dialogs
-from fidedesk.gui.files import FileActions
+from fidedesk.gui.common.background import run_with_progress
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.menus import Menu, MenuContribution
+from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
 from fidedesk.publish.documents.model import DocumentError, DocumentKind
 from fidedesk.publish.web import WebExportError
@@ -86,6 +87,10 @@ class PrintActions(QObject):
     @property
     def actions(self) -> tuple[QAction, ...]:
         return (self.preview_action, self.print_action, self.pdf_action, self.web_action)
+
+    def menu_actions(self) -> MenuContribution:
+        """File: Print Preview, Print, Export PDF, Export Web Pages."""
+        return MenuContribution(Menu.FILE, (self.actions,))
 
     # --- the four actions ------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """What the document chooser is offered and what it answers, as plain data (no Qt): the
-:class:`~fidedesk.gui.dialogs.Dialogs` question ``choose_document`` takes and gives these."""
+:class:`~fidedesk.gui.common.dialogs.Dialogs` question ``choose_document`` takes and gives these."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QWidget
 
-from fidedesk.gui.plain import plain_label
+from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, round_text
 from fidedesk.publish.documents.model import DocumentKind
 from fidedesk.publish.paper.pages import Paper

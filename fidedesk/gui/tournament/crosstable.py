@@ -15,9 +15,9 @@ from PySide6.QtGui import QBrush, QColor
 from fidedesk.core.editing import rounds_count
 from fidedesk.core.notation import CELL_TEXT, cell_text, score_text
 from fidedesk.core.tournament import Player, Tournament
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import tip
-from fidedesk.gui.row_models import Index
+from fidedesk.gui.common.plain import tip
+from fidedesk.gui.common.row_models import Index
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.standings_view import StandingsModel
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE
 

@@ -37,9 +37,9 @@ from fidedesk.core.values import (
     parse_date,
     parse_federation,
 )
-from fidedesk.gui.calculator.look import mark, named, say
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import plain_label, without_mnemonic
+from fidedesk.gui.common.look import mark, named, say
+from fidedesk.gui.common.plain import plain_label, without_mnemonic
+from fidedesk.gui.files.document import TournamentDocument
 
 SYSTEM_NAMES = {
     System.SWISS: "Swiss",

@@ -61,13 +61,13 @@ from fidedesk.core.values import (
     parse_title,
     rating_text,
 )
-from fidedesk.gui.calculator.look import named, say
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import plain_label
-from fidedesk.gui.row_models import row_runs
-from fidedesk.gui.shortcuts import view_action
+from fidedesk.gui.common.look import named, say
+from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.row_models import row_runs
+from fidedesk.gui.common.shortcuts import view_action
+from fidedesk.gui.common.widths import WIDEST_BIRTH, WIDEST_FIDE_ID, fit_column
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.table_copy import OUTSIDE_TEXT_ROLE, CopyTable
-from fidedesk.gui.widths import WIDEST_BIRTH, WIDEST_FIDE_ID, fit_column
 
 Index = QModelIndex | QPersistentModelIndex
 

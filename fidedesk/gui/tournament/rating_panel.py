@@ -27,12 +27,12 @@ from fidedesk.gui.calculator.figures import (
     change_figures,
     first_rating_figures,
 )
-from fidedesk.gui.calculator.look import named, say, uncounted_look
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import bold, escaped, rich_label, tip
-from fidedesk.gui.row_models import Index, RowTableModel
-from fidedesk.gui.widths import fit_column
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.look import named, say, uncounted_look
+from fidedesk.gui.common.plain import bold, escaped, rich_label, tip
+from fidedesk.gui.common.row_models import Index, RowTableModel
+from fidedesk.gui.common.widths import fit_column
+from fidedesk.gui.files.document import TournamentDocument
 
 
 class EventRatings(QObject):

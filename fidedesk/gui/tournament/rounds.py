@@ -17,8 +17,8 @@ from fidedesk.core.editing import Board, boards, entry_for
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import Player
 from fidedesk.core.values import BOARD_TEXT, DOUBLE_FORFEIT, board_text
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.row_models import Index, RowTableModel
+from fidedesk.gui.common.row_models import Index, RowTableModel
+from fidedesk.gui.files.document import TournamentDocument
 
 #: The keys of fast result entry and white's result they give.
 RESULT_KEYS: Final[dict[str, R]] = {

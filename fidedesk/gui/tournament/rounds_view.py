@@ -4,12 +4,12 @@ It shows the current round (:attr:`Tournament.current_round`: the first round wi
 first one not paired) when a tournament comes in (opened, imported, restored) and when it is first built; a
 board paired by hand in a later round while an earlier one is unpaired is asked about first.
 In an empty White or Black field the undo keys undo the last edit, not the field's text
-(:func:`~fidedesk.gui.shortcuts.undo_when_empty`).
+(:func:`~fidedesk.gui.common.shortcuts.undo_when_empty`).
 
 With a board selected, one key enters its result and moves on to the next board; Delete unpairs it;
 Ctrl+V pastes a round copied from a spreadsheet. Every edit is one step of the document's undo stack.
 Byes, absences and withdrawals for the next round are entered here before it is paired (Edit › Pair Next
-Round, :mod:`fidedesk.gui.tournament.pairing_actions`); boards that are not FIDE's pairing are marked in the
+Round, :mod:`fidedesk.gui.pairing.actions`); boards that are not FIDE's pairing are marked in the
 FIDE column (:mod:`fidedesk.gui.tournament.fide_check`).
 """
 
@@ -40,15 +40,15 @@ from fidedesk.core.pairing.setup_edits import withdraw
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import board_text, counted
-from fidedesk.gui.calculator.look import named, say
-from fidedesk.gui.dialogs import Dialogs
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import plain_label
+from fidedesk.gui.common.dialogs import Dialogs
+from fidedesk.gui.common.look import named, say
+from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.shortcuts import undo_when_empty, view_action
+from fidedesk.gui.common.widths import text_width
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.qt_dialogs import QtDialogs
-from fidedesk.gui.shortcuts import undo_when_empty, view_action
 from fidedesk.gui.tournament.fide_check import FideCheck
 from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RESULT_KEYS, RoundModel, result_texts
-from fidedesk.gui.widths import text_width
 
 _HINT = (
     "Ctrl+R pairs the next round (byes first: White, then Bye). "

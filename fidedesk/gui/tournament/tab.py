@@ -6,11 +6,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QGroupBox, QSplitter, QVBoxLayout, QWidget
 
-from fidedesk.gui.calculator.look import STYLE, named
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.layouts import SizeClass, SplitterMemory
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.layouts import SizeClass, SplitterMemory
+from fidedesk.gui.common.look import STYLE, named
+from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.event_form import EventForm
 from fidedesk.gui.tournament.players import PlayersWidget
 from fidedesk.gui.tournament.views import TournamentViews

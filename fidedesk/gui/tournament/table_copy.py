@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QTableView, QWidget
 
-from fidedesk.gui.shortcuts import view_action
+from fidedesk.gui.common.shortcuts import view_action
 from fidedesk.io.excel.sheet_text import pasted_rows
 
 #: A horizontal header role: True for a column of text from a file or a person (a name), False or None

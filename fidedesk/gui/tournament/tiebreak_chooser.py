@@ -36,10 +36,10 @@ from fidedesk.core.tiebreaks.codes import (
     parse_tiebreak,
     tiebreak_codes,
 )
-from fidedesk.gui.calculator.look import named, say
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.plain import plain_label
-from fidedesk.gui.shortcuts import view_action
+from fidedesk.gui.common.look import named, say
+from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.shortcuts import view_action
+from fidedesk.gui.files.document import TournamentDocument
 
 #: The width of the chooser beside the standings, in pixels: the codes whole, the edition box's texts whole.
 CHOOSER_WIDTH = 210

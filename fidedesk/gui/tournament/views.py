@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.gui.calculator.look import named
-from fidedesk.gui.context import RatingContext
-from fidedesk.gui.document import TournamentDocument
-from fidedesk.gui.layouts import SizeClass, SplitterMemory
-from fidedesk.gui.plain import bold, rich_label
-from fidedesk.gui.settings import Settings
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.layouts import SizeClass, SplitterMemory
+from fidedesk.gui.common.look import named
+from fidedesk.gui.common.plain import bold, rich_label
+from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.crosstable import CrosstableModel
 from fidedesk.gui.tournament.rating_panel import EventRatings, RatingPanel
 from fidedesk.gui.tournament.rounds_view import RoundsWidget

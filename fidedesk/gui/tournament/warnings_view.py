@@ -16,8 +16,8 @@ from PySide6.QtGui import QBrush, QColor
 
 from fidedesk.core.warning_lines import WarningLine, warning_lines
 from fidedesk.core.warnings import event_warnings
-from fidedesk.gui.plain import tip
-from fidedesk.gui.row_models import Index, header
+from fidedesk.gui.common.plain import tip
+from fidedesk.gui.common.row_models import Index, header
 from fidedesk.gui.tournament.rating_panel import EventRatings
 
 #: The internal id of a line's own index; a place's index holds its line's row + 1.

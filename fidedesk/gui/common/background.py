@@ -1,0 +1,247 @@
+"""Long work (reading a large spreadsheet, a rating list) off the GUI thread, with a progress dialog.
+
+:func:`run_with_progress` starts ``work`` in a worker thread and shows a modal progress dialog with
+a Cancel button until it ends. ``work`` receives a ``progress(count) -> bool`` function to call now and
+then: it reports how far the work is and returns False once the user has cancelled, and the work then
+stops (the readers raise :class:`~fidedesk.io.excel.grid.ImportCancelled`). The work must be pure: it
+reads and computes, and the caller applies its result on the GUI thread, so a cancelled or failed
+run changes nothing.
+
+Qt's rule for threads is that a QObject is used, and destroyed, only in the thread it lives in. So the
+worker is a plain :class:`threading.Thread` that creates and touches no Qt object: it hands its count to
+a locked :class:`_Shared` value and its result to a :class:`concurrent.futures.Future`, both thread-safe,
+which a timer on the GUI thread polls. Python's cyclic garbage collector runs in whichever thread
+allocates past its threshold; run in the worker, it would destroy any GUI object caught in a reference
+cycle on the wrong thread (Import from Excel crashed after a few imports so). While work runs,
+automatic collection is therefore off and the GUI thread's timer collects instead, by the same
+thresholds (:class:`_CollectHere`).
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from typing import Generic, TypeVar
+
+from PySide6.QtCore import QEventLoop, Qt, QTimer
+from PySide6.QtWidgets import QProgressDialog, QWidget
+from shiboken6 import Shiboken
+
+from fidedesk.gui.common.plain import plain_label, title_text
+
+T = TypeVar("T")
+
+#: Milliseconds before the dialog appears: short work finishes without a flash of a dialog.
+SHOW_AFTER = 400
+#: Milliseconds between two looks of the GUI thread at the work: its count, its end, the garbage.
+POLL = 15
+
+
+class Outcome(Generic[T]):
+    """How the work ended: its ``value``, or the ``error`` it raised, or ``cancelled``."""
+
+    def __init__(self) -> None:
+        self.value: T | None = None
+        self.error: BaseException | None = None
+        self.cancelled = False
+
+
+class _Shared:
+    """What the worker thread and the GUI thread both touch: the count so far and the user's Cancel.
+    Plain Python behind a lock; no Qt object crosses the threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
+        self.cancel_requested = threading.Event()
+
+    def progress(self, count: int) -> bool:
+        """The worker's ``progress``: keep ``count``; False once Cancel was pressed."""
+        with self._lock:
+            self._count = count
+        return not self.cancel_requested.is_set()
+
+    @property
+    def count(self) -> int:
+        with self._lock:
+            return self._count
+
+
+class _CollectHere:
+    """Automatic garbage collection off, for the time of a ``with``; :meth:`collect` does its work instead,
+    on the thread that calls it (the GUI thread). Nested uses keep it off until the outermost ends."""
+
+    depth = 0  # GUI thread only: the runs under way
+    _was_enabled = False
+
+    @classmethod
+    @contextmanager
+    def off(cls) -> Iterator[None]:
+        if cls.depth == 0:
+            cls._was_enabled = gc.isenabled()
+            gc.disable()
+        cls.depth += 1
+        try:
+            yield
+        finally:
+            cls.depth -= 1
+            if cls.depth == 0 and cls._was_enabled:
+                gc.enable()
+
+    @staticmethod
+    def collect() -> None:
+        """Collect the oldest generation whose count passed its threshold, as the automatic collector does."""
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        for generation in (2, 1, 0):
+            if thresholds[0] and counts[generation] > thresholds[generation]:
+                gc.collect(generation)
+                return
+
+
+def working() -> bool:
+    """Whether work runs off the GUI thread now (also before its progress dialog shows)."""
+    return _CollectHere.depth > 0
+
+
+def run_with_progress(
+    parent: QWidget | None,
+    title: str,
+    label: str,
+    work: Callable[[Callable[[int], bool]], T],
+    *,
+    unit: str = "rows read",
+    total: int = 0,
+    dialog_hook: Callable[[QProgressDialog], None] | None = None,
+) -> Outcome[T]:
+    """Run ``work`` off the GUI thread while a progress dialog counts ``unit`` ("rows read"); wait for it to end.
+
+    ``total`` (when known) gives the dialog a bar; 0 shows a busy indicator. The GUI stays responsive
+    (the event loop runs while waiting). ``dialog_hook`` lets tests reach the dialog (to press Cancel).
+    ``work`` must create and touch no Qt object: it runs in a thread of its own.
+    """
+    shared = _Shared()
+    done: Future[T] = Future()
+
+    def run() -> None:  # the worker thread: pure Python only
+        try:
+            done.set_result(work(shared.progress))
+        except BaseException as error:  # handed to the GUI thread, which decides what it means
+            done.set_exception(error)
+
+    dialog = QProgressDialog(label, "Cancel", 0, total, parent)
+    dialog.setWindowTitle(title_text(title))
+    dialog.setLabel(plain_label(label))  # the label may name the file being read: shown as written
+    dialog.setMinimumDuration(SHOW_AFTER)
+    # the window waits for the work: no second import or file opened into the middle of this one
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setAutoReset(False)
+    dialog.setAutoClose(False)
+    dialog.setValue(0)
+    loop = QEventLoop()
+    timer = QTimer(dialog)
+    shown = [0]
+
+    def poll() -> None:
+        _CollectHere.collect()
+        count = shared.count
+        if count != shown[0]:
+            shown[0] = count
+            if total:
+                dialog.setValue(min(count, total))
+            dialog.setLabelText(f"{label}\n{count:,} {unit}")
+        if done.done():
+            loop.quit()
+
+    def cancel() -> None:
+        shared.cancel_requested.set()
+        dialog.setLabelText("Cancelling…")
+
+    timer.timeout.connect(poll)
+    dialog.canceled.connect(cancel)
+    if dialog_hook is not None:
+        QTimer.singleShot(0, dialog, lambda: dialog_hook(dialog))
+    with _CollectHere.off():
+        worker = threading.Thread(target=run, name="fidedesk-work", daemon=True)
+        worker.start()
+        timer.start(POLL)
+        loop.exec()
+        worker.join()
+        timer.stop()
+    # closing the dialog says "canceled" too; disconnected, nothing here refers to the dialog any more
+    dialog.canceled.disconnect(cancel)
+    timer.timeout.disconnect(poll)
+    dialog.close()
+    Shiboken.delete(dialog)  # now, on this thread (its timer with it), not whenever and wherever collected
+    outcome = _outcome(done)
+    outcome.cancelled = shared.cancel_requested.is_set()
+    return outcome
+
+
+def _outcome(done: Future[T]) -> Outcome[T]:
+    """What a finished piece of work gave: its value, or the error it raised."""
+    outcome: Outcome[T] = Outcome()
+    error = done.exception()
+    if error is not None:
+        outcome.error = error
+    else:
+        outcome.value = done.result()
+    return outcome
+
+
+#: The jobs under way (see BackgroundJob).
+_JOBS: set[object] = set()
+
+
+class BackgroundJob(Generic[T]):
+    """Work off the GUI thread that nobody waits for (FIDE's pairing of a round to set the boards against,
+    while the arbiter types on): no dialog and no nested event loop; ``finished`` is called on the GUI
+    thread with the :class:`Outcome` once the work ends, unless :meth:`cancel` came first.
+
+    The same thread rules as :func:`run_with_progress`: ``work`` touches no Qt object, gets a
+    ``progress(count) -> bool`` that turns False once cancelled, and garbage is collected on the GUI
+    thread by the job's own timer (automatic collection is off while any job runs)."""
+
+    def __init__(self, work: Callable[[Callable[[int], bool]], T], finished: Callable[[Outcome[T]], None]) -> None:
+        self._shared = _Shared()
+        self._done: Future[T] = Future()
+        self._finished: Callable[[Outcome[T]], None] | None = finished
+        self._gc_off = _CollectHere.off()
+        self._gc_off.__enter__()  # left in _end, on the GUI thread, whatever happens to the work
+        # no parent: a view closed while its job runs must not take the timer along, or collection stays off
+        self._timer = QTimer()
+        self._timer.timeout.connect(self._poll)
+        _JOBS.add(self)  # kept alive until it ends, whoever dropped it
+
+        def run() -> None:  # the worker thread: pure Python only
+            try:
+                self._done.set_result(work(self._shared.progress))
+            except BaseException as error:  # handed to the GUI thread
+                self._done.set_exception(error)
+
+        self._thread = threading.Thread(target=run, name="fidedesk-job", daemon=True)
+        self._thread.start()
+        self._timer.start(POLL)
+
+    @property
+    def running(self) -> bool:
+        return self._finished is not None
+
+    def cancel(self) -> None:
+        """Ask the work to stop; ``finished`` is not called any more (the thread ends on its own)."""
+        self._shared.cancel_requested.set()
+        self._finished = None
+
+    def _poll(self) -> None:
+        _CollectHere.collect()
+        if not self._done.done():
+            return
+        self._timer.stop()
+        self._thread.join()
+        _JOBS.discard(self)
+        self._gc_off.__exit__(None, None, None)
+        finished, self._finished = self._finished, None
+        if finished is not None:
+            finished(_outcome(self._done))

@@ -1,0 +1,1 @@
+"""The Help menu's windows: the user guide and About."""

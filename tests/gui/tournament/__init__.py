@@ -1,0 +1,1 @@
+"""Tests of fidedesk/gui/tournament/."""
