@@ -3,8 +3,8 @@ FIDE TEC's checker reading the TRF fidedesk writes (the walk of ``test_pairing_i
 
 ``python -m tests.irregular_scale --events 1000 [--first-seed 0]`` prints one line per event that differs and
 closes with ``N passed, M failed`` (events); the exit status is 1 when any differs. ``.ci/run`` runs a few hundred;
-the count reported in the README was run by hand. Sizes and round counts cycle through the generator's ranges, so
-that every size meets every length.
+the count reported in docs/architecture.md (Tested against) was run by hand. Sizes and round counts cycle through
+the generator's ranges, so that every size meets every length.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Write the README's printed pages (docs/printed/): page 1 of two documents of the Karl-Mala event, as
+"""Write the printed pages docs/cli.md shows (docs/printed/): page 1 of two documents of the Karl-Mala event, as
 ``fidedesk-cli print`` makes them, rendered by poppler's ``pdftoppm`` and reduced to 16 colours by
 ImageMagick's ``convert``; never run by a test.
 

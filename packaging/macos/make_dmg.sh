@@ -3,7 +3,7 @@
 #
 #     packaging/macos/make_dmg.sh             (after python packaging/build.py, on a Mac)
 #
-# Writes dist/fidedesk-<version>.dmg. Unsigned: see the README for signing and notarising a release.
+# Writes dist/fidedesk-<version>.dmg. Unsigned: signing and notarising are not set up (docs/install.md).
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 version=$(python3 -c "import sys; sys.path.insert(0, '$root/packaging'); import metadata; print(metadata.version())")
