@@ -339,11 +339,11 @@ def _printing_works(folder: Path) -> bool:
     from fidedesk.core.rating.editions import DEFAULT_EDITION
     from fidedesk.gui.common.resources import resource
     from fidedesk.gui.printing.painter import paint_page, shipped_family
+    from fidedesk.io.trf.document import read_trf
     from fidedesk.publish.documents import build_document, default_round
     from fidedesk.publish.documents.model import DocumentKind
     from fidedesk.publish.paper.layout import lay_out
     from fidedesk.publish.paper.pdf import write_pdf
-    from fidedesk.io.trf.document import read_trf
 
     sample = resource("samples/round_robin_8_58.trf")
     if sample is None:

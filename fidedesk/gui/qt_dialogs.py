@@ -35,10 +35,10 @@ if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
     from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer
-    from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month
-    from fidedesk.io.ratinglist.store import Update
     from fidedesk.io.excel.grid import SheetGrid
     from fidedesk.io.excel.importing import ImportResult
+    from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month
+    from fidedesk.io.ratinglist.store import Update
 
 
 class QtDialogs:

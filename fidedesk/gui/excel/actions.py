@@ -26,9 +26,9 @@ from fidedesk.gui.common.dialogs import Dialogs, file_filter
 from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import BLANK
-from fidedesk.io.native.atomic import write_atomic
-from fidedesk.io.formats import XLSX, FileFormatError, write_tournament
 from fidedesk.io.excel.grid import ImportCancelled, XlsxError
+from fidedesk.io.formats import XLSX, FileFormatError, write_tournament
+from fidedesk.io.native.atomic import write_atomic
 
 if TYPE_CHECKING:
     from fidedesk.io.excel.importing import ImportResult

@@ -40,7 +40,24 @@ from fidedesk.gui.common.plain import bold, plain_label, rich_label, tip, title_
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.screen import fit
 from fidedesk.io.excel.grid import SheetGrid, column_letters
-from fidedesk.io.excel.importing import Column, Field, ImportPlan, ImportResult, Layout, PreviewRow, Problem, SheetPlan, build, detect_layout, map_columns, other_rounds, preview_rows, propose, propose_sheet, sheet_rounds
+from fidedesk.io.excel.importing import (
+    Column,
+    Field,
+    ImportPlan,
+    ImportResult,
+    Layout,
+    PreviewRow,
+    Problem,
+    SheetPlan,
+    build,
+    detect_layout,
+    map_columns,
+    other_rounds,
+    preview_rows,
+    propose,
+    propose_sheet,
+    sheet_rounds,
+)
 
 #: Rows the preview shows; the problems list covers the whole workbook.
 PREVIEW_ROWS = 30

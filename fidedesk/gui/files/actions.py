@@ -24,7 +24,6 @@ from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.common.plain import menu_text, tip
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.files.document import BLANK, TournamentDocument
-from fidedesk.io.native import recovery
 from fidedesk.io.formats import (
     FIDEDESK,
     FORMATS,
@@ -39,6 +38,7 @@ from fidedesk.io.formats import (
     trf_version_filter,
     write_tournament,
 )
+from fidedesk.io.native import recovery
 from fidedesk.io.trf.document import TrfDocument
 from fidedesk.io.trf.pairing import TrfVersion
 

@@ -17,15 +17,23 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from fidedesk.core.editing import EditError
+from fidedesk.core.pairing.round import (
+    Pairing,
+    PairingError,
+    apply_pairing,
+    berger_pairing,
+    check_round_can_be_paired,
+    planned_rounds,
+    round_to_pair,
+)
 from fidedesk.core.pairing.setup_edits import numbered_by_lot, numbered_by_rating, ready_for_round
-from fidedesk.core.pairing.round import Pairing, PairingError, apply_pairing, berger_pairing, check_round_can_be_paired, planned_rounds, round_to_pair
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
+from fidedesk.engine.pairing import PairingCancelled, pair_round
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.document import TournamentDocument
-from fidedesk.engine.pairing import PairingCancelled, pair_round
 
 #: Pair Next Round's key: Ctrl+P is Print's everywhere, so R for round; with Shift, the whole schedule.
 PAIR_KEY = QKeySequence("Ctrl+R")

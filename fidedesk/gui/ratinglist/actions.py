@@ -27,13 +27,26 @@ from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.ratinglist.search import RatingListDialog
-from fidedesk.io.ratinglist.fide_list import ListFormatError, inspect
-from fidedesk.io.ratinglist.store import DATABASE_NAME, SEARCH_LIMIT, ListPlayer, RatingDatabase, StoredList, Update, apply_updates, import_list, in_force, updates_from_list
 from fidedesk.io.excel.grid import ImportCancelled
+from fidedesk.io.ratinglist.fide_list import ListFormatError, inspect
+from fidedesk.io.ratinglist.store import (
+    DATABASE_NAME,
+    SEARCH_LIMIT,
+    ListPlayer,
+    RatingDatabase,
+    StoredList,
+    Update,
+    apply_updates,
+    import_list,
+    in_force,
+    updates_from_list,
+)
 
 LIST_FILTER = "FIDE rating lists (*.zip);;All files (*)"
 CANNOT_IMPORT = "Cannot import the rating list"
-UNCHANGED = "\n\nThe lists already kept are unchanged."  # an import is one transaction (io.ratinglist.store.import_list)
+UNCHANGED = (
+    "\n\nThe lists already kept are unchanged."  # an import is one transaction (io.ratinglist.store.import_list)
+)
 T = TypeVar("T")
 
 

@@ -19,10 +19,10 @@ from fidedesk.core.editing import entry_for
 from fidedesk.core.pairing.round import Pairing, is_paired
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
+from fidedesk.engine.pairing import BoardCheck, check_round
 from fidedesk.gui.common.background import BackgroundJob, Outcome
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RoundModel
-from fidedesk.engine.pairing import BoardCheck, check_round
 
 #: Milliseconds of quiet before a check starts: a board unpaired and paired again is one check, not two.
 QUIET = 300

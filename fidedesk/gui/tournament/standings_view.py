@@ -1,8 +1,8 @@
 """Standings with the event's tie-breaks (FIDE C.07), under its edition, recomputed after every edit.
 
 They are the standings after the last round played (:attr:`Tournament.rounds_played`, the default of
-:func:`~fidedesk.core.tiebreaks.standings.standings`), as the printed ones: an entry for a round to come (a bye requested
-ahead, a withdrawal's rounds) counts once its round is played, and the line above the table says the round.
+:func:`~fidedesk.core.tiebreaks.standings.standings`), as the printed ones: an entry for a round to come (a bye
+requested ahead, a withdrawal's rounds) counts once its round is played, and the line above the table says the round.
 
 The tie-breaks and their edition are the event's (:attr:`EventInfo.tiebreaks_in_use`,
 :attr:`EventInfo.rules_in_use`), chosen beside the table (:mod:`.tiebreak_chooser`) and saved with it; a
@@ -17,9 +17,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
 
 from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
-from fidedesk.core.tiebreaks.standings import Standing, standings
-from fidedesk.core.tiebreaks.codes import rules_text
 from fidedesk.core.tiebreaks.calculate import TieBreak, TieBreakRules
+from fidedesk.core.tiebreaks.codes import rules_text
+from fidedesk.core.tiebreaks.standings import Standing, standings
 from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.row_models import Index

@@ -16,7 +16,14 @@ from pytestqt.qtbot import QtBot
 
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import set_event_info
-from fidedesk.core.tiebreaks.codes import KNOWN_TIEBREAKS, ROUND_ROBIN_DEFAULTS, SWISS_DEFAULTS, Kind, TieBreak, TieBreakRules
+from fidedesk.core.tiebreaks.codes import (
+    KNOWN_TIEBREAKS,
+    ROUND_ROBIN_DEFAULTS,
+    SWISS_DEFAULTS,
+    Kind,
+    TieBreak,
+    TieBreakRules,
+)
 from fidedesk.core.tournament import System, Tournament
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import UnattendedDialogs
@@ -26,9 +33,9 @@ from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament.standings_view import StandingsWidget
 from fidedesk.gui.tournament.views import TournamentViews
 from fidedesk.io.trf.document import read_trf
+from tests.core.test_tiebreak_editions import CAPPED
 from tests.gui.conftest import ModelChecks
 from tests.gui.tournament.test_tournament_views_figures import column, two_rounds
-from tests.core.test_tiebreak_editions import CAPPED
 
 BH, C1, SB, WIN = TieBreak.BUCHHOLZ, TieBreak.BUCHHOLZ_CUT1, TieBreak.SONNEBORN_BERGER, TieBreak.WINS
 R2024, R2026 = TieBreakRules.C07_2024, TieBreakRules.C07_2026
