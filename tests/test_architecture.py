@@ -37,6 +37,16 @@ MORE_MODULES = {
         "one module per layout of rows (pairings, roundrobin, swiss) and per step of one reader (headers, cells, "
         "result_cells, sheet, games, players, event, build, preview, model): a subfolder would only split one reader",
     ),
+    "fidedesk/gui/common": (
+        13,
+        "the plumbing every feature of the window shares (plain text, widths, screen, layouts, row models, "
+        "background work, dialogs, settings, resources, context, shortcuts, look, menus) and nothing else",
+    ),
+    "fidedesk/gui/tournament": (
+        13,
+        "the Tournament tab: one module per view of it (event form, players, rounds, crosstable, standings, rating "
+        "panel, warnings) and their shared parts",
+    ),
 }
 #: The tests of the whole project, left at the top of tests/; every other test lives in the folder of the layer
 #: it tests (tests/core/, tests/io/, tests/publish/, tests/engine/, tests/cli/, tests/gui/).
