@@ -15,15 +15,25 @@ allocates past its threshold; run in the worker, it would destroy any GUI object
 cycle on the wrong thread (Import from Excel crashed after a few imports so). While work runs,
 automatic collection is therefore off and the GUI thread's timer collects instead, by the same
 thresholds (:class:`_CollectHere`).
+
+Work that must not slow the window while the arbiter types (FIDE's check of a round: seconds of pure Python)
+runs in another process instead (:class:`ProcessJob`): a thread of ours would share Python's global lock with
+the GUI thread, and each key then waited seconds for its turn (issue 28).
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import multiprocessing
+import multiprocessing.process
+import os
+import pickle
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
+from multiprocessing.connection import Connection
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
@@ -245,3 +255,168 @@ class BackgroundJob(Generic[T]):
         finished, self._finished = self._finished, None
         if finished is not None:
             finished(_outcome(self._done))
+
+
+class ChildError(Exception):
+    """What a job run in another process raised there, as its type's name and its text (``str`` of it is the
+    text alone, as the error's own would be), or why the process ended without an answer."""
+
+    def __init__(self, text: str, kind: str = "") -> None:
+        super().__init__(text)
+        self.kind = kind
+
+
+#: Seconds a terminated child is given to end before it is killed.
+_END_GRACE = 1.0
+
+
+def _child(requests: Connection, answers: Connection) -> None:
+    """The child process: read ``(function, args)``, run ``function(*args, progress=...)`` and send back
+    ``("value", value)`` or ``("error", kind, text)``, with ``("progress", done, total)`` on the way.
+
+    Pure Python: it creates no Qt object. It ends of its own when the window's end of ``requests`` closes
+    (the window gone, or the job cancelled), so no check outlives the window that asked for it."""
+    function, args = pickle.loads(requests.recv_bytes())
+
+    def watch() -> None:  # EOF (or anything) on the request pipe: the window no longer wants the answer
+        with contextlib.suppress(EOFError, OSError):
+            requests.recv_bytes()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="fidedesk-watch", daemon=True).start()
+
+    def progress(done: int, total: int) -> bool:
+        answers.send(("progress", done, total))
+        return False  # never "stop": a cancelled job's process is terminated
+
+    try:
+        value = function(*args, progress=progress)
+    except BaseException as error:  # reported to the window as text: its type need not unpickle there
+        answers.send(("error", type(error).__name__, str(error)))
+    else:
+        answers.send(("value", value))
+    answers.close()
+
+
+class ProcessJob(Generic[T]):
+    """Work that nobody waits for, run in **another process** so the GUI thread never shares Python's global
+    lock with it (FIDE's pairing of a round of 2,000 players: seconds of pure Python).
+
+    ``function`` is a top-level function (picklable by name) called in the child as
+    ``function(*args, progress=progress)``, with ``progress(done, total)`` sending its count back (it returns
+    False: Cancel terminates the process instead); ``args`` are picklable (the tournament's frozen records).
+    ``finished`` is called on the GUI thread with the :class:`Outcome`, as by :class:`BackgroundJob`: the
+    value, or a :class:`ChildError` naming the child's exception (or saying the process died), unless
+    :meth:`cancel` came first. Cancel terminates the child at once and joins it (no zombie).
+
+    The child is started by ``spawn`` on every system (a fresh interpreter: no copy of the window's threads
+    or Qt state; in the frozen app ``multiprocessing.freeze_support`` makes the executable run the job). Its
+    arguments are pickled on the GUI thread and written to it by a helper thread that runs no Python while it
+    waits (a pipe holds 64 KiB; the child reads it only once started). ``in_thread`` runs ``function`` in a
+    :class:`BackgroundJob` instead: the same outcome, for tests that replace the function (a child would not
+    see the replacement)."""
+
+    def __init__(
+        self,
+        function: Callable[..., T],
+        args: tuple[object, ...],
+        finished: Callable[[Outcome[T]], None],
+        *,
+        in_thread: bool = False,
+    ) -> None:
+        self._finished: Callable[[Outcome[T]], None] | None = finished
+        self._count = (0, 0)
+        self._thread_job: BackgroundJob[T] | None = None
+        if in_thread:
+
+            def work(progress: Callable[[int], bool]) -> T:
+                return function(*args, progress=lambda done, _total: not progress(done))
+
+            self._thread_job = BackgroundJob(work, self._end)
+            return
+        payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
+        context = multiprocessing.get_context("spawn")
+        self._answers, answers = context.Pipe(duplex=False)
+        requests, self._requests = context.Pipe(duplex=False)
+        self._process = context.Process(target=_child, args=(requests, answers), name="fidedesk-child", daemon=True)
+        self._process.start()
+        requests.close()  # the child's ends: the child holds them now
+        answers.close()
+        self._sender = threading.Thread(target=self._send, args=(payload,), name="fidedesk-send", daemon=True)
+        self._sender.start()
+        self._timer = QTimer()  # no parent, as BackgroundJob's
+        self._timer.timeout.connect(self._poll)
+        _JOBS.add(self)
+        self._timer.start(POLL)
+
+    def _send(self, payload: bytes) -> None:  # the helper thread: a blocking write, the lock released
+        with contextlib.suppress(OSError):  # the child gone (cancelled, died): its end is reported by _poll
+            self._requests.send_bytes(payload)
+
+    @property
+    def running(self) -> bool:
+        return self._finished is not None
+
+    @property
+    def count(self) -> tuple[int, int]:
+        """The child's last progress: (done, total)."""
+        return self._count
+
+    @property
+    def process(self) -> multiprocessing.process.BaseProcess | None:
+        """The child process (None when run in a thread)."""
+        return None if self._thread_job is not None else self._process
+
+    def cancel(self) -> None:
+        """Stop the work now: the child is terminated and joined; ``finished`` is not called any more."""
+        self._finished = None
+        if self._thread_job is not None:
+            self._thread_job.cancel()
+            return
+        self._close()
+
+    def _close(self) -> None:
+        """Terminate and join the child (if still alive), close our pipe ends, stop polling."""
+        if self not in _JOBS:
+            return
+        _JOBS.discard(self)
+        self._timer.stop()
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(_END_GRACE)
+            if self._process.is_alive():
+                self._process.kill()
+        self._process.join()
+        self._requests.close()  # the sender's write (if any) now fails at once
+        self._sender.join()
+        self._answers.close()
+
+    def _poll(self) -> None:
+        alive = self._process.is_alive()  # before reading: a child that answered and ended is read, not mourned
+        outcome: Outcome[T] | None = None
+        try:
+            while outcome is None and self._answers.poll():
+                message = self._answers.recv()
+                if message[0] == "progress":
+                    self._count = (message[1], message[2])
+                else:
+                    outcome = Outcome()
+                    if message[0] == "value":
+                        outcome.value = message[1]
+                    else:
+                        outcome.error = ChildError(message[2], message[1])
+        except (EOFError, OSError):  # the child ended without a word
+            pass
+        if outcome is None:
+            if alive:
+                return
+            outcome = Outcome()
+            code = self._process.exitcode
+            outcome.error = ChildError(f"its process ended without an answer (exit code {code})", "exit")
+        self._close()
+        self._end(outcome)
+
+    def _end(self, outcome: Outcome[T]) -> None:
+        finished, self._finished = self._finished, None
+        if finished is not None:
+            finished(outcome)

@@ -1,6 +1,7 @@
-"""Where the boards shown differ from FIDE's pairing of the round: worked out off the GUI thread, as the
-arbiter types on, by :func:`fidedesk.engine.pairing.check_round`, and shown in the Rounds table's FIDE
-column (a mark and a tool tip "FIDE's pairing: 12 – 7").
+"""Where the boards shown differ from FIDE's pairing of the round: worked out in a process of its own
+(:class:`~fidedesk.gui.common.background.ProcessJob`), as the arbiter types on, by
+:func:`fidedesk.engine.pairing.check_round`, and shown in the Rounds table's FIDE column (a mark and a tool
+tip "FIDE's pairing: 12 – 7").
 
 A check pairs the round afresh, which in a big Swiss takes seconds: it runs only when what FIDE's pairing
 or the comparison depends on changed (the rounds before, who is present, the round's boards; not a
@@ -10,7 +11,7 @@ round, all its results in, is history.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from shiboken6 import Shiboken
@@ -20,12 +21,17 @@ from fidedesk.core.pairing.round import Pairing, is_paired
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import Tournament
 from fidedesk.engine.pairing import BoardCheck, check_round
-from fidedesk.gui.common.background import BackgroundJob, Outcome
+from fidedesk.gui.common.background import Outcome, ProcessJob
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.tournament.rounds import OTHER_COLOURS, OTHER_PLAYERS, RoundModel
 
 #: Milliseconds of quiet before a check starts: a board unpaired and paired again is one check, not two.
 QUIET = 300
+
+#: Whether a check runs in a process of its own (a thread of the window's shares Python's lock with the GUI
+#: thread: each key typed waited seconds at 2,000 players); False runs it in a thread, for the tests that replace
+#: ``check_round`` (a child process would not see the replacement).
+IN_CHILD = True
 
 #: The checks kept (an undo and a redo, a round shown again, check nothing again): a round robin's schedule.
 KNOWN = 40
@@ -86,11 +92,11 @@ class FideCheck(QObject):
         self._document = document
         self._model = model
         self._key: Hashable = None
-        self._job: BackgroundJob[tuple[Pairing, list[BoardCheck]]] | None = None
+        self._job: ProcessJob[tuple[Pairing, list[BoardCheck]]] | None = None
         self._known: dict[Hashable, Marks] = {}  # the last few checks: an undo and a redo check nothing again
         # a window closed while its check runs: the job outlives it (it ends on the GUI thread) but must not call
         # back into the deleted model (a later test failed on that); the slot holds the job, not this object
-        self._running: list[BackgroundJob[tuple[Pairing, list[BoardCheck]]] | None] = [None]
+        self._running: list[ProcessJob[tuple[Pairing, list[BoardCheck]]] | None] = [None]
         running = self._running
         self.destroyed.connect(lambda: running[0].cancel() if running[0] is not None else None)
         self._timer = QTimer(self)
@@ -133,10 +139,9 @@ class FideCheck(QObject):
             self._show(self._known[key])
             return
 
-        def work(progress: Callable[[int], bool]) -> tuple[Pairing, list[BoardCheck]]:  # the worker thread
-            return check_round(tournament, round_, lambda done, _total: not progress(done))
-
-        self._job = self._running[0] = BackgroundJob(work, lambda outcome: self._finished(key, outcome))
+        self._job = self._running[0] = ProcessJob(
+            check_round, (tournament, round_), lambda outcome: self._finished(key, outcome), in_thread=not IN_CHILD
+        )
 
     def _stop(self, key: Hashable) -> None:
         if self._job is not None:

@@ -270,6 +270,7 @@ def test_a_round_just_paired_is_not_paired_again_to_check_it(
         return real(tournament, round_, progress)
 
     monkeypatch.setattr(fide_check, "check_round", counted)
+    monkeypatch.setattr(fide_check, "IN_CHILD", False)  # the replacement is seen in a thread, not in a child
     opened(window, dataclasses.replace(event(8), info=EventInfo(rounds=5, initial_colour=InitialColour.WHITE)))
     assert window.pairing.pair_next()
     qtbot.wait(fide_check.QUIET + 100)
