@@ -29,6 +29,7 @@ import multiprocessing
 import multiprocessing.process
 import os
 import pickle
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -296,6 +297,10 @@ def _child(requests: Connection, answers: Connection) -> None:
     else:
         answers.send(("value", value))
     answers.close()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    os._exit(0)  # answered: no teardown of a big heap for the window to wait on
 
 
 class ProcessJob(Generic[T]):
@@ -375,12 +380,15 @@ class ProcessJob(Generic[T]):
             return
         self._close()
 
-    def _close(self) -> None:
-        """Terminate and join the child (if still alive), close our pipe ends, stop polling."""
+    def _close(self, answered: bool = False) -> None:
+        """Terminate and join the child (if still alive), close our pipe ends, stop polling. A child that
+        ``answered`` is ending of its own (at once: it skips its teardown), and is given the time to."""
         if self not in _JOBS:
             return
         _JOBS.discard(self)
         self._timer.stop()
+        if answered:
+            self._process.join(_END_GRACE)
         if self._process.is_alive():
             self._process.terminate()
             self._process.join(_END_GRACE)
@@ -413,7 +421,7 @@ class ProcessJob(Generic[T]):
             outcome = Outcome()
             code = self._process.exitcode
             outcome.error = ChildError(f"its process ended without an answer (exit code {code})", "exit")
-        self._close()
+        self._close(answered=True)
         self._end(outcome)
 
     def _end(self, outcome: Outcome[T]) -> None:

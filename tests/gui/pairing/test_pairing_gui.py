@@ -4,6 +4,7 @@ entered before pairing, the event's pairing setup, and the boards marked where t
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -301,3 +302,34 @@ def test_a_window_closed_while_its_check_runs(qtbot: QtBot, settings: Any, tmp_p
     window.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     qtbot.waitUntil(lambda: not background._JOBS, timeout=20_000)  # ended, and called back nothing deleted
+
+
+def test_the_fide_column_is_filled_by_a_check_in_another_process(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 28: the check runs in a child process (the GUI thread shares no lock with it); a newer check of
+    the round ends the older one's process at once."""
+    opened(window, dataclasses.replace(event(40), info=EventInfo(rounds=5, initial_colour=InitialColour.WHITE)))
+    assert window.pairing.pair_next()
+    rounds = rounds_of(window)
+    check = rounds.fide_check
+    (w1, b1), (w2, b2) = games(window.document.tournament, 1)[:2]
+    rounds.table.setCurrentIndex(rounds.model.index(0, RoundModel.RESULT))
+    qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)  # a hand change: checked in the background
+    check.start()
+    older = check._job
+    assert older is not None and older.process is not None and older.process.pid != os.getpid()
+    older_process = older.process
+    # the arbiter goes on: boards 1 and 2 paired crosswise; the older check is of no use now
+    rounds.table.setCurrentIndex(rounds.model.index(0, RoundModel.RESULT))
+    qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)
+    for white, black in ((w1, b2), (w2, b1)):
+        qtbot.keyClicks(rounds.white_edit, str(white))
+        qtbot.keyClicks(rounds.black_edit, str(black))
+        qtbot.keyClick(rounds.black_edit, Qt.Key.Key_Return)
+    check.start()
+    assert check._job is not older and not older.running and not older_process.is_alive()
+    newer = check._job
+    assert newer is not None and newer.process is not None
+    qtbot.waitUntil(lambda: len(rounds.model.marks) == 2, timeout=60_000)
+    assert not newer.process.is_alive() and newer.process.exitcode == 0
+    row = next(r for r in range(rounds.model.rowCount()) if rounds.model.board(r).white == w1)
+    assert rounds.model.index(row, RoundModel.FIDE).data(Qt.ItemDataRole.ToolTipRole) == f"FIDE's pairing: {w1} – {b1}"
