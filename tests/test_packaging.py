@@ -234,7 +234,7 @@ def test_the_smoke_test_opens_a_tournament_given_to_it(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     opened = (
         "3 tabs, About and the user guide rendered, a rating list imported and searched, a Swiss round paired,"
-        " a workbook exported, a PDF written and a page painted,"
+        " a round checked in a child process, a workbook exported, a PDF written and a page painted,"
         " opened round_robin_8_58.trf (10 players)"
     )
     assert done.stdout.strip() == f"fidedesk {fidedesk.__version__}: {opened}"
@@ -307,3 +307,15 @@ def test_only_the_offscreen_noise_is_dropped(qapp: object) -> None:
     finally:
         qInstallMessageHandler(outer)
     assert heard == ["something else", "after"]
+
+
+def test_the_frozen_app_runs_a_spawned_child_before_it_imports_the_window() -> None:
+    """Issue 28: the FIDE check runs in a process spawned from the executable; ``freeze_support`` (with
+    PyInstaller's runtime hook) makes that child run its job and exit, so it must come before anything else."""
+    import ast
+
+    tree = ast.parse((PACKAGING / "launcher.py").read_text(encoding="utf-8"))
+    guard = next(node for node in tree.body if isinstance(node, ast.If))
+    first = guard.body[0]
+    assert isinstance(first, ast.Expr) and ast.unparse(first) == "multiprocessing.freeze_support()"
+    assert not any(isinstance(node, ast.ImportFrom) and "fidedesk" in (node.module or "") for node in tree.body)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -188,6 +189,11 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
         "FIDE's Dutch engine paired round 1 of seven players other than C.04.3 says",
     )  # fmt: skip
     summary += _part_works(
+        problems, _check_in_child_works, "a round checked in a child process",
+        "a round could not be checked in a child process",
+        "the child process's check of a round FIDE's engine paired found boards other than FIDE's",
+    )  # fmt: skip
+    summary += _part_works(
         problems, _export_works, "a workbook exported", "a workbook could not be exported",
         "the Excel export did not write its six sheets",
     )  # fmt: skip
@@ -315,6 +321,46 @@ def _pairing_works() -> bool:
     return pairing.boards == expected and pairing.byes == (PairedBye(7, ByeKind.PAIRING_ALLOCATED),)
 
 
+#: Milliseconds the smoke test waits for the check's child process: spawned, it imports fidedesk afresh.
+_CHILD_LIMIT = 120_000
+
+
+def _check_in_child_works() -> bool:
+    """Round 1 of a seven-player Swiss, paired by FIDE's engine, checked in a child process as the Rounds
+    view's FIDE column checks a round: the executable, started again as multiprocessing's child, runs the job
+    (``freeze_support``) and sends its answer back; a child that opens a window or never answers fails."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from fidedesk.core.pairing.round import Pairing, apply_pairing
+    from fidedesk.core.tournament import EventInfo, Player, System, Tournament
+    from fidedesk.engine.pairing import BoardCheck, check_round, pair_round
+    from fidedesk.gui.common.background import Outcome, ProcessJob
+
+    players = tuple(Player(rank, f"Player {rank}", 2000 - 10 * rank) for rank in range(1, 8))
+    event = Tournament(EventInfo(system=System.SWISS, rounds=3), players)
+    paired = apply_pairing(event, pair_round(event))
+    outcomes: list[Outcome[tuple[Pairing, list[BoardCheck]]]] = []
+    waiting = QEventLoop()
+
+    def answered(outcome: Outcome[tuple[Pairing, list[BoardCheck]]]) -> None:
+        outcomes.append(outcome)
+        waiting.quit()
+
+    job = ProcessJob(check_round, (paired, 1), answered)
+    limit = QTimer(waiting)
+    limit.setSingleShot(True)
+    limit.timeout.connect(waiting.quit)
+    limit.start(_CHILD_LIMIT)
+    waiting.exec()
+    if not outcomes:
+        job.cancel()
+        raise TimeoutError(f"no answer from the child process in {_CHILD_LIMIT // 1000} s")
+    if outcomes[0].value is None:
+        raise outcomes[0].error or RuntimeError("the child process gave no value")
+    _fide, checks = outcomes[0].value
+    return len(checks) == 3 and all(check.agrees for check in checks)
+
+
 def _export_works() -> bool:
     """A seven-player event exported to Excel in memory: the bundle carries XlsxWriter, which fidedesk
     imports only when a workbook is exported."""
@@ -370,6 +416,9 @@ def _printing_works(folder: Path) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # a child spawned by the frozen app (the FIDE check's process) runs its job and exits here, not a second
+    # window; packaging/launcher.py calls it before any import too, and elsewhere it does nothing
+    multiprocessing.freeze_support()
     args = _arguments(sys.argv[1:] if argv is None else argv)
     if args.smoke_test:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
