@@ -52,6 +52,16 @@ def games(tournament: Tournament, round_: int) -> list[tuple[int, int | None]]:
     return [(b.white, b.black) for b in boards(tournament, round_)]
 
 
+def unpair_first_and_pair(qtbot: QtBot, rounds: RoundsWidget, pairs: tuple[tuple[int, int], ...]) -> None:
+    """By keys: the first board shown unpaired, then ``pairs`` (White, Black) paired by hand."""
+    rounds.table.setCurrentIndex(rounds.model.index(0, RoundModel.RESULT))
+    qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)
+    for white, black in pairs:
+        qtbot.keyClicks(rounds.white_edit, str(white))
+        qtbot.keyClicks(rounds.black_edit, str(black))
+        qtbot.keyClick(rounds.black_edit, Qt.Key.Key_Return)
+
+
 def settled(qtbot: QtBot, window: MainWindow) -> None:
     """The FIDE check of the round shown has started and ended."""
     check = rounds_of(window).fide_check
@@ -152,12 +162,7 @@ def test_a_hand_swap_is_marked_with_fides_board(qtbot: QtBot, window: MainWindow
     # the arbiter unpairs boards 1 and 2 and pairs them crosswise
     rounds.table.setCurrentIndex(rounds.model.index(0, RoundModel.RESULT))
     qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)
-    rounds.table.setCurrentIndex(rounds.model.index(0, RoundModel.RESULT))
-    qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)
-    for white, black in ((w1, b2), (w2, b1)):
-        qtbot.keyClicks(rounds.white_edit, str(white))
-        qtbot.keyClicks(rounds.black_edit, str(black))
-        qtbot.keyClick(rounds.black_edit, Qt.Key.Key_Return)
+    unpair_first_and_pair(qtbot, rounds, ((w1, b2), (w2, b1)))
     assert rounds.white_edit.hasFocus()  # the check never took the keyboard
     qtbot.waitUntil(lambda: len(rounds.model.marks) == 2, timeout=20_000)
     row = next(r for r in range(rounds.model.rowCount()) if rounds.model.board(r).white == w1)
@@ -319,12 +324,7 @@ def test_the_fide_column_is_filled_by_a_check_in_another_process(qtbot: QtBot, w
     assert older is not None and older.process is not None and older.process.pid != os.getpid()
     older_process = older.process
     # the arbiter goes on: boards 1 and 2 paired crosswise; the older check is of no use now
-    rounds.table.setCurrentIndex(rounds.model.index(0, RoundModel.RESULT))
-    qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)
-    for white, black in ((w1, b2), (w2, b1)):
-        qtbot.keyClicks(rounds.white_edit, str(white))
-        qtbot.keyClicks(rounds.black_edit, str(black))
-        qtbot.keyClick(rounds.black_edit, Qt.Key.Key_Return)
+    unpair_first_and_pair(qtbot, rounds, ((w1, b2), (w2, b1)))
     check.start()
     assert check._job is not older and not older.running and not older_process.is_alive()
     newer = check._job
