@@ -303,10 +303,13 @@ def test_a_window_closed_while_its_check_runs(qtbot: QtBot, settings: Any, tmp_p
     qtbot.keyClick(rounds.table, Qt.Key.Key_Delete)  # a hand change: checked in the background
     rounds.fide_check.start()
     assert rounds.fide_check.busy
+    job = rounds.fide_check._job
+    assert job is not None and job.process is not None
     window.close()
     window.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     qtbot.waitUntil(lambda: not background._JOBS, timeout=20_000)  # ended, and called back nothing deleted
+    assert not job.process.is_alive() and job.process.exitcode is not None  # its child ended with it, joined
 
 
 def test_the_fide_column_is_filled_by_a_check_in_another_process(qtbot: QtBot, window: MainWindow) -> None:
