@@ -100,7 +100,7 @@ def summary(label: str, times: list[float], base: list[float] | None = None, uni
     if not times:
         return f"{label:<34}: no key typed while it ran"
     line = (
-        f"{label:<34}: {len(times):3} {unit:<6}min {min(times) * 1000:8.1f} ms   median "
+        f"{label:<34}: {len(times):3} {unit:<7}min {min(times) * 1000:8.1f} ms   median "
         f"{statistics.median(times) * 1000:8.1f} ms   max {max(times) * 1000:8.1f} ms"
     )
     if base:
