@@ -35,13 +35,13 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QWidget
 from shiboken6 import Shiboken
 
-from fidedesk.gui.common.plain import plain_label, title_text
+from fidedesk.gui.common.plain import back_to, plain_label, title_text
 
 T = TypeVar("T")
 
@@ -60,6 +60,13 @@ class Outcome(Generic[T]):
         self.cancelled = False
 
 
+class Report(Protocol):
+    """A worker's ``progress``: the count done (of ``total``, where the work knows it: 0 where not); False once
+    Cancel was pressed."""
+
+    def __call__(self, count: int, total: int = 0) -> bool: ...
+
+
 class _Shared:
     """What the worker thread and the GUI thread both touch: the count so far and the user's Cancel.
     Plain Python behind a lock; no Qt object crosses the threads."""
@@ -67,18 +74,28 @@ class _Shared:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._count = 0
+        self._total = 0
         self.cancel_requested = threading.Event()
 
-    def progress(self, count: int) -> bool:
-        """The worker's ``progress``: keep ``count``; False once Cancel was pressed."""
+    def progress(self, count: int, total: int = 0) -> bool:
+        """The worker's ``progress``: keep ``count`` (of ``total``, where the work knows it only as it goes, as
+        the pairing engine knows its score brackets); False once Cancel was pressed."""
         with self._lock:
             self._count = count
+            if total:
+                self._total = total
         return not self.cancel_requested.is_set()
 
     @property
     def count(self) -> int:
         with self._lock:
             return self._count
+
+    @property
+    def total(self) -> int:
+        """The total the work last gave (0: none given)."""
+        with self._lock:
+            return self._total
 
 
 class _CollectHere:
@@ -121,7 +138,7 @@ def run_with_progress(
     parent: QWidget | None,
     title: str,
     label: str,
-    work: Callable[[Callable[[int], bool]], T],
+    work: Callable[[Report], T],
     *,
     unit: str = "rows read",
     total: int = 0,
@@ -155,14 +172,22 @@ def run_with_progress(
     timer = QTimer(dialog)
     shown = [0]
 
+    shown_total = [total]
+
     def poll() -> None:
         _CollectHere.collect()
-        count = shared.count
+        count, found = shared.count, shared.total
+        if found and found != shown_total[0]:  # the work said how much there is: a bar of it
+            shown_total[0] = found
+            dialog.setMaximum(found)
+            shown[0] = -1
         if count != shown[0]:
             shown[0] = count
-            if total:
-                dialog.setValue(min(count, total))
-            dialog.setLabelText(f"{label}\n{count:,} {unit}")
+            whole = shown_total[0]
+            if whole:
+                dialog.setValue(min(count, whole))
+            of = f" of {whole:,}" if whole and whole != total else ""
+            dialog.setLabelText(f"{label}\n{count:,}{of} {unit}")
         if done.done():
             loop.quit()
 
@@ -186,6 +211,7 @@ def run_with_progress(
     timer.timeout.disconnect(poll)
     dialog.close()
     Shiboken.delete(dialog)  # now, on this thread (its timer with it), not whenever and wherever collected
+    back_to(parent)  # a dialog that showed took the keyboard: the window gets it back (the Rounds view's board)
     outcome = _outcome(done)
     outcome.cancelled = shared.cancel_requested.is_set()
     return outcome

@@ -30,7 +30,7 @@ from fidedesk.core.pairing.setup_edits import numbered_by_lot, numbered_by_ratin
 from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
 from fidedesk.engine.pairing import PairingCancelled, pair_round
-from fidedesk.gui.common.background import run_with_progress
+from fidedesk.gui.common.background import Report, run_with_progress
 from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.files.document import TournamentDocument
@@ -96,8 +96,8 @@ class PairingActions(QObject):
         before, colour = ready_for_round(tournament, round_)
         drawn = "" if colour is None else f" The top player's colour in round 1, drawn by lot: {colour.value}."
 
-        def work(progress: Callable[[int], bool]) -> Pairing:  # the worker thread: pure work only
-            return pair_round(before, round_, progress=lambda done, _total: not progress(done))
+        def work(progress: Report) -> Pairing:  # the worker thread: pure work only
+            return pair_round(before, round_, progress=lambda done, total: not progress(done, total))
 
         outcome = run_with_progress(
             self._parent, TITLE, f"Pairing round {round_}…", work, unit="score brackets paired",

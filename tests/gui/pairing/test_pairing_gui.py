@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -86,6 +86,29 @@ def test_pair_round_is_one_undo_step_and_draws_the_colour(qtbot: QtBot, window: 
     assert window.document.tournament == tournament
 
 
+def test_after_a_progress_dialog_showed_the_keyboard_is_on_the_first_board(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A big Swiss's pairing shows its progress dialog, which takes the keyboard; once the round is paired the
+    window has it back, on the first board, ready for results (on a bare X server and offscreen, where no
+    window manager gives it back, as at a venue's laptop too)."""
+    opened(window, event(10))
+    real = pairing_actions.pair_round
+
+    def slow(tournament: Tournament, round_: int | None = None, **options: Any) -> Any:
+        time.sleep(1.5)  # past the dialog's showing delay
+        return real(tournament, round_, **options)
+
+    monkeypatch.setattr(pairing_actions, "pair_round", slow)
+    shown: list[bool] = []
+    window.pairing.progress_hook = lambda dialog: QTimer.singleShot(1200, lambda: shown.append(dialog.isVisible()))
+    assert window.pairing.pair_next()
+    assert shown == [True]
+    rounds = rounds_of(window)
+    qtbot.waitUntil(rounds.table.hasFocus, timeout=5000)
+    assert rounds.table.currentIndex().row() == 0
+
+
 def test_the_next_round_after_results_and_a_refusal_said_as_plain_text(
     qtbot: QtBot, window: MainWindow, dialogs: UnattendedDialogs
 ) -> None:
@@ -131,6 +154,33 @@ def test_pairing_runs_behind_a_progress_dialog_with_cancel(qtbot: QtBot, window:
     window.pairing.progress_hook = look
     assert window.pairing.pair_next()
     assert seen == [("Pair round", "Cancel")]
+
+
+def test_the_progress_dialog_counts_the_brackets_paired_of_the_brackets_in_all(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28: the dialog says how much is done of how much there is ("2 of 5 score brackets paired", a bar of
+    5), as the engine reports its brackets (engine.pairing.Progress: done, in all)."""
+    opened(window, event(12))
+    real = pairing_actions.pair_round
+
+    def reporting(tournament: Tournament, round_: int | None = None, **options: Any) -> Any:
+        progress: Callable[[int, int], bool] = options["progress"]
+        progress(2, 5)
+        time.sleep(1.0)  # the dialog polls the count meanwhile
+        return real(tournament, round_, **options)
+
+    monkeypatch.setattr(pairing_actions, "pair_round", reporting)
+    seen: list[tuple[str, int, int]] = []
+
+    def watch(dialog: QProgressDialog) -> None:
+        timer = QTimer(dialog)  # ends with the dialog
+        timer.timeout.connect(lambda: seen.append((dialog.labelText(), dialog.maximum(), dialog.value())))
+        timer.start(20)
+
+    window.pairing.progress_hook = watch
+    assert window.pairing.pair_next()
+    assert any("2 of 5 score brackets paired" in text and (maximum, value) == (5, 2) for text, maximum, value in seen)
 
 
 def test_byes_and_a_withdrawal_entered_before_pairing_are_kept(qtbot: QtBot, window: MainWindow) -> None:
