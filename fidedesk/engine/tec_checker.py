@@ -57,10 +57,12 @@ def rounds_of_played(text: str) -> int:
     return last
 
 
-def _points_column(line: str, kept: list[str]) -> str:
-    """The 001 line with its round blocks ``kept`` and its points column (81-84) their sum."""
-    halves = sum(POINTS.get(block.strip()[-1:], 0) for block in kept if block.strip())
-    return (line[:80].ljust(80) + f"{halves / 2:4.1f}" + line[84:89].ljust(5) + "".join(kept)).rstrip()
+def _points_column(line: str, kept: list[str], points: float | None = None) -> str:
+    """The 001 line with its round blocks ``kept`` and its points column (81-84) ``points``, by default the
+    blocks' sum at 1, ½ and 0 (:data:`POINTS`)."""
+    if points is None:
+        points = sum(POINTS.get(block.strip()[-1:], 0) for block in kept if block.strip()) / 2
+    return (line[:80].ljust(80) + f"{points:4.1f}" + line[84:89].ljust(5) + "".join(kept)).rstrip()
 
 
 def before_round(text: str, round_: int) -> str:
@@ -133,6 +135,10 @@ def played_pairs(text: str, round_: int) -> set[tuple[int, int]]:
     return pairs
 
 
+#: A ``162`` record's letters as gacrux's reader takes them (``trf2json.parse_trf_scoresystem``).
+_LETTERS_162 = {"W": "W", "D": "D", "L": "L", "P": "P", "A": "Z", "X": "A"}
+
+
 def _scores(text: str) -> dict[str, float]:
     """The points of each TRF result code as gacrux's reader scores them: its own reading of a code as a result
     letter (``trf2json.results``), worth the default game scores (1, ½, 0; the pairing-allocated bye a win) or
@@ -144,7 +150,7 @@ def _scores(text: str) -> dict[str, float]:
     for line in text.splitlines():
         if line.startswith("162"):
             for position in range(5, len(line) - 1, 9):
-                letter = {"W": "W", "D": "D", "L": "L", "P": "P", "A": "Z", "X": "A"}.get(line[position].upper())
+                letter = _LETTERS_162.get(line[position].upper())
                 with contextlib.suppress(ValueError):
                     if letter:
                         values[letter] = float(line[position + 1 : position + 5])
@@ -172,8 +178,7 @@ def as_checker_reads(text: str) -> str:
     for line in text.splitlines():
         if line.startswith("001"):
             found = [block[:9] + "=" + block[10:] if block[9:10] == "?" else block for block in blocks(line)]
-            points = sum(scores.get(block[9:10], 0.0) for block in found if block.strip())
-            line = (line[:80].ljust(80) + f"{points:4.1f}" + line[84:89].ljust(5) + "".join(found)).rstrip()
+            line = _points_column(line, found, sum(scores.get(block[9:10], 0.0) for block in found if block.strip()))
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -315,10 +320,8 @@ def check_rounds(text: str, tournament: Tournament, rounds: tuple[int, ...]) -> 
     system = tournament.info.system
     paired: dict[int, Pairs] = {}
     if len(rounds) > 1 and not system.is_round_robin and system not in (System.TEAM_SWISS, System.MATCH):
-        try:
+        with contextlib.suppress(CheckerError):
             paired = fide_pairings(text)
-        except CheckerError:
-            paired = {}
     return [check_round(text, tournament, r, paired.get(r)) for r in rounds]
 
 

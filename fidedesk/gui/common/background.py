@@ -170,23 +170,18 @@ def run_with_progress(
     dialog.setValue(0)
     loop = QEventLoop()
     timer = QTimer(dialog)
-    shown = [0]
-
-    shown_total = [total]
+    shown = [(0, 0)]
 
     def poll() -> None:
         _CollectHere.collect()
-        count, found = shared.count, shared.total
-        if found and found != shown_total[0]:  # the work said how much there is: a bar of it
-            shown_total[0] = found
-            dialog.setMaximum(found)
-            shown[0] = -1
-        if count != shown[0]:
-            shown[0] = count
-            whole = shown_total[0]
+        count, reported = shared.count, shared.total  # reported: how much there is, where the work says it
+        if (count, reported) != shown[0]:
+            shown[0] = (count, reported)
+            whole = reported or total
             if whole:
+                dialog.setMaximum(whole)
                 dialog.setValue(min(count, whole))
-            of = f" of {whole:,}" if whole and whole != total else ""
+            of = f" of {reported:,}" if reported else ""
             dialog.setLabelText(f"{label}\n{count:,}{of} {unit}")
         if done.done():
             loop.quit()
