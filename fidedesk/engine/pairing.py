@@ -14,6 +14,7 @@ requested before pairing, a round robin's Berger tables (:func:`fidedesk.core.pa
 from __future__ import annotations
 
 import dataclasses
+import types
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -37,6 +38,7 @@ from fidedesk.core.pairing.round import (
 )
 from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.tournament import Tournament
+from fidedesk.engine import matching
 from fidedesk.engine.gacrux_json import chess_json
 
 #: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
@@ -192,8 +194,43 @@ def _engine_class() -> type:
                     raise PairingCancelled
                 return super().pair_bracket(scorelevel, nodes, edges, testpab)
 
+        for name in _MATCHING_METHODS:
+            setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
         _ENGINE.append(_Reporting)
     return _ENGINE[0]
+
+
+#: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
+_MATCHING_METHODS = ("pair_weighted_round", "weighted_match", "find_weighted_pab")
+
+
+class _FastNetworkx:
+    """What those methods use of networkx, with :mod:`fidedesk.engine.matching`'s matching: the same
+    matching, several times faster; networkx's own where a weight is not an integer."""
+
+    Graph = matching.Graph
+
+    @staticmethod
+    def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
+        found = matching.min_weight_matching(graph)
+        if found is None:
+            import networkx  # type: ignore[import-untyped]
+
+            bare = networkx.Graph()
+            bare.add_weighted_edges_from(graph.edges)
+            found = networkx.min_weight_matching(bare)
+        return found
+
+
+def _with_fast_matching(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` of gacrux's Dutch engine, its own code unchanged, reading ``nx`` as :class:`_FastNetworkx`.
+    The code is rebound to a copy of its module's globals rather than copied out, so the pinned engine's
+    logic stays the engine's own (and the checker, run apart, keeps networkx's matching)."""
+    space = dict(method.__globals__, nx=_FastNetworkx)
+    rebound = types.FunctionType(method.__code__, space, method.__name__, method.__defaults__, method.__closure__)
+    rebound.__kwdefaults__ = method.__kwdefaults__
+    rebound.__qualname__ = method.__qualname__
+    return rebound
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,0 +1,494 @@
+"""The minimum-weight maximum-cardinality matching FIDE TEC's engine pairs a score bracket with, faster.
+
+gacrux pairs each bracket with ``networkx.min_weight_matching`` over weights of hundreds of digits (C.04.3's
+criteria as powers of ten, so that one matching is best). On the first rounds of a big open that matching is
+almost all the pairing time (90 % of a 600-player round 2: about 38 million calls of networkx's ``slack``, each
+through three graph views). A compiled matching cannot take the weights (rustworkx's is 128-bit).
+
+:func:`min_weight_matching` is networkx 3.6.1's ``min_weight_matching`` and ``max_weight_matching``
+(Joris van Rantwijk's primal-dual blossom algorithm, BSD-3-Clause, Copyright (C) 2004-2025 NetworkX
+Developers) on plain dicts: the same steps in the same order over the same nodes and edges, so it returns the
+same matching, ties included, as the same set (its iteration order too). Changed: an edge's weight is read
+from a dict of dicts doubled once, not through ``G[v][w].get("weight")``; the hot neighbour scan computes the
+slack in line; the closing ``verifyOptimum`` (assertions only) is left out; :func:`min_weight_matching`
+answers ``None`` for weights that are not all ``int`` (networkx then goes on in floats) so the caller keeps
+networkx there. ``tests/engine/test_matching.py`` holds it to networkx on random graphs with ties and on every
+bracket of generated events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import repeat
+from typing import Any
+
+#: (u, v, weight) as gacrux gives them to ``Graph.add_weighted_edges_from``.
+Edge = tuple[int, int, Any]
+
+
+class Graph:
+    """The part of ``networkx.Graph`` gacrux's Dutch engine uses: weighted edges added, in order."""
+
+    def __init__(self) -> None:
+        self.edges: list[Edge] = []
+
+    def add_weighted_edges_from(self, edges: Iterable[Edge]) -> None:
+        self.edges.extend(edges)
+
+
+def _adjacency(edges: Iterable[Edge]) -> dict[int, dict[int, Any]]:
+    """networkx's ``Graph.add_weighted_edges_from``: nodes in the order first seen, each node's neighbours in
+    the order their edge was first added, a repeated edge's weight the last one given."""
+    adj: dict[int, dict[int, Any]] = {}
+    for u, v, weight in edges:
+        if u not in adj:
+            adj[u] = {}
+        if v not in adj:
+            adj[v] = {}
+        adj[u][v] = weight
+        adj[v][u] = weight
+    return adj
+
+
+def _edges(adj: dict[int, dict[int, Any]]) -> Iterator[Edge]:
+    """networkx's ``Graph.edges(data=...)``: each edge once, from the first of its ends in node order."""
+    seen: set[int] = set()
+    for node, neighbours in adj.items():
+        for neighbour, weight in neighbours.items():
+            if neighbour not in seen:
+                yield node, neighbour, weight
+        seen.add(node)
+
+
+def min_weight_matching(graph: Graph) -> set[tuple[int, int]] | None:
+    """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
+    ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx)."""
+    adj = _adjacency(graph.edges)
+    if not adj:
+        return set()
+    g_edges = list(_edges(adj))
+    if not all(type(weight) is int for _, _, weight in g_edges):
+        return None
+    top = 1 + max(weight for _, _, weight in g_edges)
+    return max_weight_matching(_adjacency((u, v, top - weight) for u, v, weight in g_edges))
+
+
+class _NoNode:
+    """Dummy value which is different from any node."""
+
+
+class _Blossom:
+    """A non-trivial blossom or sub-blossom: ``childs`` its sub-blossoms from the base round, ``edges[i]`` the
+    edge from ``childs[i]`` to ``childs[i + 1]``, ``mybestedges`` (of a top-level S-blossom) its least-slack
+    edges to neighbouring S-blossoms, or None when not yet computed."""
+
+    __slots__ = ["childs", "edges", "mybestedges"]
+
+    def __init__(self) -> None:
+        self.childs: list[Any] = []
+        self.edges: list[tuple[int, int]] = []
+        self.mybestedges: list[tuple[int, int]] | None = None
+
+    def leaves(self) -> Iterator[int]:
+        stack = [*self.childs]
+        while stack:
+            t = stack.pop()
+            if isinstance(t, _Blossom):
+                stack.extend(t.childs)
+            else:
+                yield t
+
+
+def max_weight_matching(adj: dict[int, dict[int, int]]) -> set[tuple[int, int]]:
+    """networkx's ``max_weight_matching(G, maxcardinality=True)`` for integer weights, ``adj`` the graph's
+    adjacency as :func:`_adjacency` builds it. The comments are networkx's, shortened."""
+    NoNode = _NoNode
+    Blossom = _Blossom
+    gnodes = list(adj)
+    if not gnodes:
+        return set()
+    maxweight = 0
+    for i, j, wt in _edges(adj):
+        if i != j and wt > maxweight:
+            maxweight = wt
+    # Weights doubled once: the algorithm's duals and slacks are twice their values, so all stay integers.
+    adj2 = {v: {w: 2 * wt for w, wt in neighbours.items()} for v, neighbours in adj.items()}
+
+    mate: dict[int, int] = {}
+    label: dict[Any, Any] = {}
+    labeledge: dict[Any, Any] = {}
+    inblossom: dict[int, Any] = dict(zip(gnodes, gnodes, strict=True))
+    blossomparent: dict[Any, Any] = dict(zip(gnodes, repeat(None)))
+    blossombase: dict[Any, int] = dict(zip(gnodes, gnodes, strict=True))
+    bestedge: dict[Any, Any] = {}
+    dualvar: dict[int, int] = dict(zip(gnodes, repeat(maxweight)))
+    blossomdual: dict[Any, int] = {}
+    allowedge: dict[tuple[int, int], bool] = {}
+    queue: list[int] = []
+
+    def slack(v: int, w: int) -> int:
+        return dualvar[v] + dualvar[w] - adj2[v][w]
+
+    def assignLabel(w: int, t: int, v: int | None) -> None:
+        b = inblossom[w]
+        label[w] = label[b] = t
+        if v is not None:
+            labeledge[w] = labeledge[b] = (v, w)
+        else:
+            labeledge[w] = labeledge[b] = None
+        bestedge[w] = bestedge[b] = None
+        if t == 1:
+            if isinstance(b, Blossom):
+                queue.extend(b.leaves())
+            else:
+                queue.append(b)
+        elif t == 2:
+            base = blossombase[b]
+            assignLabel(mate[base], 1, base)
+
+    def scanBlossom(v: Any, w: Any) -> Any:
+        path = []
+        base: Any = NoNode
+        while v is not NoNode:
+            b = inblossom[v]
+            if label[b] & 4:
+                base = blossombase[b]
+                break
+            path.append(b)
+            label[b] = 5
+            if labeledge[b] is None:
+                v = NoNode
+            else:
+                v = labeledge[b][0]
+                b = inblossom[v]
+                v = labeledge[b][0]
+            if w is not NoNode:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def addBlossom(base: int, v: int, w: int) -> None:
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = Blossom()
+        blossombase[b] = base
+        blossomparent[b] = None
+        blossomparent[bb] = b
+        b.childs = path = []
+        b.edges = edgs = [(v, w)]
+        while bv != bb:
+            blossomparent[bv] = b
+            path.append(bv)
+            edgs.append(labeledge[bv])
+            v = labeledge[bv][0]
+            bv = inblossom[v]
+        path.append(bb)
+        path.reverse()
+        edgs.reverse()
+        while bw != bb:
+            blossomparent[bw] = b
+            path.append(bw)
+            edgs.append((labeledge[bw][1], labeledge[bw][0]))
+            w = labeledge[bw][0]
+            bw = inblossom[w]
+        label[b] = 1
+        labeledge[b] = labeledge[bb]
+        blossomdual[b] = 0
+        for leaf in b.leaves():
+            if label[inblossom[leaf]] == 2:
+                queue.append(leaf)
+            inblossom[leaf] = b
+        bestedgeto: dict[Any, tuple[int, int]] = {}
+        for bv in path:
+            if isinstance(bv, Blossom):
+                if bv.mybestedges is not None:
+                    nblist = bv.mybestedges
+                    bv.mybestedges = None
+                else:
+                    nblist = [(x, y) for x in bv.leaves() for y in adj2[x] if x != y]
+            else:
+                nblist = [(bv, y) for y in adj2[bv] if bv != y]
+            for k in nblist:
+                (i, j) = k
+                if inblossom[j] == b:
+                    i, j = j, i
+                bj = inblossom[j]
+                if bj != b and label.get(bj) == 1 and ((bj not in bestedgeto) or slack(i, j) < slack(*bestedgeto[bj])):
+                    bestedgeto[bj] = k
+            bestedge[bv] = None
+        b.mybestedges = list(bestedgeto.values())
+        mybestedge = None
+        mybestslack = 0
+        bestedge[b] = None
+        for k in b.mybestedges:
+            kslack = slack(*k)
+            if mybestedge is None or kslack < mybestslack:
+                mybestedge = k
+                mybestslack = kslack
+        bestedge[b] = mybestedge
+
+    def expandBlossom(b: Any, endstage: bool) -> None:
+        # networkx's trampoline: each recursive call is a generator on a stack, so the call stack stays flat.
+        def _recurse(b: Any, endstage: bool) -> Iterator[Any]:
+            for s in b.childs:
+                blossomparent[s] = None
+                if isinstance(s, Blossom):
+                    if endstage and blossomdual[s] == 0:
+                        yield s
+                    else:
+                        for leaf in s.leaves():
+                            inblossom[leaf] = s
+                else:
+                    inblossom[s] = s
+            if (not endstage) and label.get(b) == 2:
+                entrychild = inblossom[labeledge[b][1]]
+                j = b.childs.index(entrychild)
+                if j & 1:
+                    j -= len(b.childs)
+                    jstep = 1
+                else:
+                    jstep = -1
+                v, w = labeledge[b]
+                while j != 0:
+                    if jstep == 1:
+                        p, q = b.edges[j]
+                    else:
+                        q, p = b.edges[j - 1]
+                    label[w] = None
+                    label[q] = None
+                    assignLabel(w, 2, v)
+                    allowedge[(p, q)] = allowedge[(q, p)] = True
+                    j += jstep
+                    if jstep == 1:
+                        v, w = b.edges[j]
+                    else:
+                        w, v = b.edges[j - 1]
+                    allowedge[(v, w)] = allowedge[(w, v)] = True
+                    j += jstep
+                bw = b.childs[j]
+                label[w] = label[bw] = 2
+                labeledge[w] = labeledge[bw] = (v, w)
+                bestedge[bw] = None
+                j += jstep
+                while b.childs[j] != entrychild:
+                    bv = b.childs[j]
+                    if label.get(bv) == 1:
+                        j += jstep
+                        continue
+                    if isinstance(bv, Blossom):
+                        for v in bv.leaves():
+                            if label.get(v):
+                                break
+                    else:
+                        v = bv
+                    if label.get(v):
+                        label[v] = None
+                        label[mate[blossombase[bv]]] = None
+                        assignLabel(v, 2, labeledge[v][0])
+                    j += jstep
+            label.pop(b, None)
+            labeledge.pop(b, None)
+            bestedge.pop(b, None)
+            del blossomparent[b]
+            del blossombase[b]
+            del blossomdual[b]
+
+        stack = [_recurse(b, endstage)]
+        while stack:
+            top = stack[-1]
+            for s in top:
+                stack.append(_recurse(s, endstage))
+                break
+            else:
+                stack.pop()
+
+    def augmentBlossom(b: Any, v: int) -> None:
+        def _recurse(b: Any, v: int) -> Iterator[tuple[Any, int]]:
+            t = v
+            while blossomparent[t] != b:
+                t = blossomparent[t]
+            if isinstance(t, Blossom):
+                yield (t, v)
+            i = j = b.childs.index(t)
+            if i & 1:
+                j -= len(b.childs)
+                jstep = 1
+            else:
+                jstep = -1
+            while j != 0:
+                j += jstep
+                t = b.childs[j]
+                if jstep == 1:
+                    w, x = b.edges[j]
+                else:
+                    x, w = b.edges[j - 1]
+                if isinstance(t, Blossom):
+                    yield (t, w)
+                j += jstep
+                t = b.childs[j]
+                if isinstance(t, Blossom):
+                    yield (t, x)
+                mate[w] = x
+                mate[x] = w
+            b.childs = b.childs[i:] + b.childs[:i]
+            b.edges = b.edges[i:] + b.edges[:i]
+            blossombase[b] = blossombase[b.childs[0]]
+
+        stack = [_recurse(b, v)]
+        while stack:
+            top = stack[-1]
+            for args in top:
+                stack.append(_recurse(*args))
+                break
+            else:
+                stack.pop()
+
+    def augmentMatching(v: int, w: int) -> None:
+        for s, j in ((v, w), (w, v)):
+            while 1:
+                bs = inblossom[s]
+                if isinstance(bs, Blossom):
+                    augmentBlossom(bs, s)
+                mate[s] = j
+                if labeledge[bs] is None:
+                    break
+                t = labeledge[bs][0]
+                bt = inblossom[t]
+                s, j = labeledge[bt]
+                if isinstance(bt, Blossom):
+                    augmentBlossom(bt, j)
+                mate[j] = s
+
+    while 1:
+        # A stage: find an augmenting path and improve the matching with it.
+        label.clear()
+        labeledge.clear()
+        bestedge.clear()
+        for b in blossomdual:
+            b.mybestedges = None
+        allowedge.clear()
+        queue[:] = []
+        for v in gnodes:
+            if (v not in mate) and label.get(inblossom[v]) is None:
+                assignLabel(v, 1, None)
+        augmented = 0
+        while 1:
+            # A substage: label until an augmenting path is found, else move the duals.
+            while queue and not augmented:
+                v = queue.pop()
+                dual_v = dualvar[v]
+                # inblossom[v] changes only when a blossom forms (addBlossom); it is read again there.
+                bv = inblossom[v]
+                for w, w2 in adj2[v].items():
+                    if w == v:
+                        continue
+                    bw = inblossom[w]
+                    if bv == bw:
+                        continue
+                    vw = (v, w)
+                    if vw not in allowedge:
+                        kslack = dual_v + dualvar[w] - w2  # slack(v, w), in line: the hot path
+                        if kslack <= 0:
+                            allowedge[vw] = allowedge[(w, v)] = True
+                    if vw in allowedge:
+                        if label.get(bw) is None:
+                            assignLabel(w, 2, v)
+                        elif label.get(bw) == 1:
+                            base = scanBlossom(v, w)
+                            if base is not NoNode:
+                                addBlossom(base, v, w)
+                                bv = inblossom[v]
+                            else:
+                                augmentMatching(v, w)
+                                augmented = 1
+                                break
+                        elif label.get(w) is None:
+                            label[w] = 2
+                            labeledge[w] = vw
+                    elif label.get(bw) == 1:
+                        best = bestedge.get(bv)
+                        if best is None or kslack < dualvar[best[0]] + dualvar[best[1]] - adj2[best[0]][best[1]]:
+                            bestedge[bv] = vw
+                    elif label.get(w) is None:
+                        best = bestedge.get(w)
+                        if best is None or kslack < dualvar[best[0]] + dualvar[best[1]] - adj2[best[0]][best[1]]:
+                            bestedge[w] = vw
+            if augmented:
+                break
+
+            deltatype = -1
+            delta: int = 0
+            deltaedge: Any = None
+            deltablossom: Any = None
+            # delta1 (the least vertex dual) is not a bound with maxcardinality; delta2: the least slack of an
+            # edge from an S-vertex to a free vertex.
+            for v in gnodes:
+                if label.get(inblossom[v]) is None and bestedge.get(v) is not None:
+                    d = slack(*bestedge[v])
+                    if deltatype == -1 or d < delta:
+                        delta = d
+                        deltatype = 2
+                        deltaedge = bestedge[v]
+            # delta3: half the least slack of an edge between two S-blossoms.
+            for b in blossomparent:
+                if blossomparent[b] is None and label.get(b) == 1 and bestedge.get(b) is not None:
+                    kslack = slack(*bestedge[b])
+                    d = kslack // 2
+                    if deltatype == -1 or d < delta:
+                        delta = d
+                        deltatype = 3
+                        deltaedge = bestedge[b]
+            # delta4: the least z of a T-blossom.
+            for b in blossomdual:
+                if blossomparent[b] is None and label.get(b) == 2 and (deltatype == -1 or blossomdual[b] < delta):
+                    delta = blossomdual[b]
+                    deltatype = 4
+                    deltablossom = b
+            if deltatype == -1:
+                deltatype = 1
+                delta = max(0, min(dualvar.values()))
+
+            for v in gnodes:
+                top_label = label.get(inblossom[v])
+                if top_label == 1:
+                    dualvar[v] -= delta
+                elif top_label == 2:
+                    dualvar[v] += delta
+            for b in blossomdual:
+                if blossomparent[b] is None:
+                    if label.get(b) == 1:
+                        blossomdual[b] += delta
+                    elif label.get(b) == 2:
+                        blossomdual[b] -= delta
+
+            if deltatype == 1:
+                break
+            elif deltatype == 2 or deltatype == 3:
+                (v, w) = deltaedge
+                allowedge[(v, w)] = allowedge[(w, v)] = True
+                queue.append(v)
+            elif deltatype == 4:
+                expandBlossom(deltablossom, False)
+
+        if not augmented:
+            break
+        for b in list(blossomdual.keys()):
+            if b not in blossomdual:
+                continue
+            if blossomparent[b] is None and label.get(b) == 1 and blossomdual[b] == 0:
+                expandBlossom(b, True)
+
+    return _matching_set(mate)
+
+
+def _matching_set(mate: dict[int, int]) -> set[tuple[int, int]]:
+    """networkx's ``matching_dict_to_set``: each matched pair once, as first met in ``mate``."""
+    edges: set[tuple[int, int]] = set()
+    for edge in mate.items():
+        u, v = edge
+        if (v, u) in edges or edge in edges:
+            continue
+        edges.add(edge)
+    return edges

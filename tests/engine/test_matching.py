@@ -1,0 +1,97 @@
+"""fidedesk's weighted matching (engine/matching.py) against networkx's, which FIDE TEC's engine calls.
+
+The port must return networkx 3.6.1's ``min_weight_matching`` exactly, as the same set in the same iteration
+order: gacrux's brackets have ties (a 600-player round 2's first matching has 191 distinct weights among 79,724
+edges), so an equally good matching chosen otherwise would be another pairing. Held on random graphs with ties,
+huge weights and repeated edges, and on every matching the Dutch engine asks for while pairing generated events.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import networkx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fidedesk.engine import matching
+from fidedesk.engine.pairing import _FastNetworkx, pair_round
+
+from .test_pairing_generated import before, events, rounds_of, texts
+
+
+def networkx_matching(edges: list[tuple[int, int, Any]]) -> list[tuple[int, int]]:
+    graph = networkx.Graph()
+    graph.add_weighted_edges_from(edges)
+    return list(networkx.min_weight_matching(graph))
+
+
+def ours(edges: list[tuple[int, int, Any]]) -> list[tuple[int, int]] | None:
+    graph = matching.Graph()
+    graph.add_weighted_edges_from(edges)
+    found = matching.min_weight_matching(graph)
+    return None if found is None else list(found)
+
+
+@st.composite
+def weighted_graphs(draw: st.DrawFn) -> list[tuple[int, int, int]]:
+    """A graph as gacrux hands one over: weighted edges in some order, some repeated, weights from a few
+    values (ties) or of hundreds of digits."""
+    nodes = draw(st.integers(1, 14))
+    scale = draw(st.sampled_from([2, 5, 10**40, 10**400]))
+    pairs = [(u, v) for u in range(nodes) for v in range(u + 1, nodes)]
+    chosen = draw(st.lists(st.sampled_from(pairs), max_size=len(pairs) + 3)) if pairs else []
+    edges = []
+    for u, v in chosen:
+        weight = draw(st.integers(0, scale))
+        edges.append((v, u, weight) if draw(st.booleans()) else (u, v, weight))
+    return edges
+
+
+@settings(max_examples=400, deadline=None)
+@given(weighted_graphs())
+def test_the_same_matching_as_networkx_in_the_same_order(edges: list[tuple[int, int, int]]) -> None:
+    assert ours(edges) == networkx_matching(edges)
+
+
+def test_dense_graphs_with_many_ties() -> None:
+    """Complete graphs of 40 with five weights: many optimal matchings, networkx's choice among them."""
+    rng = random.Random(5)
+    for _ in range(15):
+        edges = [(u, v, rng.randint(0, 4)) for u in range(40) for v in range(u + 1, 40)]
+        rng.shuffle(edges)
+        assert ours(edges) == networkx_matching(edges)
+
+
+def test_non_integer_weights_are_left_to_networkx() -> None:
+    edges = [(1, 2, 0.5), (2, 3, 1.5), (3, 4, 0.25)]
+    assert ours(edges) is None
+    graph = matching.Graph()
+    graph.add_weighted_edges_from(edges)
+    assert list(_FastNetworkx.min_weight_matching(graph)) == networkx_matching(edges)
+
+
+def test_an_empty_graph_has_an_empty_matching() -> None:
+    assert ours([]) == [] == networkx_matching([])
+
+
+@pytest.mark.parametrize("index", [0, 5, 11, 19])
+def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, monkeypatch: Any) -> None:
+    """Every matching the engine asks for while fidedesk pairs each round of a generated tournament (the
+    corpus test_pairing_generated holds to the bare engine) is networkx's, set and order."""
+    calls = []
+    fast = matching.min_weight_matching
+
+    def both(graph: matching.Graph) -> set[tuple[int, int]] | None:
+        found = fast(graph)
+        calls.append(len(graph.edges))
+        assert found is not None and list(found) == networkx_matching(graph.edges)
+        return found
+
+    monkeypatch.setattr(matching, "min_weight_matching", both)
+    event = events()[index]
+    for round_ in range(1, rounds_of(texts()[index]) + 1):
+        pair_round(before(event, round_))
+    assert calls, "the engine matched through fidedesk's matching"
