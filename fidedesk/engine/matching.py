@@ -66,11 +66,15 @@ def min_weight_matching(graph: Graph) -> set[tuple[int, int]] | None:
     adj = _adjacency(graph.edges)
     if not adj:
         return set()
-    g_edges = list(_edges(adj))
-    if not all(type(weight) is int for _, _, weight in g_edges):
+    if not all(type(weight) is int for neighbours in adj.values() for weight in neighbours.values()):
         return None
-    top = 1 + max(weight for _, _, weight in g_edges)
-    return max_weight_matching(_adjacency((u, v, top - weight) for u, v, weight in g_edges))
+    top = 1 + max(weight for _, _, weight in _edges(adj))
+    # networkx matches the graph of weights top - w at maximum weight (InvG, same nodes and edges in the same
+    # order); the algorithm reads each weight doubled, so that graph is built doubled at once and the
+    # given one let go: on a 1,000-player round 2 each weight is some 3,000 bits and there are 236,172.
+    inverted = _adjacency((u, v, 2 * (top - weight)) for u, v, weight in _edges(adj))
+    del adj
+    return max_weight_matching(inverted)
 
 
 class _NoNode:
@@ -99,20 +103,18 @@ class _Blossom:
                 yield t
 
 
-def max_weight_matching(adj: dict[int, dict[int, int]]) -> set[tuple[int, int]]:
-    """networkx's ``max_weight_matching(G, maxcardinality=True)`` for integer weights, ``adj`` the graph's
-    adjacency as :func:`_adjacency` builds it. The comments are networkx's, shortened."""
+def max_weight_matching(adj2: dict[int, dict[int, int]]) -> set[tuple[int, int]]:
+    """networkx's ``max_weight_matching(G, maxcardinality=True)`` for integer weights, ``adj2`` the graph's
+    adjacency as :func:`_adjacency` builds it with each weight doubled. The comments are networkx's, shortened."""
     NoNode = _NoNode
     Blossom = _Blossom
-    gnodes = list(adj)
+    gnodes = list(adj2)
     if not gnodes:
         return set()
     maxweight = 0
-    for i, j, wt in _edges(adj):
-        if i != j and wt > maxweight:
-            maxweight = wt
-    # Weights doubled once: the algorithm's duals and slacks are twice their values, so all stay integers.
-    adj2 = {v: {w: 2 * wt for w, wt in neighbours.items()} for v, neighbours in adj.items()}
+    for i, j, wt2 in _edges(adj2):
+        if i != j and wt2 // 2 > maxweight:
+            maxweight = wt2 // 2
 
     mate: dict[int, int] = {}
     label: dict[Any, Any] = {}

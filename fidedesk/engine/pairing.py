@@ -14,7 +14,6 @@ requested before pairing, a round robin's Berger tables (:func:`fidedesk.core.pa
 from __future__ import annotations
 
 import dataclasses
-import types
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -38,15 +37,13 @@ from fidedesk.core.pairing.round import (
 )
 from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.tournament import Tournament
-from fidedesk.engine import matching
+from fidedesk.engine.dutch import PairingCancelled, dutch_engine
 from fidedesk.engine.gacrux_json import chess_json
 
 #: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
 Progress = Callable[[int, int], bool]
 
-
-class PairingCancelled(Exception):
-    """The person asked the engine to stop before it had paired the round."""
+__all__ = ["BoardCheck", "PairingCancelled", "check_round", "dutch_pairing", "engine_event", "pair_round"]
 
 
 def pair_round(
@@ -166,7 +163,7 @@ def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[
     Black 0 for the pairing-allocated bye."""
     from gacrux.gacruxexeptions import GacruxNoLegalPairing  # type: ignore[import-untyped]
 
-    engine = _engine_class()(event, round_, {"experimental": [], "verbose": 0, "top_color": "", "rank": False})
+    engine = dutch_engine()(event, round_, {"experimental": [], "verbose": 0, "top_color": "", "rank": False})
     engine.fidedesk_progress = progress
     try:
         brackets = engine.compute_pairing(False, 0)
@@ -174,63 +171,6 @@ def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[
         raise NoLegalPairing(f"round {round_} cannot be paired by the Dutch rules: {fault}") from None
     pairs = [pair for bracket in brackets if bracket is not None for pair in bracket.get("pairs", ())]
     return [(int(pair["w"]), int(pair["b"])) for pair in sorted(pairs, key=lambda pair: pair["board"])]
-
-
-_ENGINE: list[type] = []
-
-
-def _engine_class() -> type:
-    """gacrux's Dutch engine, reporting each score bracket to fidedesk's progress callback (and stopping
-    there when asked): the engine pairs bracket by bracket, from the top score down."""
-    if not _ENGINE:
-        from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
-
-        class _Reporting(pairing_dutch):  # type: ignore[misc]  # gacrux is untyped
-            fidedesk_progress: Progress | None = None
-
-            def pair_bracket(self, scorelevel: int, nodes: Any, edges: Any, testpab: Any) -> Any:
-                report = self.fidedesk_progress
-                if report is not None and report(max(0, self.levels - 1 - scorelevel), self.levels):
-                    raise PairingCancelled
-                return super().pair_bracket(scorelevel, nodes, edges, testpab)
-
-        for name in _MATCHING_METHODS:
-            setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
-        _ENGINE.append(_Reporting)
-    return _ENGINE[0]
-
-
-#: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
-_MATCHING_METHODS = ("pair_weighted_round", "weighted_match", "find_weighted_pab")
-
-
-class _FastNetworkx:
-    """What those methods use of networkx, with :mod:`fidedesk.engine.matching`'s matching: the same
-    matching, several times faster; networkx's own where a weight is not an integer."""
-
-    Graph = matching.Graph
-
-    @staticmethod
-    def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
-        found = matching.min_weight_matching(graph)
-        if found is None:
-            import networkx  # type: ignore[import-untyped]
-
-            bare = networkx.Graph()
-            bare.add_weighted_edges_from(graph.edges)
-            found = networkx.min_weight_matching(bare)
-        return found
-
-
-def _with_fast_matching(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method`` of gacrux's Dutch engine, its own code unchanged, reading ``nx`` as :class:`_FastNetworkx`.
-    The code is rebound to a copy of its module's globals rather than copied out, so the pinned engine's
-    logic stays the engine's own (and the checker, run apart, keeps networkx's matching)."""
-    space = dict(method.__globals__, nx=_FastNetworkx)
-    rebound = types.FunctionType(method.__code__, space, method.__name__, method.__defaults__, method.__closure__)
-    rebound.__kwdefaults__ = method.__kwdefaults__
-    rebound.__qualname__ = method.__qualname__
-    return rebound
 
 
 @dataclasses.dataclass(frozen=True)

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fidedesk.engine import matching
-from fidedesk.engine.pairing import _FastNetworkx, pair_round
+from fidedesk.engine.dutch import _FastNetworkx
+from fidedesk.engine.pairing import pair_round
 
 from .test_pairing_generated import before, events, rounds_of, texts
 

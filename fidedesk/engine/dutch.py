@@ -1,0 +1,191 @@
+"""FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with three
+things changed from outside, none of which changes a pairing.
+
+- **Progress and Cancel**: each score bracket is reported before it is paired, and the run stops there when
+  asked (:class:`PairingCancelled`).
+- **The weighted matching** is :mod:`fidedesk.engine.matching`'s, networkx's algorithm on plain dicts: the
+  engine's methods that call ``networkx.min_weight_matching`` run their own code against a copy of their
+  module's globals where ``nx`` is :class:`_FastNetworkx`.
+- **Homogeneous criteria kept compact**: gacrux's ``update_homogenious`` gives every candidate pair of a
+  bracket of B players three lists about B long (HO3-HO5, the pair's place in C.04.3's order of
+  exchanges), each with at most one entry off its default: about 8 KB a pair in a 500-player bracket, 10 GB
+  for round 2 of a 2,000-player open. :class:`SparseCriteria` holds the one entry. The weights, from which
+  the engine pairs, are computed as gacrux computes them.
+
+Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
+a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied method below is its.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from fidedesk.engine import matching
+
+#: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
+Progress = Callable[[int, int], bool]
+
+
+class PairingCancelled(Exception):
+    """The person asked the engine to stop before it had paired the round."""
+
+
+_ENGINE: list[type] = []
+
+
+def dutch_engine() -> type:
+    """gacrux's Dutch engine as fidedesk runs it: reporting each score bracket to fidedesk's progress callback
+    (and stopping there when asked: the engine pairs bracket by bracket, from the top score down), matching
+    with :mod:`fidedesk.engine.matching`, keeping a bracket's homogeneous criteria compact."""
+    if not _ENGINE:
+        from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
+
+        class _Reporting(pairing_dutch):  # type: ignore[misc]  # gacrux is untyped
+            fidedesk_progress: Progress | None = None
+
+            def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
+                return _compact_crosstable()(experimental, checkonly, verbose)
+
+            def pair_bracket(self, scorelevel: int, nodes: Any, edges: Any, testpab: Any) -> Any:
+                report = self.fidedesk_progress
+                if report is not None and report(max(0, self.levels - 1 - scorelevel), self.levels):
+                    raise PairingCancelled
+                return super().pair_bracket(scorelevel, nodes, edges, testpab)
+
+        for name in _MATCHING_METHODS:
+            setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
+        _ENGINE.append(_Reporting)
+    return _ENGINE[0]
+
+
+#: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
+_MATCHING_METHODS = ("pair_weighted_round", "weighted_match", "find_weighted_pab")
+
+
+class _FastNetworkx:
+    """What those methods use of networkx, with :mod:`fidedesk.engine.matching`'s matching: the same
+    matching, several times faster; networkx's own where a weight is not an integer."""
+
+    Graph = matching.Graph
+
+    @staticmethod
+    def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
+        found = matching.min_weight_matching(graph)
+        if found is None:
+            import networkx  # type: ignore[import-untyped]
+
+            bare = networkx.Graph()
+            bare.add_weighted_edges_from(graph.edges)
+            found = networkx.min_weight_matching(bare)
+        return found
+
+
+def _with_fast_matching(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` of gacrux's Dutch engine, its own code unchanged, reading ``nx`` as :class:`_FastNetworkx`.
+    The code is rebound to a copy of its module's globals rather than copied out, so the pinned engine's
+    logic stays the engine's own (and the checker, run apart, keeps networkx's matching)."""
+    space = dict(method.__globals__, nx=_FastNetworkx)
+    rebound = types.FunctionType(method.__code__, space, method.__name__, method.__defaults__, method.__closure__)
+    rebound.__kwdefaults__ = method.__kwdefaults__
+    rebound.__qualname__ = method.__qualname__
+    return rebound
+
+
+class SparseCriteria:
+    """A list of ``length`` entries all ``default`` but those set: one of gacrux's per-pair HO3-HO5 vectors,
+    read and written as the list it stands for (``len``, index, iteration, ``+=`` on an entry)."""
+
+    __slots__ = ("default", "length", "values")
+
+    def __init__(self, length: int, default: int) -> None:
+        self.length = max(0, length)  # as [default] * length, which is empty for a length below 0
+        self.default = default
+        self.values: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return self.length
+
+    def _index(self, index: int) -> int:
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return index % self.length
+
+    def __getitem__(self, index: int) -> int:
+        return self.values.get(self._index(index), self.default)
+
+    def __setitem__(self, index: int, value: int) -> None:
+        self.values[self._index(index)] = value
+
+    def __iter__(self) -> Iterator[int]:
+        return (self.values.get(index, self.default) for index in range(self.length))
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, SparseCriteria | list) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the list it stands for
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+_CROSSTABLE: list[type] = []
+
+
+def _compact_crosstable() -> type:
+    """gacrux's ``crosstable_dutch`` with ``update_homogenious`` keeping each pair's HO3-HO5 vectors as
+    :class:`SparseCriteria`."""
+    if not _CROSSTABLE:
+        from gacrux import crosstabledutch  # type: ignore[import-untyped]
+
+        ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
+
+        class _Compact(crosstabledutch.crosstable_dutch):  # type: ignore[misc]  # gacrux is untyped
+            def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
+                """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
+                :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5``."""
+                B = self.B = len(bsn)
+                mdp = B - 2 * S
+                B3 = self.B3 = S
+                B4 = self.B4 = B - S
+                B5 = self.B5 = B - 1
+                self.ilen = 0
+                weight = self.weight
+                self.init_howeights(scorelevel, S, mdp)
+                HO4weight = sum(weight[ho4])
+                for c in edges:
+                    c["howeight"] = 0
+                    (ca, cb) = (c["ca"], c["cb"])
+                    q = self.get_edge_quality(c)["quality"]
+                    q[ho1] = 0
+                    q[ho2] = 0
+                    q[ho3] = SparseCriteria(B3, 0)
+                    q[ho4] = SparseCriteria(B4, 1)
+                    q[ho5] = SparseCriteria(B5, 0)
+                    howeight = HO4weight
+                    ascl = self.competitors[ca]["scorelevel"]
+                    bscl = self.competitors[cb]["scorelevel"]
+                    if ascl == scorelevel and bscl == scorelevel:
+                        absn = bsn[ca]
+                        bbsn = bsn[cb]
+                        if absn > bbsn:
+                            (absn, bbsn, ascl, bscl) = (bbsn, absn, bscl, ascl)
+                        if c["canmeet"]:
+                            if absn > S:
+                                q[ho1] = 1
+                                howeight += weight[ho1]
+                            q[ho2] = absn - 1
+                            howeight += (absn - 1) * weight[ho2]
+                            if absn <= S:
+                                q[ho3][S - absn] = 1
+                                howeight += weight[ho3][S - absn]
+                            else:
+                                q[ho4][absn - S - 1] = 0
+                                howeight -= weight[ho4][absn - S - 1]
+                            q[ho5][absn - 1] = bbsn - absn
+                            howeight += weight[ho5][absn - 1] * (bbsn - absn)
+                    c["howeight"] = howeight
+
+        _CROSSTABLE.append(_Compact)
+    return _CROSSTABLE[0]

@@ -1,0 +1,75 @@
+"""gacrux's Dutch engine as fidedesk runs it (engine/dutch.py) against the engine unchanged.
+
+fidedesk's engine keeps each candidate pair's homogeneous criteria (HO3-HO5) compact and matches with its own
+matching; neither may change anything the engine decides or reports: the same pairs, colours and boards, and
+the same quality figures for every bracket (gacrux's own account of C.04.3's criteria).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fidedesk.engine.dutch import SparseCriteria, dutch_engine
+from fidedesk.engine.tec_checker import before_round
+
+from .test_pairing_generated import rounds_of, texts
+
+ENGINE_PARAMS = {"experimental": [], "verbose": 0, "top_color": "", "rank": False}
+
+
+def brackets(engine_class: type, text: str, round_: int) -> list[dict[str, Any]]:
+    """Every score bracket the engine pairs round ``round_`` of the TRF text in, as it reports them."""
+    from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
+
+    reader = trf2json()
+    reader.parse_file(before_round(text, round_), 0)
+    engine = engine_class(reader.get_tournament(1), round_, dict(ENGINE_PARAMS))
+    return [bracket for bracket in engine.compute_pairing(False, 0) if bracket is not None]
+
+
+def test_every_bracket_the_same_as_the_unchanged_engine_reports_it() -> None:
+    from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
+
+    compared = 0
+    for index in (0, 3, 8, 14, 19, 24):
+        text = texts()[index]
+        for round_ in range(2, rounds_of(text) + 1):
+            ours, theirs = brackets(dutch_engine(), text, round_), brackets(pairing_dutch, text, round_)
+            assert len(ours) == len(theirs)
+            for mine, bare in zip(ours, theirs, strict=True):
+                assert [(p["w"], p["b"], p["board"]) for p in mine["pairs"]] == [
+                    (p["w"], p["b"], p["board"]) for p in bare["pairs"]
+                ]
+                assert mine["quality"] == bare["quality"], f"tournament {index} round {round_}"
+                compared += 1
+    assert compared > 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(-3, 40),
+    st.sampled_from([0, 1]),
+    st.lists(st.tuples(st.integers(-45, 45), st.integers(-5, 5)), max_size=12),
+)
+def test_sparse_criteria_read_and_written_as_the_list(length: int, default: int, writes: list[Any]) -> None:
+    """Whatever gacrux does to ``[default] * length`` (set, add to, read an entry; its length; iterate) it
+    does alike to a SparseCriteria, an IndexError where the list raises one."""
+    listed, sparse = [default] * length, SparseCriteria(length, default)
+    for index, value in writes:
+        try:
+            listed[index] += value
+        except IndexError:
+            try:
+                sparse[index] += value
+            except IndexError:
+                continue
+            raise AssertionError(f"no IndexError for {index} of {length}") from None
+        sparse[index] += value
+    assert len(sparse) == len(listed)
+    assert list(sparse) == listed and sparse == listed and listed == sparse
+    assert [sparse[i] for i in range(-len(listed), len(listed))] == [
+        listed[i] for i in range(-len(listed), len(listed))
+    ]
