@@ -1,8 +1,8 @@
 """FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with three
 things changed from outside, none of which changes a pairing.
 
-- **Progress and Cancel**: each score bracket is reported before it is paired, and the run stops there when
-  asked (:class:`PairingCancelled`).
+- **Progress and Cancel**: each score bracket is reported before it is paired, and again every quarter of a
+  second while its matching runs; the run stops there when asked (:class:`PairingCancelled`).
 - **The weighted matching** is :mod:`fidedesk.engine.matching`'s, networkx's algorithm on plain dicts: the
   engine's methods that call ``networkx.min_weight_matching`` run their own code against a copy of their
   module's globals where ``nx`` is :class:`_FastNetworkx`.
@@ -18,6 +18,8 @@ a fault here shows up as a difference there. gacrux is pinned (1.11.65); the cop
 
 from __future__ import annotations
 
+import threading
+import time
 import types
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -30,6 +32,29 @@ Progress = Callable[[int, int], bool]
 
 class PairingCancelled(Exception):
     """The person asked the engine to stop before it had paired the round."""
+
+
+#: The bracket being paired on this thread: asked again during its matching, whose stages take up to a
+#: second each on a 1,000-player round 2 (a bracket's matching, minutes), so Cancel is heard within one.
+_WITHIN = threading.local()
+
+
+class _Asking:
+    """Calls ``ask`` (the progress callback with the bracket's figures: True to stop) at most every
+    ``EVERY`` seconds, raising :class:`PairingCancelled` when it answers True."""
+
+    EVERY = 0.25
+
+    def __init__(self, ask: Callable[[], bool]) -> None:
+        self.ask = ask
+        self.last = time.monotonic()
+
+    def __call__(self) -> None:
+        now = time.monotonic()
+        if now - self.last >= self.EVERY:
+            self.last = now
+            if self.ask():
+                raise PairingCancelled
 
 
 _ENGINE: list[type] = []
@@ -50,9 +75,16 @@ def dutch_engine() -> type:
 
             def pair_bracket(self, scorelevel: int, nodes: Any, edges: Any, testpab: Any) -> Any:
                 report = self.fidedesk_progress
-                if report is not None and report(max(0, self.levels - 1 - scorelevel), self.levels):
+                if report is None:
+                    return super().pair_bracket(scorelevel, nodes, edges, testpab)
+                done, levels = max(0, self.levels - 1 - scorelevel), self.levels
+                if report(done, levels):
                     raise PairingCancelled
-                return super().pair_bracket(scorelevel, nodes, edges, testpab)
+                _WITHIN.stage = _Asking(lambda: report(done, levels))
+                try:
+                    return super().pair_bracket(scorelevel, nodes, edges, testpab)
+                finally:
+                    _WITHIN.stage = None
 
         for name in _MATCHING_METHODS:
             setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
@@ -72,7 +104,7 @@ class _FastNetworkx:
 
     @staticmethod
     def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
-        found = matching.min_weight_matching(graph)
+        found = matching.min_weight_matching(graph, getattr(_WITHIN, "stage", None))
         if found is None:
             import networkx  # type: ignore[import-untyped]
 

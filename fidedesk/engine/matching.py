@@ -18,7 +18,7 @@ bracket of generated events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import repeat
 from typing import Any
 
@@ -60,9 +60,10 @@ def _edges(adj: dict[int, dict[int, Any]]) -> Iterator[Edge]:
         seen.add(node)
 
 
-def min_weight_matching(graph: Graph) -> set[tuple[int, int]] | None:
+def min_weight_matching(graph: Graph, stage: Callable[[], None] | None = None) -> set[tuple[int, int]] | None:
     """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
-    ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx)."""
+    ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
+    before each stage of the algorithm (each adds one pair), and may raise to stop it."""
     adj = _adjacency(graph.edges)
     if not adj:
         return set()
@@ -74,7 +75,7 @@ def min_weight_matching(graph: Graph) -> set[tuple[int, int]] | None:
     # given one let go: on a 1,000-player round 2 each weight is some 3,000 bits and there are 236,172.
     inverted = _adjacency((u, v, 2 * (top - weight)) for u, v, weight in _edges(adj))
     del adj
-    return max_weight_matching(inverted)
+    return max_weight_matching(inverted, stage)
 
 
 class _NoNode:
@@ -103,7 +104,9 @@ class _Blossom:
                 yield t
 
 
-def max_weight_matching(adj2: dict[int, dict[int, int]]) -> set[tuple[int, int]]:
+def max_weight_matching(
+    adj2: dict[int, dict[int, int]], stage: Callable[[], None] | None = None
+) -> set[tuple[int, int]]:
     """networkx's ``max_weight_matching(G, maxcardinality=True)`` for integer weights, ``adj2`` the graph's
     adjacency as :func:`_adjacency` builds it with each weight doubled. The comments are networkx's, shortened."""
     NoNode = _NoNode
@@ -365,6 +368,8 @@ def max_weight_matching(adj2: dict[int, dict[int, int]]) -> set[tuple[int, int]]
 
     while 1:
         # A stage: find an augmenting path and improve the matching with it.
+        if stage is not None:
+            stage()
         label.clear()
         labeledge.clear()
         bestedge.clear()

@@ -7,15 +7,18 @@ the same quality figures for every bracket (gacrux's own account of C.04.3's cri
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine.dutch import SparseCriteria, dutch_engine
+from fidedesk.engine.dutch import PairingCancelled, SparseCriteria, _Asking, dutch_engine
+from fidedesk.engine.pairing import pair_round
 from fidedesk.engine.tec_checker import before_round
 
-from .test_pairing_generated import rounds_of, texts
+from .test_pairing_generated import before, events, rounds_of, texts
 
 ENGINE_PARAMS = {"experimental": [], "verbose": 0, "top_color": "", "rank": False}
 
@@ -73,3 +76,29 @@ def test_sparse_criteria_read_and_written_as_the_list(length: int, default: int,
     assert [sparse[i] for i in range(-len(listed), len(listed))] == [
         listed[i] for i in range(-len(listed), len(listed))
     ]
+
+
+def test_cancel_is_heard_inside_a_brackets_matching(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The progress callback is asked again while a bracket's matching runs (every quarter second; here every
+    stage), and a True there stops the pairing before the bracket is done."""
+    monkeypatch.setattr(_Asking, "EVERY", 0.0)
+    event = before(events()[0], 3)
+    asked: list[tuple[int, int]] = []
+
+    def keep_going(done: int, total: int) -> bool:
+        asked.append((done, total))
+        return False
+
+    assert pair_round(event, progress=keep_going) == pair_round(event)
+    within = [call for previous, call in itertools.pairwise(asked) if call == previous]
+    assert within, "asked again within a bracket"
+
+    asked.clear()
+
+    def stop_within_a_bracket(done: int, total: int) -> bool:
+        asked.append((done, total))
+        return len(asked) >= 2 and asked[-1] == asked[-2]
+
+    with pytest.raises(PairingCancelled):
+        pair_round(event, progress=stop_within_a_bracket)
+    assert asked[-1] == asked[-2]
