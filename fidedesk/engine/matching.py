@@ -128,7 +128,8 @@ def max_weight_matching(
     bestedge: dict[Any, Any] = {}
     dualvar: dict[int, int] = dict(zip(gnodes, repeat(maxweight)))
     blossomdual: dict[Any, int] = {}
-    allowedge: dict[tuple[int, int], bool] = {}
+    allowedge: set[tuple[int, int]] = set()  # networkx's dict of True: a set
+    label_get = label.get
     queue: list[int] = []
 
     def slack(v: int, w: int) -> int:
@@ -264,13 +265,15 @@ def max_weight_matching(
                     label[w] = None
                     label[q] = None
                     assignLabel(w, 2, v)
-                    allowedge[(p, q)] = allowedge[(q, p)] = True
+                    allowedge.add((p, q))
+                    allowedge.add((q, p))
                     j += jstep
                     if jstep == 1:
                         v, w = b.edges[j]
                     else:
                         w, v = b.edges[j - 1]
-                    allowedge[(v, w)] = allowedge[(w, v)] = True
+                    allowedge.add((v, w))
+                    allowedge.add((w, v))
                     j += jstep
                 bw = b.childs[j]
                 label[w] = label[bw] = 2
@@ -395,14 +398,20 @@ def max_weight_matching(
                     if bv == bw:
                         continue
                     vw = (v, w)
-                    if vw not in allowedge:
-                        kslack = dual_v + dualvar[w] - w2  # slack(v, w), in line: the hot path
-                        if kslack <= 0:
-                            allowedge[vw] = allowedge[(w, v)] = True
+                    # networkx asks "(v, w) in allowedge" before and after computing the slack; once here
                     if vw in allowedge:
-                        if label.get(bw) is None:
+                        allowed = True
+                    else:
+                        kslack = dual_v + dualvar[w] - w2  # slack(v, w), in line: the hot path
+                        allowed = kslack <= 0
+                        if allowed:
+                            allowedge.add(vw)
+                            allowedge.add((w, v))
+                    label_bw = label_get(bw)
+                    if allowed:
+                        if label_bw is None:
                             assignLabel(w, 2, v)
-                        elif label.get(bw) == 1:
+                        elif label_bw == 1:
                             base = scanBlossom(v, w)
                             if base is not NoNode:
                                 addBlossom(base, v, w)
@@ -411,14 +420,14 @@ def max_weight_matching(
                                 augmentMatching(v, w)
                                 augmented = 1
                                 break
-                        elif label.get(w) is None:
+                        elif label_get(w) is None:
                             label[w] = 2
                             labeledge[w] = vw
-                    elif label.get(bw) == 1:
+                    elif label_bw == 1:
                         best = bestedge.get(bv)
                         if best is None or kslack < dualvar[best[0]] + dualvar[best[1]] - adj2[best[0]][best[1]]:
                             bestedge[bv] = vw
-                    elif label.get(w) is None:
+                    elif label_get(w) is None:
                         best = bestedge.get(w)
                         if best is None or kslack < dualvar[best[0]] + dualvar[best[1]] - adj2[best[0]][best[1]]:
                             bestedge[w] = vw
@@ -474,7 +483,8 @@ def max_weight_matching(
                 break
             elif deltatype == 2 or deltatype == 3:
                 (v, w) = deltaedge
-                allowedge[(v, w)] = allowedge[(w, v)] = True
+                allowedge.add((v, w))
+                allowedge.add((w, v))
                 queue.append(v)
             elif deltatype == 4:
                 expandBlossom(deltablossom, False)
