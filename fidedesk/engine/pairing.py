@@ -14,6 +14,8 @@ requested before pairing, a round robin's Berger tables (:func:`fidedesk.core.pa
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -83,6 +85,7 @@ def dutch_pairing(
     if planned is None:
         raise PairingError("the number of rounds is not set (TRF XXR or 142; the event's Rounds)")
     numbered, rank_of = _numbered(tournament)
+    check_engine_memory(len(tournament.players), round_)
     event = engine_event(numbered, round_, planned, initial_colour)
     pairs = _run(event, round_, progress)
     boards: list[PairedBoard] = []
@@ -158,6 +161,72 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
     return dataclasses.replace(tournament, players=players)
 
 
+#: What FIDE TEC's engine holds for each pair of players in the file, present or not (it builds a record for
+#: every pair, and in a big score bracket its criteria for each), at most, as measured on round 2 of generated
+#: opens (issue 28, docs/performance.md): 2.0 KB at 1,000 players (994 MiB in all), 2.6 KB at 2,000.
+ENGINE_BYTES_PER_PAIR = 3 * 1024
+#: The share of the computer's memory a pairing may be expected to take before it is refused at once.
+MEMORY_SHARE = 0.75
+
+
+class EngineOutOfMemory(PairingError):
+    """FIDE TEC's engine would need (or took) more memory than the computer has for the round."""
+
+
+def engine_memory(players: int) -> int:
+    """Bytes FIDE TEC's engine may take to pair a round of an event of ``players`` players, at most: a record
+    for every pair of them, the two dummies (the bye and the engine's blob) included."""
+    return ENGINE_BYTES_PER_PAIR * (players + 2) * (players + 1) // 2
+
+
+def physical_memory() -> int | None:
+    """The computer's memory in bytes, where the system says it (None where it does not)."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+
+            class _Status(ctypes.Structure):
+                _fields_ = [("length", ctypes.c_ulong), ("load", ctypes.c_ulong)] + [
+                    (name, ctypes.c_ulonglong)
+                    for name in ("total", "free", "page", "page_free", "virtual", "virtual_free", "extended")
+                ]
+
+            status = _Status()
+            status.length = ctypes.sizeof(_Status)
+            if not ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):
+                return None
+            return int(status.total)
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _size(count: int) -> str:
+    if count >= 1024**3:
+        return f"{count / 1024**3:,.1f} GB"
+    return f"{count / 1024**2:,.0f} MB" if count >= 1024**2 else f"{count / 1024:,.0f} KB"
+
+
+def check_engine_memory(players: int, round_: int) -> None:
+    """:class:`EngineOutOfMemory` at once, naming the limit, where pairing a round of ``players`` players could
+    take more than :data:`MEMORY_SHARE` of this computer's memory (:func:`engine_memory`): a 9,998-player
+    TRF16 file would need about 140 GB, and the computer would swap for hours before running out."""
+    have = physical_memory()
+    if have is None or engine_memory(players) <= MEMORY_SHARE * have:
+        return
+    most = players
+    while most > 0 and engine_memory(most) > MEMORY_SHARE * have:
+        most = most * 9 // 10
+    while engine_memory(most + 1) <= MEMORY_SHARE * have:
+        most += 1
+    need = _size(engine_memory(players))
+    raise EngineOutOfMemory(
+        f"round {round_} is not paired: for {players:,} players FIDE TEC's engine may need {need} of memory "
+        f"(about {ENGINE_BYTES_PER_PAIR // 1024} KB for every pair of players) and this computer has {_size(have)}; "
+        f"it pairs events of up to {most:,} players"
+    )
+
+
 def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[tuple[int, int]]:
     """gacrux's Dutch engine on ``event``: the (White, Black) start ranks of each pair in board order,
     Black 0 for the pairing-allocated bye."""
@@ -169,6 +238,12 @@ def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[
         brackets = engine.compute_pairing(False, 0)
     except GacruxNoLegalPairing as fault:
         raise NoLegalPairing(f"round {round_} cannot be paired by the Dutch rules: {fault}") from None
+    except MemoryError:
+        del engine  # its records go before the message is made
+        raise EngineOutOfMemory(
+            f"round {round_} is not paired: FIDE TEC's engine ran out of memory pairing "
+            f"{len(event['competitors']):,} players (it keeps a record for every pair of players)"
+        ) from None
     pairs = [pair for bracket in brackets if bracket is not None for pair in bracket.get("pairs", ())]
     return [(int(pair["w"]), int(pair["b"])) for pair in sorted(pairs, key=lambda pair: pair["board"])]
 

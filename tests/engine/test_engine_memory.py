@@ -1,0 +1,73 @@
+"""A round FIDE TEC's engine cannot pair in this computer's memory is refused at once, in one line naming the limit.
+
+The engine keeps a record for every pair of players in the file; issue 28 measured up to 2.6 KB a pair on round 2
+of generated opens (994 MiB at 1,000 players, over 5 GB at 2,000). A 9,998-player TRF16 file would need about
+140 GB: before this, the computer swapped and the engine grew to 24 GB before anyone could tell.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fidedesk.cli import main
+from fidedesk.engine import pairing
+from fidedesk.engine.pairing import EngineOutOfMemory, check_engine_memory, engine_memory, pair_round
+
+from ..cli.test_cli_pair import held_after, saved
+
+GB = 1024**3
+
+
+def test_a_trf16_sized_event_is_refused_naming_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pairing, "physical_memory", lambda: 16 * GB)
+    with pytest.raises(EngineOutOfMemory) as refused:
+        check_engine_memory(9_998, 2)
+    text = str(refused.value)
+    assert text.startswith("round 2 is not paired: for 9,998 players") and "this computer has 16.0 GB" in text
+    most = int(text.rsplit("up to ", 1)[1].split()[0].replace(",", ""))
+    assert engine_memory(most) <= 0.75 * 16 * GB < engine_memory(most + 1)
+    check_engine_memory(most, 2)  # the limit named is paired
+
+
+def test_what_the_computer_holds_is_paired(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pairing, "physical_memory", lambda: 16 * GB)
+    check_engine_memory(2_000, 2)  # 5.7 GB at most, of 16
+    monkeypatch.setattr(pairing, "physical_memory", lambda: None)  # a system that does not say: no refusal
+    check_engine_memory(9_998, 2)
+
+
+def test_refused_before_the_engine_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pairing, "physical_memory", lambda: 256 * 1024)
+
+    def never() -> type:
+        raise AssertionError("the engine was started")
+
+    monkeypatch.setattr(pairing, "dutch_engine", never)
+    with pytest.raises(EngineOutOfMemory, match="for 16 players"):
+        pair_round(held_after(3), 4)
+
+
+def test_the_engine_running_out_of_memory_is_said_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Starved:
+        def __init__(self, *args: Any) -> None:
+            pass
+
+        def compute_pairing(self, *args: Any) -> Any:
+            raise MemoryError
+
+    monkeypatch.setattr(pairing, "dutch_engine", lambda: Starved)
+    with pytest.raises(EngineOutOfMemory, match="ran out of memory pairing 16 players"):
+        pair_round(held_after(3), 4)
+
+
+def test_the_command_line_says_it_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(pairing, "physical_memory", lambda: 256 * 1024)
+    code = main(["pair", str(saved(tmp_path, held_after(3))), "--round", "4"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "round 4 is not paired: for 16 players" in err and "this computer has 256 KB" in err
