@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.make_swiss import make_swiss
+from benchmarks.timing import machine
 from fidedesk.core.rating.editions import get_edition
 from fidedesk.core.rating.event import rate_tournament
 from fidedesk.core.rating.tables import pd_hundredths
@@ -72,6 +73,7 @@ def main() -> None:
     base_best, base_median = best_of(args.repeat, lambda: bare_loop(tournament))
     core_best, core_median = best_of(args.repeat, lambda: rate_tournament(tournament, edition))
     rank_best, rank_median = best_of(args.repeat, lambda: standings(tournament, KNOWN_TIEBREAKS))
+    print(f"{machine()}; {args.repeat} runs of each")
     print(f"event: {args.players} players ({unrated} unrated), {args.rounds} rounds, {games} played games")
     print(f"bare table loop : best {base_best * 1000:8.1f} ms   median {base_median * 1000:8.1f} ms")
     print(f"rate_tournament : best {core_best * 1000:8.1f} ms   median {core_median * 1000:8.1f} ms")

@@ -32,6 +32,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from benchmarks.make_swiss import make_swiss
+from benchmarks.timing import machine
 from fidedesk.core.rating.editions import get_edition
 from fidedesk.core.rating.event import rate_tournament
 from fidedesk.core.results import ResultCode
@@ -100,7 +101,8 @@ def measure(app: QApplication, players: int, rounds: int, edits: int, folder: Pa
             idle.append(done - began)
     base = core_from_scratch(window.document.tournament, max(3, edits // 3), tiebreaks)
     games = sum(1 for _ in tournament.played_games()) // 2
-    print(f"\n{players} players, {rounds} rounds, {games} played games; opened in {opened * 1000:.0f} ms")
+    print(f"\n{machine()}")
+    print(f"{players} players, {rounds} rounds, {games} played games; opened in {opened * 1000:.0f} ms")
     print(summary("edit: key handled, models updated", sync))
     print(summary("edit: until idle (views repainted)", idle))
     print(summary("baseline: core from scratch", base))

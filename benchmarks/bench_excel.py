@@ -13,7 +13,8 @@ cells such as ``12w1`` and ``-½``, then Pts. Measured in the same run:
   pass writing the same cells (the exported workbook's values and number formats, read back once
   beforehand) into memory, with no widths, page setup or computing.
 
-Prints the best of ``--repeat`` runs of each and the ratios to their baselines. Nothing here asserts a time.
+Prints min and median of ``--repeat`` interleaved runs of each, the ratios to their baselines and the
+machine's load. Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -23,8 +24,6 @@ import datetime as dt
 import io
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -33,6 +32,7 @@ import xlsxwriter
 from openpyxl import Workbook, load_workbook
 
 from benchmarks.make_swiss import make_swiss
+from benchmarks.timing import interleaved, machine, ratio, spread
 from fidedesk.core.notation import cell_text, score_text
 from fidedesk.core.rating.editions import get_edition
 from fidedesk.core.tiebreaks.calculate import DEFAULT_TIEBREAKS
@@ -110,15 +110,6 @@ def full_import(path: Path) -> Tournament:
     return result.tournament
 
 
-def best(repeat: int, work: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - began)
-    return min(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--players", type=int, default=2000)
@@ -133,25 +124,32 @@ def main() -> None:
         if [p.rounds for p in imported.players] != [p.rounds for p in tournament.players]:
             raise SystemExit("the import did not give back the generated rounds")
         cells = bare_pass(table)
-        base = best(args.repeat, lambda: bare_pass(table))
-        reading = best(args.repeat, lambda: full_import(table))
         exported = Path(folder) / "export.xlsx"
         edition = get_edition("fide-2025")
         tiebreaks = DEFAULT_TIEBREAKS
-        writing = best(args.repeat, lambda: export_workbook(tournament, exported, edition=edition, tiebreaks=tiebreaks))
+        export_workbook(tournament, exported, edition=edition, tiebreaks=tiebreaks)
         sheets = exported_cells(exported)
         written = sum(1 for _title, rows in sheets for row in rows for value, _fmt in row if value is not None)
-        bare = best(args.repeat, lambda: bare_write(sheets))
+        times = interleaved(
+            args.repeat,
+            {
+                "bare read": lambda: bare_pass(table),
+                "import": lambda: full_import(table),
+                "bare write": lambda: bare_write(sheets),
+                "export": lambda: export_workbook(tournament, exported, edition=edition, tiebreaks=tiebreaks),
+            },
+        )
         size = table.stat().st_size
         export_size = exported.stat().st_size
+    print(f"{machine()}; {args.repeat} interleaved runs of each")
     print(f"Swiss table: {args.players} players, {args.rounds} rounds, {cells:,} cells, {size / 1024:.0f} KiB")
-    print(f"bare openpyxl read-only pass : best {base * 1000:8.0f} ms")
-    print(f"import (read, map, build)    : best {reading * 1000:8.0f} ms")
-    print(f"ratio (import / bare pass)   : {reading / base:.2f}")
+    print(f"bare openpyxl read-only pass : {spread(times['bare read'])}")
+    print(f"import (read, map, build)    : {spread(times['import'])}")
+    print(f"ratio (import / bare pass)   : {ratio(times['import'], times['bare read'])}")
     print(f"Export: six sheets, {written:,} cells, {export_size / 1024:.0f} KiB")
-    print(f"bare XlsxWriter constant-memory pass: best {bare * 1000:8.0f} ms")
-    print(f"export (six sheets)          : best {writing * 1000:8.0f} ms")
-    print(f"ratio (export / bare pass)   : {writing / bare:.2f}")
+    print(f"bare XlsxWriter constant-memory pass: {spread(times['bare write'])}")
+    print(f"export (six sheets)          : {spread(times['export'])}")
+    print(f"ratio (export / bare pass)   : {ratio(times['export'], times['bare write'])}")
 
 
 if __name__ == "__main__":

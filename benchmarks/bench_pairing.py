@@ -13,15 +13,16 @@ played, the number of rounds (TRF ``142``) set to ``rounds``. Then the last roun
 - **fidedesk**: ``io.formats.read_tournament`` and ``engine.pairing.pair_round``, what
   ``fidedesk-cli pair`` and the window's Pair round run.
 
-Prints the best of ``--repeat`` runs of each step (read, pair) and the ratios fidedesk / bare of the pairing
-step and of the whole. Nothing is asserted about time; that both give the same boards, colours and bye is
-asserted (the run stops with a message otherwise).
+Prints min and median of ``--repeat`` interleaved runs of each step (read, pair), the ratios fidedesk / bare of
+the pairing step and of the whole (medians, and minimums), and the machine's load. Nothing is asserted about
+time; that both give the same boards, colours and bye is asserted (the run stops with a message otherwise).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -35,6 +36,7 @@ from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 from gacrux.tournamentgenerator import tournamentgenerator  # type: ignore[import-untyped]
 from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
 
+from benchmarks.timing import machine, ratio
 from fidedesk.core.pairing.round import ByeKind, Pairing
 from fidedesk.core.tournament import Tournament
 from fidedesk.engine.pairing import pair_round
@@ -97,20 +99,21 @@ def timed(work: Callable[..., T], *args: Any) -> tuple[float, T]:
     return time.perf_counter() - began, done
 
 
-def measure(path: Path, round_: int, repeat: int) -> tuple[dict[str, float], Pairing]:
-    """The best time of each step over ``repeat`` runs, each run reading the file afresh (the engine changes
-    the dict it is given), and fidedesk's pairing; SystemExit when its boards are not the bare engine's."""
+def measure(path: Path, round_: int, repeat: int) -> tuple[dict[str, list[float]], Pairing]:
+    """The seconds of each step in each of ``repeat`` interleaved runs, each run reading the file afresh (the
+    engine changes the dict it is given), and fidedesk's pairing; SystemExit when its boards are not the bare
+    engine's."""
     pairing: Pairing | None = None
-    best = {"bare read": float("inf"), "bare pair": float("inf"), "read": float("inf"), "pair": float("inf")}
+    times: dict[str, list[float]] = {"bare read": [], "bare pair": [], "read": [], "pair": []}
     for _ in range(repeat):
         seconds, event = timed(bare_read, path)
-        best["bare read"] = min(best["bare read"], seconds)
+        times["bare read"].append(seconds)
         seconds, bare = timed(bare_pair, event, round_)
-        best["bare pair"] = min(best["bare pair"], seconds)
+        times["bare pair"].append(seconds)
         seconds, tournament = timed(fidedesk_read, path)
-        best["read"] = min(best["read"], seconds)
+        times["read"].append(seconds)
         seconds, pairing = timed(pair_round, tournament, round_)
-        best["pair"] = min(best["pair"], seconds)
+        times["pair"].append(seconds)
         ours = as_pairs(pairing)
         if ours != bare:  # not a timing: the one thing this benchmark asserts
             board = next((i for i, (a, b) in enumerate(zip(ours, bare, strict=False), 1) if a != b), len(ours) + 1)
@@ -119,7 +122,7 @@ def measure(path: Path, round_: int, repeat: int) -> tuple[dict[str, float], Pai
                 f"(fidedesk {ours[board - 1 : board]}, bare {bare[board - 1 : board]})"
             )
     assert pairing is not None, "--repeat is 1 or more"
-    return best, pairing
+    return times, pairing
 
 
 def report(players: int, rounds: int, seed: int, repeat: int) -> None:
@@ -128,15 +131,23 @@ def report(players: int, rounds: int, seed: int, repeat: int) -> None:
         path = Path(folder) / f"swiss_{players}.trf"
         path.write_text(generated_swiss(players, rounds, seed), encoding="latin-1")
         generated = time.perf_counter() - began
-        best, pairing = measure(path, rounds, repeat)
-    bare_whole, whole = best["bare read"] + best["bare pair"], best["read"] + best["pair"]
+        times, pairing = measure(path, rounds, repeat)
+    bare_whole = [read + pair for read, pair in zip(times["bare read"], times["bare pair"], strict=True)]
+    whole = [read + pair for read, pair in zip(times["read"], times["pair"], strict=True)]
     boards = len(pairing.boards)
+    print(f"{machine()}; {repeat} interleaved run(s)")
     print(f"event: {players} players, rounds 1-{rounds - 1} played (gacrux's generator, seed {seed}, made in "
           f"{generated:.0f} s); round {rounds} paired: {boards} boards, the same as the bare engine's")  # fmt: skip
-    print(f"best of {repeat}        read      pair     whole")
-    print(f"bare engine    {best['bare read']:7.2f} s {best['bare pair']:7.2f} s {bare_whole:7.2f} s")
-    print(f"fidedesk       {best['read']:7.2f} s {best['pair']:7.2f} s {whole:7.2f} s")
-    print(f"ratio fidedesk / bare: pairing {best['pair'] / best['bare pair']:.2f}, whole {whole / bare_whole:.2f}")
+    print(f"{'':<14}{'read min/median':>20}{'pair min/median':>20}{'whole min/median':>20}")
+    for label, read, pair, both in (
+        ("bare engine", times["bare read"], times["bare pair"], bare_whole),
+        ("fidedesk", times["read"], times["pair"], whole),
+    ):
+        cells = "".join(f"{min(x):9.2f} /{statistics.median(x):6.2f} s" for x in (read, pair, both))
+        print(f"{label:<14}{cells}")
+    print(
+        f"ratio fidedesk / bare: pairing {ratio(times['pair'], times['bare pair'])}, whole {ratio(whole, bare_whole)}"
+    )
 
 
 def main() -> None:

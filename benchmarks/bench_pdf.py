@@ -15,7 +15,8 @@ rating, points, the default tie-breaks). Measured in the same run:
 - all three, from the tournament to the PDF's bytes, as ``fidedesk-cli print`` and the window do them
   (the issue's aim: under 2 s).
 
-Prints the best of ``--repeat`` runs of each and the ratio to the baseline. Nothing here asserts a time.
+Prints min and median of ``--repeat`` interleaved runs of each, the ratio to the baseline and the
+machine's load. Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import argparse
 import io
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reportlab.pdfgen.canvas import Canvas
 
 from benchmarks.make_swiss import make_swiss
+from benchmarks.timing import interleaved, machine, ratio, spread
 from fidedesk.core.rating.editions import get_edition
 from fidedesk.core.tournament import Tournament
 from fidedesk.publish.documents import Document, DocumentKind, TableBlock, build_document
@@ -64,15 +65,6 @@ def bare_pass(document: Document) -> bytes:
     return buffer.getvalue()
 
 
-def best(repeat: int, work: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--players", type=int, default=2000)
@@ -85,20 +77,27 @@ def main() -> None:
     pages = lay_out(document)
     data = pdf_bytes(pages)
     first = time.perf_counter() - start  # widths not yet cached, fonts just registered
-    baseline = best(arguments.repeat, lambda: bare_pass(document))
-    layout = best(arguments.repeat, lambda: lay_out(document))
-    writing = best(arguments.repeat, lambda: pdf_bytes(pages))
-    whole = best(arguments.repeat, lambda: pdf_bytes(lay_out(document)))
-    building = best(arguments.repeat, lambda: standings_document(tournament))
-    everything = best(arguments.repeat, lambda: pdf_bytes(lay_out(standings_document(tournament))))
+    times = interleaved(
+        arguments.repeat,
+        {
+            "baseline": lambda: bare_pass(document),
+            "lay_out": lambda: lay_out(document),
+            "pdf_bytes": lambda: pdf_bytes(pages),
+            "whole": lambda: pdf_bytes(lay_out(document)),
+            "build": lambda: standings_document(tournament),
+            "everything": lambda: pdf_bytes(lay_out(standings_document(tournament))),
+        },
+    )
+    print(f"{machine()}; {arguments.repeat} interleaved runs of each")
     print(f"{arguments.players} players, {arguments.rounds} rounds: {len(pages)} pages, {len(data) / 1e6:.2f} MB")
     print(f"first run (nothing cached)   {first * 1000:7.0f} ms")
-    print(f"baseline: bare reportlab     {baseline * 1000:7.0f} ms")
-    print(f"lay_out                      {layout * 1000:7.0f} ms")
-    print(f"pdf_bytes                    {writing * 1000:7.0f} ms")
-    print(f"lay_out + pdf_bytes          {whole * 1000:7.0f} ms  (ratio to baseline {whole / baseline:.2f})")
-    print(f"build_document (standings)   {building * 1000:7.0f} ms")
-    print(f"tournament to PDF, in all    {everything * 1000:7.0f} ms  (aim: under 2,000 ms)")
+    print(f"baseline: bare reportlab     {spread(times['baseline'])}")
+    print(f"lay_out                      {spread(times['lay_out'])}")
+    print(f"pdf_bytes                    {spread(times['pdf_bytes'])}")
+    whole = ratio(times["whole"], times["baseline"])
+    print(f"lay_out + pdf_bytes          {spread(times['whole'])}  (ratio to baseline {whole})")
+    print(f"build_document (standings)   {spread(times['build'])}")
+    print(f"tournament to PDF, in all    {spread(times['everything'])}  (aim: under 2,000 ms)")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.make_fide_list import write_txt
+from benchmarks.timing import machine
 from fidedesk.io.ratinglist.fide_list import inspect
 from fidedesk.io.ratinglist.store import SEARCH_LIMIT, RatingDatabase, import_list
 
@@ -129,6 +130,7 @@ def main() -> None:
         def at(share: float) -> float:
             return times[min(len(times) - 1, int(share * len(times)))] * 1000
 
+        print(machine())
         print(f"players: {stored.players:,}")
         print(f"bare pass (cut, insert, no index): {bare:7.1f} s")
         print(f"import (import_list)             : {full:7.1f} s")

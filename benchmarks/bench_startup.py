@@ -19,6 +19,10 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.timing import machine
+
 DIST = Path(__file__).resolve().parents[1] / "dist" / "fidedesk"
 
 BARE = """
@@ -69,6 +73,7 @@ def main() -> None:
         for name, command in commands.items():
             times[name].append(timed(command, env))
     medians = {name: statistics.median(values) for name, values in times.items()}
+    print(f"{machine()}; {args.runs} interleaved runs of each")
     for name, values in times.items():
         print(f"{name:<25}: median {medians[name] * 1000:7.0f} ms  (min {min(values) * 1000:.0f})")
     bare, app = medians["bare PySide6 QMainWindow"], medians["fidedesk --smoke-test"]
