@@ -29,6 +29,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.timing import machine  # noqa: E402
 
 #: One pairing in a fresh interpreter: the pairs as JSON on stdout.
 BARE = """
@@ -50,7 +53,6 @@ print(json.dumps(as_pairs(pair_round(fidedesk_read(Path(sys.argv[1])), int(sys.a
 
 def round_of(path: Path) -> int:
     """The round to pair: the first without pairings, as fidedesk's ``pair`` takes it."""
-    sys.path.insert(0, str(ROOT))
     from fidedesk.core.pairing.round import round_to_pair
     from fidedesk.io.formats import read_tournament
 
@@ -88,13 +90,14 @@ def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
     benchmarks = str(ROOT / "benchmarks")
     bare_code = BARE.format(benchmarks=benchmarks)
     ours_code = FIDEDESK.format(root=str(ROOT), benchmarks=benchmarks)
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {repeat} interleaved run(s) each")
+    print(f"before: {machine()}; {repeat} interleaved run(s) each")
     print("| event | round | bare engine s (min / median) | MiB | fidedesk s (min / median) | MiB | "
           "bbpPairings s (min / median) | MiB | same boards |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory(prefix="fidedesk-big-opens-") as folder:
         for path in paths:
             round_ = round_of(path)
+            source = bbp_input(path, round_, Path(folder)) if bbp is not None else None
             figures: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": [], "bbp": []}
             same = True
             for _ in range(repeat):
@@ -104,8 +107,7 @@ def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
                 seconds, peak, out = timed([sys.executable, "-c", ours_code, str(path), str(round_)])
                 figures["ours"].append((seconds, peak))
                 same = same and json.loads(out) == bare
-                if bbp is not None:
-                    source = bbp_input(path, round_, Path(folder))
+                if bbp is not None and source is not None:  # both or neither
                     result = Path(folder) / "bbp.out"
                     figures["bbp"].append(timed([str(bbp), "--dutch", str(source), "-p", str(result)])[:2])
             cells = []
@@ -119,7 +121,7 @@ def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
             print(f"| {path.stem} | {round_} | {' | '.join(cells)} | {'yes' if same else 'NO'} |", flush=True)
             if not same:
                 raise SystemExit(f"{path}: fidedesk's pairing of round {round_} differs from the bare engine's")
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"after: {machine()}")
 
 
 def make(players: int, round_: int, seeds: list[int], folder: Path) -> None:

@@ -18,6 +18,7 @@ a fault here shows up as a difference there. gacrux is pinned (1.11.65); the cop
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 import types
@@ -57,39 +58,35 @@ class _Asking:
                 raise PairingCancelled
 
 
-_ENGINE: list[type] = []
-
-
+@functools.cache
 def dutch_engine() -> type:
     """gacrux's Dutch engine as fidedesk runs it: reporting each score bracket to fidedesk's progress callback
     (and stopping there when asked: the engine pairs bracket by bracket, from the top score down), matching
     with :mod:`fidedesk.engine.matching`, keeping a bracket's homogeneous criteria compact."""
-    if not _ENGINE:
-        from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
+    from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
-        class _Reporting(pairing_dutch):  # type: ignore[misc]  # gacrux is untyped
-            fidedesk_progress: Progress | None = None
+    class _Reporting(pairing_dutch):  # type: ignore[misc]  # gacrux is untyped
+        fidedesk_progress: Progress | None = None
 
-            def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
-                return _compact_crosstable()(experimental, checkonly, verbose)
+        def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
+            return _compact_crosstable()(experimental, checkonly, verbose)
 
-            def pair_bracket(self, scorelevel: int, nodes: Any, edges: Any, testpab: Any) -> Any:
-                report = self.fidedesk_progress
-                if report is None:
-                    return super().pair_bracket(scorelevel, nodes, edges, testpab)
-                done, levels = max(0, self.levels - 1 - scorelevel), self.levels
-                if report(done, levels):
-                    raise PairingCancelled
-                _WITHIN.stage = _Asking(lambda: report(done, levels))
-                try:
-                    return super().pair_bracket(scorelevel, nodes, edges, testpab)
-                finally:
-                    _WITHIN.stage = None
+        def pair_bracket(self, scorelevel: int, nodes: Any, edges: Any, testpab: Any) -> Any:
+            report = self.fidedesk_progress
+            if report is None:
+                return super().pair_bracket(scorelevel, nodes, edges, testpab)
+            done, levels = max(0, self.levels - 1 - scorelevel), self.levels
+            if report(done, levels):
+                raise PairingCancelled
+            _WITHIN.stage = _Asking(lambda: report(done, levels))
+            try:
+                return super().pair_bracket(scorelevel, nodes, edges, testpab)
+            finally:
+                _WITHIN.stage = None
 
-        for name in _MATCHING_METHODS:
-            setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
-        _ENGINE.append(_Reporting)
-    return _ENGINE[0]
+    for name in _MATCHING_METHODS:
+        setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
+    return _Reporting
 
 
 #: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
@@ -162,62 +159,58 @@ class SparseCriteria:
         return repr(list(self))
 
 
-_CROSSTABLE: list[type] = []
-
-
+@functools.cache
 def _compact_crosstable() -> type:
     """gacrux's ``crosstable_dutch`` with ``update_homogenious`` keeping each pair's HO3-HO5 vectors as
     :class:`SparseCriteria`."""
-    if not _CROSSTABLE:
-        from gacrux import crosstabledutch  # type: ignore[import-untyped]
+    from gacrux import crosstabledutch  # type: ignore[import-untyped]
 
-        ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
+    ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
 
-        class _Compact(crosstabledutch.crosstable_dutch):  # type: ignore[misc]  # gacrux is untyped
-            def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
-                """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
-                :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5``."""
-                B = self.B = len(bsn)
-                mdp = B - 2 * S
-                B3 = self.B3 = S
-                B4 = self.B4 = B - S
-                B5 = self.B5 = B - 1
-                self.ilen = 0
-                weight = self.weight
-                self.init_howeights(scorelevel, S, mdp)
-                HO4weight = sum(weight[ho4])
-                for c in edges:
-                    c["howeight"] = 0
-                    (ca, cb) = (c["ca"], c["cb"])
-                    q = self.get_edge_quality(c)["quality"]
-                    q[ho1] = 0
-                    q[ho2] = 0
-                    q[ho3] = SparseCriteria(B3, 0)
-                    q[ho4] = SparseCriteria(B4, 1)
-                    q[ho5] = SparseCriteria(B5, 0)
-                    howeight = HO4weight
-                    ascl = self.competitors[ca]["scorelevel"]
-                    bscl = self.competitors[cb]["scorelevel"]
-                    if ascl == scorelevel and bscl == scorelevel:
-                        absn = bsn[ca]
-                        bbsn = bsn[cb]
-                        if absn > bbsn:
-                            (absn, bbsn, ascl, bscl) = (bbsn, absn, bscl, ascl)
-                        if c["canmeet"]:
-                            if absn > S:
-                                q[ho1] = 1
-                                howeight += weight[ho1]
-                            q[ho2] = absn - 1
-                            howeight += (absn - 1) * weight[ho2]
-                            if absn <= S:
-                                q[ho3][S - absn] = 1
-                                howeight += weight[ho3][S - absn]
-                            else:
-                                q[ho4][absn - S - 1] = 0
-                                howeight -= weight[ho4][absn - S - 1]
-                            q[ho5][absn - 1] = bbsn - absn
-                            howeight += weight[ho5][absn - 1] * (bbsn - absn)
-                    c["howeight"] = howeight
+    class _Compact(crosstabledutch.crosstable_dutch):  # type: ignore[misc]  # gacrux is untyped
+        def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
+            """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
+            :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5``."""
+            B = self.B = len(bsn)
+            mdp = B - 2 * S
+            B3 = self.B3 = S
+            B4 = self.B4 = B - S
+            B5 = self.B5 = B - 1
+            self.ilen = 0
+            weight = self.weight
+            self.init_howeights(scorelevel, S, mdp)
+            HO4weight = sum(weight[ho4])
+            for c in edges:
+                c["howeight"] = 0
+                (ca, cb) = (c["ca"], c["cb"])
+                q = self.get_edge_quality(c)["quality"]
+                q[ho1] = 0
+                q[ho2] = 0
+                q[ho3] = SparseCriteria(B3, 0)
+                q[ho4] = SparseCriteria(B4, 1)
+                q[ho5] = SparseCriteria(B5, 0)
+                howeight = HO4weight
+                ascl = self.competitors[ca]["scorelevel"]
+                bscl = self.competitors[cb]["scorelevel"]
+                if ascl == scorelevel and bscl == scorelevel:
+                    absn = bsn[ca]
+                    bbsn = bsn[cb]
+                    if absn > bbsn:
+                        (absn, bbsn, ascl, bscl) = (bbsn, absn, bscl, ascl)
+                    if c["canmeet"]:
+                        if absn > S:
+                            q[ho1] = 1
+                            howeight += weight[ho1]
+                        q[ho2] = absn - 1
+                        howeight += (absn - 1) * weight[ho2]
+                        if absn <= S:
+                            q[ho3][S - absn] = 1
+                            howeight += weight[ho3][S - absn]
+                        else:
+                            q[ho4][absn - S - 1] = 0
+                            howeight -= weight[ho4][absn - S - 1]
+                        q[ho5][absn - 1] = bbsn - absn
+                        howeight += weight[ho5][absn - 1] * (bbsn - absn)
+                c["howeight"] = howeight
 
-        _CROSSTABLE.append(_Compact)
-    return _CROSSTABLE[0]
+    return _Compact

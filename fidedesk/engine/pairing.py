@@ -14,9 +14,9 @@ requested before pairing, a round robin's Berger tables (:func:`fidedesk.core.pa
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import sys
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -39,13 +39,10 @@ from fidedesk.core.pairing.round import (
 )
 from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.tournament import Tournament
-from fidedesk.engine.dutch import PairingCancelled, dutch_engine
+from fidedesk.engine.dutch import PairingCancelled, Progress, dutch_engine
 from fidedesk.engine.gacrux_json import chess_json
 
-#: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
-Progress = Callable[[int, int], bool]
-
-__all__ = ["BoardCheck", "PairingCancelled", "check_round", "dutch_pairing", "engine_event", "pair_round"]
+__all__ = ["BoardCheck", "PairingCancelled", "Progress", "check_round", "dutch_pairing", "engine_event", "pair_round"]
 
 
 def pair_round(
@@ -214,11 +211,9 @@ def check_engine_memory(players: int, round_: int) -> None:
     have = physical_memory()
     if have is None or engine_memory(players) <= MEMORY_SHARE * have:
         return
-    most = players
-    while most > 0 and engine_memory(most) > MEMORY_SHARE * have:
-        most = most * 9 // 10
-    while engine_memory(most + 1) <= MEMORY_SHARE * have:
-        most += 1
+    # the most players n with engine_memory(n) within the share: (n + 1)(n + 2) at most 2 * share / bytes a pair
+    pairs_of = (2 * int(MEMORY_SHARE * have) + 1) // ENGINE_BYTES_PER_PAIR
+    most = max(0, (math.isqrt(4 * pairs_of + 1) - 1) // 2 - 1)
     need = _size(engine_memory(players))
     raise EngineOutOfMemory(
         f"round {round_} is not paired: for {players:,} players FIDE TEC's engine may need {need} of memory "
