@@ -1,8 +1,10 @@
 """FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with three
 things changed from outside, none of which changes a pairing.
 
-- **Progress and Cancel**: each score bracket is reported before it is paired, and again every quarter of a
-  second while its matching runs; the run stops there when asked (:class:`PairingCancelled`).
+- **Progress and Cancel**: progress is counted in steps, :data:`STEPS` to a score bracket; each bracket is
+  reported before it is paired, and again every quarter of a second while the engine goes through its
+  candidate pairs and while its matching runs (one bracket of a big open takes minutes); the run stops there
+  when asked (:class:`PairingCancelled`).
 - **The weighted matching** is :mod:`fidedesk.engine.matching`'s, networkx's algorithm on plain dicts: the
   engine's methods that call ``networkx.min_weight_matching`` run their own code against a copy of their
   module's globals where ``nx`` is :class:`_FastNetworkx`.
@@ -27,35 +29,78 @@ from typing import Any
 
 from fidedesk.engine import matching
 
-#: Called with (brackets paired, brackets in all) as the engine goes; returns True to stop it.
+#: Called with (steps done, steps in all) as the engine goes (:data:`STEPS` to a score bracket); returns True
+#: to stop it.
 Progress = Callable[[int, int], bool]
+
+#: Steps to a score bracket: the bar moves within one, whose pairing takes minutes on a big open's round 2.
+STEPS = 1000
 
 
 class PairingCancelled(Exception):
     """The person asked the engine to stop before it had paired the round."""
 
 
-#: The bracket being paired on this thread: asked again during its matching, whose stages take up to a
-#: second each on a 1,000-player round 2 (a bracket's matching, minutes), so Cancel is heard within one.
+def progress_text(done: int, total: int) -> str:
+    """What a person is told of the engine's progress (``done`` of ``total`` steps): the score brackets paired, or
+    (no total yet) that the engine is making its candidate pairs."""
+    if not total:
+        return "Weighing every two players as a possible pair"
+    return f"{done // STEPS:,} of {total // STEPS:,} score brackets paired"
+
+
+#: The bracket being paired on this thread (a :class:`_Bracket`), stepped by its passes over the candidate
+#: pairs and by its matching's stages.
 _WITHIN = threading.local()
 
 
-class _Asking:
-    """Calls ``ask`` (the progress callback with the bracket's figures: True to stop) at most every
-    ``EVERY`` seconds, raising :class:`PairingCancelled` when it answers True."""
+class _Bracket:
+    """The score bracket being paired, reported to ``report`` (the progress callback: True to stop) at most every
+    ``EVERY`` seconds, raising :class:`PairingCancelled` when it answers True.
+
+    The engine goes through a bracket in passes whose count it does not say beforehand (the candidate pairs
+    weighed for heterogeneous and then homogeneous pairing, a matching after each), each of a known size (the
+    pairs, the matching's stages). So pass ``p`` takes the ``1/2**p`` of the bracket's steps after those of the
+    passes before it: the count only grows, never reaches the next bracket's, and moves with every pass."""
 
     EVERY = 0.25
 
-    def __init__(self, ask: Callable[[], bool]) -> None:
-        self.ask = ask
+    def __init__(self, report: Progress, done: int, levels: int) -> None:
+        self.report = report
+        self.first = done * STEPS  # the bracket's first step
+        self.total = levels * STEPS
+        self.passes = 0
+        self.size = 1
+        self.steps = 0
         self.last = time.monotonic()
 
+    def ask(self) -> None:
+        """Report the bracket's start; stop when asked."""
+        if self.report(self.first, self.total):
+            raise PairingCancelled
+
+    def start(self, size: int) -> None:
+        """A new pass of ``size`` steps begins."""
+        self.passes += 1
+        self.size = max(1, size)
+        self.steps = 0
+
     def __call__(self) -> None:
+        """One step of the current pass: reported when a quarter second has gone since the last report."""
+        self.steps += 1
         now = time.monotonic()
         if now - self.last >= self.EVERY:
             self.last = now
-            if self.ask():
+            if self.report(self.position(), self.total):
                 raise PairingCancelled
+
+    def position(self) -> int:
+        """The step reached: the passes before the current one, and the share of it done."""
+        if not self.passes or not self.total:  # no total: the engine's set-up, before its brackets
+            return self.first
+        share = 0.5**self.passes
+        within = 1 - 2 * share + share * min(self.steps, self.size) / self.size
+        return self.first + min(STEPS - 1, int(STEPS * within))
 
 
 @functools.cache
@@ -68,6 +113,20 @@ def dutch_engine() -> type:
     class _Reporting(pairing_dutch):  # type: ignore[misc]  # gacrux is untyped
         fidedesk_progress: Progress | None = None
 
+        def compute_pairing(self, checkonly: Any, reportlevel: Any = 0) -> Any:
+            """gacrux's own, its set-up (every two players made a candidate pair: seconds for a big open)
+            reported with no total yet and stopped when asked."""
+            report = self.fidedesk_progress
+            if report is None:
+                return super().compute_pairing(checkonly, reportlevel)
+            setup = _Bracket(report, 0, 0)
+            setup.ask()
+            _WITHIN.bracket = setup
+            try:
+                return super().compute_pairing(checkonly, reportlevel)
+            finally:
+                _WITHIN.bracket = None
+
         def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
             return _compact_crosstable()(experimental, checkonly, verbose)
 
@@ -75,14 +134,13 @@ def dutch_engine() -> type:
             report = self.fidedesk_progress
             if report is None:
                 return super().pair_bracket(scorelevel, nodes, edges, testpab)
-            done, levels = max(0, self.levels - 1 - scorelevel), self.levels
-            if report(done, levels):
-                raise PairingCancelled
-            _WITHIN.stage = _Asking(lambda: report(done, levels))
+            bracket = _Bracket(report, max(0, self.levels - 1 - scorelevel), self.levels)
+            bracket.ask()
+            _WITHIN.bracket = bracket
             try:
                 return super().pair_bracket(scorelevel, nodes, edges, testpab)
             finally:
-                _WITHIN.stage = None
+                _WITHIN.bracket = None
 
     for name in _MATCHING_METHODS:
         setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
@@ -101,7 +159,10 @@ class _FastNetworkx:
 
     @staticmethod
     def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
-        found = matching.min_weight_matching(graph, getattr(_WITHIN, "stage", None))
+        bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+        if bracket is not None:  # a stage for every pair matched, and the last that finds none
+            bracket.start(len({end for u, v, _ in graph.edges for end in (u, v)}) // 2 + 1)
+        found = matching.min_weight_matching(graph, bracket)
         if found is None:
             import networkx  # type: ignore[import-untyped]
 
@@ -168,9 +229,39 @@ def _compact_crosstable() -> type:
     ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
 
     class _Compact(crosstabledutch.crosstable_dutch):  # type: ignore[misc]  # gacrux is untyped
+        #: The bracket whose heterogeneous pass runs: each pair's quality read is a step of it.
+        fidedesk_step: _Bracket | None = None
+
+        def update_hetrogenious(self, scorelevel: int, nodes: Any, edges: Any, bsn: dict[int, int]) -> None:
+            """gacrux's own, as a pass of the bracket's progress: a step for each candidate pair weighed."""
+            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            if bracket is None:
+                super().update_hetrogenious(scorelevel, nodes, edges, bsn)
+                return
+            bracket.start(len(edges))
+            self.fidedesk_step = bracket
+            try:
+                super().update_hetrogenious(scorelevel, nodes, edges, bsn)
+            finally:
+                self.fidedesk_step = None
+
+        def create_edge(self, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
+            """gacrux's own, a step of the set-up (or bracket) under way."""
+            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            if bracket is not None:
+                bracket()
+            return super().create_edge(nodea, nodeb, bhasmet)
+
+        def get_edge_quality(self, edge: Any) -> Any:
+            """gacrux's own, a step of the heterogeneous pass under way."""
+            if self.fidedesk_step is not None:
+                self.fidedesk_step()
+            return super().get_edge_quality(edge)
+
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
-            :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5``."""
+            :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5``, and a step of the
+            bracket's progress for each candidate pair."""
             B = self.B = len(bsn)
             mdp = B - 2 * S
             B3 = self.B3 = S
@@ -180,7 +271,12 @@ def _compact_crosstable() -> type:
             weight = self.weight
             self.init_howeights(scorelevel, S, mdp)
             HO4weight = sum(weight[ho4])
+            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)  # fidedesk: progress, Cancel
+            if bracket is not None:
+                bracket.start(len(edges))
             for c in edges:
+                if bracket is not None:
+                    bracket()
                 c["howeight"] = 0
                 (ca, cb) = (c["ca"], c["cb"])
                 q = self.get_edge_quality(c)["quality"]

@@ -39,10 +39,19 @@ from fidedesk.core.pairing.round import (
 )
 from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.tournament import Tournament
-from fidedesk.engine.dutch import PairingCancelled, Progress, dutch_engine
+from fidedesk.engine.dutch import PairingCancelled, Progress, dutch_engine, progress_text
 from fidedesk.engine.gacrux_json import chess_json
 
-__all__ = ["BoardCheck", "PairingCancelled", "Progress", "check_round", "dutch_pairing", "engine_event", "pair_round"]
+__all__ = [
+    "BoardCheck",
+    "PairingCancelled",
+    "Progress",
+    "check_round",
+    "dutch_pairing",
+    "engine_event",
+    "pair_round",
+    "progress_text",
+]
 
 
 def pair_round(

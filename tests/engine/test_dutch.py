@@ -7,14 +7,13 @@ the same quality figures for every bracket (gacrux's own account of C.04.3's cri
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine.dutch import PairingCancelled, SparseCriteria, _Asking, dutch_engine
+from fidedesk.engine.dutch import STEPS, PairingCancelled, SparseCriteria, _Bracket, dutch_engine, progress_text
 from fidedesk.engine.pairing import pair_round
 from fidedesk.engine.tec_checker import before_round
 
@@ -78,10 +77,11 @@ def test_sparse_criteria_read_and_written_as_the_list(length: int, default: int,
     ]
 
 
-def test_cancel_is_heard_inside_a_brackets_matching(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The progress callback is asked again while a bracket's matching runs (every quarter second; here every
-    stage), and a True there stops the pairing before the bracket is done."""
-    monkeypatch.setattr(_Asking, "EVERY", 0.0)
+def test_progress_moves_within_a_bracket_and_cancel_is_heard_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The progress callback is asked again while the engine weighs a bracket's pairs and matches them (every
+    quarter second; here every step), the count growing between the bracket's first step and the next
+    bracket's, and a True there stops the pairing before the bracket is done."""
+    monkeypatch.setattr(_Bracket, "EVERY", 0.0)
     event = before(events()[0], 3)
     asked: list[tuple[int, int]] = []
 
@@ -90,15 +90,40 @@ def test_cancel_is_heard_inside_a_brackets_matching(monkeypatch: pytest.MonkeyPa
         return False
 
     assert pair_round(event, progress=keep_going) == pair_round(event)
-    within = [call for previous, call in itertools.pairwise(asked) if call == previous]
-    assert within, "asked again within a bracket"
+    setup = [done for done, total in asked if not total]
+    counted = [done for done, total in asked if total]
+    assert setup and asked[: len(setup)] == [(0, 0)] * len(setup), "the set-up first, with no total"
+    assert counted == sorted(counted)
+    within = {done for done in counted if done % STEPS}
+    assert len(within) > 10, "the count moves within a bracket"
+    assert len({done // STEPS for done in within}) >= 2, "in more than one bracket"
 
     asked.clear()
 
     def stop_within_a_bracket(done: int, total: int) -> bool:
         asked.append((done, total))
-        return len(asked) >= 2 and asked[-1] == asked[-2]
+        return done % STEPS != 0
 
     with pytest.raises(PairingCancelled):
         pair_round(event, progress=stop_within_a_bracket)
-    assert asked[-1] == asked[-2]
+    assert asked[-1][0] % STEPS != 0
+
+
+def test_cancel_is_heard_while_the_engine_makes_its_candidate_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before its first bracket the engine makes a candidate pair of every two players (seconds for a big open):
+    reported with no total, and stopped there when asked."""
+    monkeypatch.setattr(_Bracket, "EVERY", 0.0)
+    asked: list[tuple[int, int]] = []
+
+    def stop_in_the_set_up(done: int, total: int) -> bool:
+        asked.append((done, total))
+        return len(asked) >= 3
+
+    with pytest.raises(PairingCancelled):
+        pair_round(before(events()[0], 3), progress=stop_in_the_set_up)
+    assert asked == [(0, 0)] * 3
+
+
+def test_the_progress_text_names_the_brackets_or_the_set_up() -> None:
+    assert progress_text(2 * STEPS + 517, 23 * STEPS) == "2 of 23 score brackets paired"
+    assert progress_text(0, 0) == "Weighing every two players as a possible pair"

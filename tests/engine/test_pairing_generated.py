@@ -310,7 +310,9 @@ def test_check_round_sets_a_round_against_fide_s_pairing_as_the_checker_does(ind
 
 
 def test_progress_is_reported_by_score_bracket_and_cancel_stops_the_engine() -> None:
-    """The adapter's progress: (brackets paired, brackets in all), never past the total; True stops the engine."""
+    """The adapter's progress: (steps done, steps in all), STEPS to a score bracket, growing and never past the
+    total, after the set-up's reports with no total; True stops the engine."""
+    from fidedesk.engine.dutch import STEPS
     from fidedesk.engine.pairing import PairingCancelled
 
     start = before(events()[25], 5)
@@ -321,7 +323,11 @@ def test_progress_is_reported_by_score_bracket_and_cancel_stops_the_engine() -> 
         return False
 
     assert engine_pairs(pair_round(start, 5, progress=record)) == read_pairs(expected()[25][4]["pairs"])
-    assert len(reports) >= 2 and all(0 <= done < total for done, total in reports)
-    assert [done for done, _ in reports] == sorted(done for done, _ in reports)
+    assert reports[0] == (0, 0)  # the set-up: no brackets known yet
+    counted = [(done, total) for done, total in reports if total]
+    assert len(counted) >= 2 and all(0 <= done < total for done, total in counted)
+    assert [done for done, _ in counted] == sorted(done for done, _ in counted)
+    assert {total for _, total in counted} == {counted[0][1]} and counted[0][1] % STEPS == 0
+    assert {done for done, _ in counted} >= {0, STEPS}  # each bracket reported as it begins
     with pytest.raises(PairingCancelled):
-        pair_round(start, 5, progress=lambda done, total: done >= 1)
+        pair_round(start, 5, progress=lambda done, total: done >= STEPS)

@@ -142,11 +142,14 @@ def run_with_progress(
     *,
     unit: str = "rows read",
     total: int = 0,
+    describe: Callable[[int, int], str] | None = None,
     dialog_hook: Callable[[QProgressDialog], None] | None = None,
 ) -> Outcome[T]:
     """Run ``work`` off the GUI thread while a progress dialog counts ``unit`` ("rows read"); wait for it to end.
 
-    ``total`` (when known) gives the dialog a bar; 0 shows a busy indicator. The GUI stays responsive
+    ``total`` (when known) gives the dialog a bar; 0 shows a busy indicator. ``describe`` words the count (of the
+    total the work reported) where "count of total unit" would not: the pairing engine counts fine steps so that
+    its bar moves, and says score brackets. The GUI stays responsive
     (the event loop runs while waiting). ``dialog_hook`` lets tests reach the dialog (to press Cancel).
     ``work`` must create and touch no Qt object: it runs in a thread of its own.
     """
@@ -159,6 +162,71 @@ def run_with_progress(
         except BaseException as error:  # handed to the GUI thread, which decides what it means
             done.set_exception(error)
 
+    with _CollectHere.off():
+        worker = threading.Thread(target=run, name="fidedesk-work", daemon=True)
+        worker.start()
+        _wait(
+            parent, title, label, lambda: (shared.count, shared.total, done.done()), shared.cancel_requested.set,
+            unit=unit, total=total, describe=describe, dialog_hook=dialog_hook,
+        )  # fmt: skip
+        worker.join()
+    outcome = _outcome(done)
+    outcome.cancelled = shared.cancel_requested.is_set()
+    return outcome
+
+
+def run_in_child_with_progress(
+    parent: QWidget | None,
+    title: str,
+    label: str,
+    function: Callable[..., T],
+    args: tuple[object, ...],
+    *,
+    unit: str = "",
+    total: int = 0,
+    describe: Callable[[int, int], str] | None = None,
+    dialog_hook: Callable[[QProgressDialog], None] | None = None,
+    in_thread: bool = False,
+) -> Outcome[T]:
+    """``function(*args, progress=...)`` run in another process (:class:`ProcessJob`) while the progress dialog of
+    :func:`run_with_progress` counts; wait for it to end. Cancel ends that process at once (the outcome is
+    ``cancelled``), and whatever memory the work took goes back to the system with it: for FIDE's pairing of
+    a big open's round, whose engine takes a gigabyte and answers Cancel only between its steps. A process that
+    dies (out of memory) is an :class:`Outcome` with a :class:`ChildError`; the window lives on.
+    ``in_thread``: as for :class:`ProcessJob`."""
+    ended: list[Outcome[T]] = []
+    job = ProcessJob(function, args, ended.append, in_thread=in_thread)
+    cancelled = threading.Event()
+
+    def cancel() -> None:
+        cancelled.set()
+        job.cancel()
+
+    _wait(
+        parent, title, label, lambda: (*job.count, bool(ended) or cancelled.is_set()), cancel,
+        unit=unit, total=total, describe=describe, dialog_hook=dialog_hook,
+    )  # fmt: skip
+    if cancelled.is_set() or not ended:
+        outcome: Outcome[T] = Outcome()
+        outcome.cancelled = True
+        return outcome
+    return ended[0]
+
+
+def _wait(
+    parent: QWidget | None,
+    title: str,
+    label: str,
+    look: Callable[[], tuple[int, int, bool]],
+    on_cancel: Callable[[], None],
+    *,
+    unit: str,
+    total: int,
+    describe: Callable[[int, int], str] | None,
+    dialog_hook: Callable[[QProgressDialog], None] | None,
+) -> None:
+    """The modal progress dialog, until ``look()`` (the count, the total the work reported, whether it ended)
+    says the work ended; Cancel calls ``on_cancel``. Runs an event loop: the window repaints meanwhile."""
     dialog = QProgressDialog(label, "Cancel", 0, total, parent)
     dialog.setWindowTitle(title_text(title))
     dialog.setLabel(plain_label(label))  # the label may name the file being read: shown as written
@@ -170,11 +238,11 @@ def run_with_progress(
     dialog.setValue(0)
     loop = QEventLoop()
     timer = QTimer(dialog)
-    shown = [(0, 0)]
+    shown: list[tuple[int, int] | None] = [None]  # None: nothing said yet, so the first look says it
 
     def poll() -> None:
         _CollectHere.collect()
-        count, reported = shared.count, shared.total  # reported: how much there is, where the work says it
+        count, reported, finished = look()  # reported: how much there is, where the work says it
         if (count, reported) != shown[0]:
             shown[0] = (count, reported)
             whole = reported or total
@@ -182,34 +250,28 @@ def run_with_progress(
                 dialog.setMaximum(whole)
                 dialog.setValue(min(count, whole))
             of = f" of {reported:,}" if reported else ""
-            dialog.setLabelText(f"{label}\n{count:,}{of} {unit}")
-        if done.done():
+            said = describe(count, reported) if describe is not None else f"{count:,}{of} {unit}"
+            dialog.setLabelText(f"{label}\n{said}")
+        if finished:
             loop.quit()
 
     def cancel() -> None:
-        shared.cancel_requested.set()
         dialog.setLabelText("Cancelling…")
+        on_cancel()
 
     timer.timeout.connect(poll)
     dialog.canceled.connect(cancel)
     if dialog_hook is not None:
         QTimer.singleShot(0, dialog, lambda: dialog_hook(dialog))
-    with _CollectHere.off():
-        worker = threading.Thread(target=run, name="fidedesk-work", daemon=True)
-        worker.start()
-        timer.start(POLL)
-        loop.exec()
-        worker.join()
-        timer.stop()
+    timer.start(POLL)
+    loop.exec()
+    timer.stop()
     # closing the dialog says "canceled" too; disconnected, nothing here refers to the dialog any more
     dialog.canceled.disconnect(cancel)
     timer.timeout.disconnect(poll)
     dialog.close()
     Shiboken.delete(dialog)  # now, on this thread (its timer with it), not whenever and wherever collected
     back_to(parent)  # a dialog that showed took the keyboard: the window gets it back (the Rounds view's board)
-    outcome = _outcome(done)
-    outcome.cancelled = shared.cancel_requested.is_set()
-    return outcome
 
 
 def _outcome(done: Future[T]) -> Outcome[T]:
@@ -236,7 +298,7 @@ class BackgroundJob(Generic[T]):
     ``progress(count) -> bool`` that turns False once cancelled, and garbage is collected on the GUI
     thread by the job's own timer (automatic collection is off while any job runs)."""
 
-    def __init__(self, work: Callable[[Callable[[int], bool]], T], finished: Callable[[Outcome[T]], None]) -> None:
+    def __init__(self, work: Callable[[Report], T], finished: Callable[[Outcome[T]], None]) -> None:
         self._shared = _Shared()
         self._done: Future[T] = Future()
         self._finished: Callable[[Outcome[T]], None] | None = finished
@@ -260,6 +322,11 @@ class BackgroundJob(Generic[T]):
     @property
     def running(self) -> bool:
         return self._finished is not None
+
+    @property
+    def count(self) -> tuple[int, int]:
+        """The work's last progress: (done, total)."""
+        return self._shared.count, self._shared.total
 
     def cancel(self) -> None:
         """Ask the work to stop; ``finished`` is not called any more (the thread ends on its own)."""
@@ -373,8 +440,8 @@ class ProcessJob(Generic[T]):
         self._thread_job: BackgroundJob[T] | None = None
         if in_thread:
 
-            def work(progress: Callable[[int], bool]) -> T:
-                return function(*args, progress=lambda done, _total: not progress(done))
+            def work(progress: Report) -> T:
+                return function(*args, progress=lambda done, total: not progress(done, total))
 
             self._thread_job = BackgroundJob(work, self._end)
             return
@@ -404,7 +471,7 @@ class ProcessJob(Generic[T]):
     @property
     def count(self) -> tuple[int, int]:
         """The child's last progress: (done, total)."""
-        return self._count
+        return self._count if self._thread_job is None else self._thread_job.count
 
     @property
     def process(self) -> multiprocessing.process.BaseProcess | None:

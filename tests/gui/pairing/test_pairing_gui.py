@@ -4,6 +4,7 @@ entered before pairing, the event's pairing setup, and the boards marked where t
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import os
 import time
 from collections.abc import Callable
@@ -17,8 +18,10 @@ from pytestqt.qtbot import QtBot
 from fidedesk.core.editing import boards
 from fidedesk.core.pairing.round import is_paired
 from fidedesk.core.pairing.setup import InitialColour
+from fidedesk.core.pairing.setup_edits import ready_for_round
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
+from fidedesk.engine.dutch import STEPS
 from fidedesk.gui.common.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.pairing import actions as pairing_actions
@@ -102,6 +105,7 @@ def test_after_a_progress_dialog_showed_the_keyboard_is_on_the_first_board(
         time.sleep(1.5)  # past the dialog's showing delay
         return real(tournament, round_, **options)
 
+    monkeypatch.setattr(pairing_actions, "IN_CHILD", False)  # the replacement is seen in a thread, not a child
     monkeypatch.setattr(pairing_actions, "pair_round", slow)
     shown: list[bool] = []
     window.pairing.progress_hook = lambda dialog: QTimer.singleShot(1200, lambda: shown.append(dialog.isVisible()))
@@ -138,12 +142,75 @@ def test_cancel_leaves_the_event_as_it_was(qtbot: QtBot, window: MainWindow, mon
             time.sleep(0.01)
         return real(tournament, round_, **options)
 
+    monkeypatch.setattr(pairing_actions, "IN_CHILD", False)  # the replacement is seen in a thread, not a child
     monkeypatch.setattr(pairing_actions, "pair_round", slow)
     window.pairing.progress_hook = lambda dialog: dialog.findChild(QPushButton).click()  # the dialog's Cancel
     steps = window.undo_stack.count()
     assert not window.pairing.pair_next()
     assert window.undo_stack.count() == steps and window.document.tournament == event(12)
     assert "cancelled" in rounds_of(window).message.text()
+
+
+def test_cancel_ends_the_pairing_process_at_once(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28: the engine pairs a big field in another process, which Cancel ends at once (a thread would hear
+    it only between the engine's steps): nothing changed, and no process left behind."""
+    assert pairing_actions.IN_CHILD
+    monkeypatch.setattr(pairing_actions, "CHILD_FROM", 40)
+    opened(window, event(40))
+    pressed: list[float] = []
+
+    def press_cancel(dialog: QProgressDialog) -> None:
+        pressed.append(time.monotonic())
+        dialog.findChild(QPushButton).click()
+
+    window.pairing.progress_hook = press_cancel
+    assert not window.pairing.pair_next()
+    assert pressed and window.document.tournament == event(40)
+    assert "cancelled" in rounds_of(window).message.text()
+    assert multiprocessing.active_children() == []
+
+
+def test_a_big_fields_round_is_paired_in_another_process_and_the_keyboard_comes_back(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The child's pairing is the engine's (the same boards as in this process), and once its progress dialog
+    closes the window has the keyboard, on the first board."""
+    monkeypatch.setattr(pairing_actions, "CHILD_FROM", 30)
+    tournament = dataclasses.replace(event(30), info=EventInfo(rounds=5, initial_colour=InitialColour.WHITE))
+    opened(window, tournament)
+    processes: list[int] = []
+    real = pairing_actions.run_in_child_with_progress
+
+    def watched(*args: Any, **options: Any) -> Any:
+        processes.append(options["in_thread"])
+        return real(*args, **options)
+
+    monkeypatch.setattr(pairing_actions, "run_in_child_with_progress", watched)
+    assert window.pairing.pair_next()
+    assert processes == [False]
+    expected = pairing_actions.pair_round(ready_for_round(tournament, 1)[0], 1)
+    assert [(b.white, b.black) for b in boards(window.document.tournament, 1)] == [
+        (b.white, b.black) for b in expected.boards
+    ]
+    rounds = rounds_of(window)
+    qtbot.waitUntil(rounds.table.hasFocus, timeout=5000)
+    assert rounds.table.currentIndex().row() == 0
+
+
+def test_a_round_the_rules_cannot_pair_is_said_from_the_pairing_process(
+    qtbot: QtBot, window: MainWindow, dialogs: UnattendedDialogs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players who have met cannot be paired again (C.04.3 1.9.3: the arbiter decides): the child process's
+    refusal reaches the arbiter as the engine's words, not as a failure of the engine."""
+    monkeypatch.setattr(pairing_actions, "CHILD_FROM", 2)
+    opened(window, event(2, rounds=2))
+    assert window.pairing.pair_next()
+    qtbot.keyClick(rounds_of(window).table, Qt.Key.Key_1)
+    assert not window.pairing.pair_next()
+    title, text = dialogs.shown[-1][:2]
+    assert title == "Pair round" and text.startswith("Round 2 cannot be paired: ") and "Dutch rules" in text
 
 
 def test_pairing_runs_behind_a_progress_dialog_with_cancel(qtbot: QtBot, window: MainWindow) -> None:
@@ -162,17 +229,21 @@ def test_pairing_runs_behind_a_progress_dialog_with_cancel(qtbot: QtBot, window:
 def test_the_progress_dialog_counts_the_brackets_paired_of_the_brackets_in_all(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 28: the dialog says how much is done of how much there is ("2 of 5 score brackets paired", a bar of
-    5), as the engine reports its brackets (engine.pairing.Progress: done, in all)."""
+    """Issue 28: the dialog says how much is done of how much there is ("2 of 5 score brackets paired", a bar
+    moving within the third), as the engine reports its steps (engine.pairing.Progress: done, in all); before
+    the engine knows its brackets, it says what it does."""
     opened(window, event(12))
     real = pairing_actions.pair_round
 
     def reporting(tournament: Tournament, round_: int | None = None, **options: Any) -> Any:
         progress: Callable[[int, int], bool] = options["progress"]
-        progress(2, 5)
-        time.sleep(1.0)  # the dialog polls the count meanwhile
+        progress(0, 0)
+        time.sleep(0.5)  # the dialog polls the count meanwhile
+        progress(2 * STEPS + 500, 5 * STEPS)
+        time.sleep(1.0)
         return real(tournament, round_, **options)
 
+    monkeypatch.setattr(pairing_actions, "IN_CHILD", False)  # the replacement is seen in a thread, not a child
     monkeypatch.setattr(pairing_actions, "pair_round", reporting)
     seen: list[tuple[str, int, int]] = []
 
@@ -183,7 +254,11 @@ def test_the_progress_dialog_counts_the_brackets_paired_of_the_brackets_in_all(
 
     window.pairing.progress_hook = watch
     assert window.pairing.pair_next()
-    assert any("2 of 5 score brackets paired" in text and (maximum, value) == (5, 2) for text, maximum, value in seen)
+    assert any("Weighing every two players" in text and value <= 0 for text, _maximum, value in seen)
+    assert any(
+        "2 of 5 score brackets paired" in text and (maximum, value) == (5 * STEPS, 2 * STEPS + 500)
+        for text, maximum, value in seen
+    )
 
 
 def test_byes_and_a_withdrawal_entered_before_pairing_are_kept(qtbot: QtBot, window: MainWindow) -> None:
