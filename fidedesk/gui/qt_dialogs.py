@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from fidedesk.core.values import counted
 from fidedesk.gui.common.dialogs import Choice
-from fidedesk.gui.common.plain import answered, ask, back_to, message_box, plain_label
+from fidedesk.gui.common.plain import answered, ask, back_to, give_keys, message_box, plain_label
 from fidedesk.gui.common.screen import fit
 from fidedesk.io.native import recovery
 
@@ -190,6 +190,7 @@ class RecoveryDialog(QDialog):
         restore = buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
         restore.setEnabled(bool(self._found))
         buttons.addButton("&Discard", QDialogButtonBox.ButtonRole.RejectRole)
+        give_keys(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -14,11 +14,12 @@ use :func:`menu_text`, window titles (``[*]`` marks unsaved changes) use :func:`
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from typing import overload
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
-from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QDialog, QDialogButtonBox, QLabel, QMessageBox, QWidget
 
 #: Qt's placeholder for the "modified" mark in a window title; Qt shows ``[*][*]`` as a literal ``[*]``.
 _MODIFIED_MARK = "[*]"
@@ -101,7 +102,25 @@ def message_box(
     """A message box (not shown yet) whose title and text are shown literally; :func:`ask` shows it."""
     box = QMessageBox(icon, title_text(title), text, buttons, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
+    give_keys(box)
     return box
+
+
+def give_keys(buttons: QDialogButtonBox | QMessageBox | Iterable[QAbstractButton]) -> None:
+    """Every button an Alt key: Qt's own texts give one to Yes and No only (OK, Save, Cancel, Discard and Close
+    have none on Linux), so a button without one gets the first letter of its text that no other button of
+    the row has taken (Discard: Alt+D, beside Save's Alt+S)."""
+    row = list(buttons.buttons()) if isinstance(buttons, QDialogButtonBox | QMessageBox) else list(buttons)
+    taken = {key for button in row if (key := mnemonic(button.text()))}
+    for button in row:
+        text = button.text()
+        if mnemonic(text) is not None:
+            continue
+        for index, letter in enumerate(text):
+            if letter.isalnum() and letter.lower() not in taken:
+                button.setText(f"{text[:index]}&{text[index:]}")
+                taken.add(letter.lower())
+                break
 
 
 def ask(box: QMessageBox) -> QMessageBox.StandardButton:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from fidedesk.gui.common.plain import without_mnemonic
+from fidedesk.gui.common.plain import give_keys, without_mnemonic
 from fidedesk.gui.common.screen import fit
 
 COLUMNS = ("Menu or area", "Command", "Keys")
@@ -126,6 +126,7 @@ class ShortcutsDialog(QDialog):
         self.table.resizeRowsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)  # a command can have several keys
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        give_keys(buttons)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)

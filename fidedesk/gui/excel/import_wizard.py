@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.notation import score_text
 from fidedesk.core.values import counted
 from fidedesk.gui.common.look import STYLE, UNCOUNTED_GREY, named, say
-from fidedesk.gui.common.plain import bold, plain_label, rich_label, tip, title_text
+from fidedesk.gui.common.plain import bold, give_keys, plain_label, rich_label, tip, title_text
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.screen import fit
 from fidedesk.io.excel.grid import SheetGrid, column_letters
@@ -265,6 +265,7 @@ class ExcelImportDialog(QDialog):
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = self.buttons.addButton("&Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        give_keys(self.buttons)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         bottom = QHBoxLayout()

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QHBoxLayo
 
 from fidedesk import __version__
 from fidedesk.gui.common.context import RatingContext
-from fidedesk.gui.common.plain import plain_label, rich_label
+from fidedesk.gui.common.plain import give_keys, plain_label, rich_label
 from fidedesk.gui.common.screen import fit
 
 
@@ -32,6 +32,7 @@ class AboutDialog(QDialog):
         self.icon.setObjectName("about_icon")
         self.icon.setPixmap(QApplication.windowIcon().pixmap(64, 64))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        give_keys(buttons)
         buttons.rejected.connect(self.reject)
         top = QHBoxLayout()
         top.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)

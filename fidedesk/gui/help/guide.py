@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from fidedesk.gui.common.look import named, say
-from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.plain import give_keys, plain_label
 from fidedesk.gui.common.resources import GUIDE, guide_file
 from fidedesk.gui.common.screen import fit
 
@@ -73,6 +73,7 @@ class GuideWindow(QDialog):
         find_row.addWidget(self.find_edit, 1)
         find_row.addWidget(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        give_keys(buttons)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addLayout(find_row)

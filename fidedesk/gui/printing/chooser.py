@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QWidget
 
-from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.plain import give_keys, plain_label
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, round_text
 from fidedesk.publish.documents.model import DocumentKind
 from fidedesk.publish.paper.pages import Paper
@@ -52,6 +52,7 @@ class DocumentChooser(QDialog):
         form.addRow(self.note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.go_button = buttons.addButton(offer.action, QDialogButtonBox.ButtonRole.AcceptRole)
+        give_keys(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from fidedesk.core.tournament import BirthDate
 from fidedesk.core.values import birth_text, counted
 from fidedesk.gui.common.look import named
-from fidedesk.gui.common.plain import plain_label
+from fidedesk.gui.common.plain import give_keys, plain_label
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.screen import fit
 from fidedesk.io.ratinglist.fide_list import ListKind, ListSource, Month
@@ -58,7 +58,8 @@ class ImportListDialog(QDialog):
             "", named(plain_label(f"Month {found}. A list is in force from the first day of its month."), "month_note")
         )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Import")
+        give_keys(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -118,7 +119,8 @@ class UpdatesDialog(QDialog):
         label = named(plain_label(summary), "updates_summary")
         label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"Apply {counted(len(updates), 'change')}")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(f"&Apply {counted(len(updates), 'change')}")
+        give_keys(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
