@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
         dialogs: Dialogs | None = None,
     ) -> None:
         super().__init__(parent)
+        self._status_reasons: dict[str, str] = {}  # the status bar's words that hold while a reason lasts
         self.settings = settings
         self.setObjectName("main_window")
         kind = RatingKind(settings.kind) if settings.kind in {k.value for k in RatingKind} else RatingKind.STANDARD
@@ -287,9 +288,23 @@ class MainWindow(QMainWindow):
         self._event_start = start
         self.context.set_event_date(start or dt.date.today())
         if start is None and self.context.is_auto:
-            self.statusBar().showMessage(
-                f"The event has no start date: auto applies {self.context.edition().name}, in force today"
+            self._say_while(
+                "no date", f"The event has no start date: auto applies {self.context.edition().name}, in force today"
             )
+        else:
+            self._reason_ended("no date")
+
+    def _say_while(self, reason: str, text: str) -> None:
+        """Say ``text`` in the status bar until :meth:`_reason_ended` says ``reason`` is over (or another
+        message takes its place): a word left after its reason ended misleads."""
+        self._status_reasons[reason] = text
+        self.statusBar().showMessage(text)
+
+    def _reason_ended(self, reason: str) -> None:
+        """The status bar's message for ``reason``, if it still shows, goes."""
+        text = self._status_reasons.pop(reason, None)
+        if text is not None and self.statusBar().currentMessage() == text:
+            self.statusBar().clearMessage()
 
     def offer_recovery(self) -> bool:
         """After the window is shown: offer work a crashed session left behind; True when restored."""
@@ -310,7 +325,7 @@ class MainWindow(QMainWindow):
         it waits, with a word in the status bar, and opens once no modal dialog is left and no work runs."""
         self._requested.append(path)
         if self._busy() or self._opening_requested:
-            self.statusBar().showMessage(f"{path.name} opens when the open dialog is closed")
+            self._say_while("waiting to open", f"{path.name} opens when the open dialog is closed")
         if not self._requested_timer.isActive():
             self._requested_timer.start()
         self._open_requested()
@@ -332,6 +347,7 @@ class MainWindow(QMainWindow):
             self._opening_requested = False
         if not self._requested:
             self._requested_timer.stop()
+            self._reason_ended("waiting to open")
 
     def show_round(self, round_: int, text: str, paired: Sequence[int] = ()) -> None:
         """The Tournament tab's Rounds view on ``round_``, saying ``text``; ``paired``: the rounds just paired by
@@ -449,7 +465,9 @@ class MainWindow(QMainWindow):
         self.rules_label.setToolTip(edition.title)
         problem = self.context.problem()
         if problem:
-            self.statusBar().showMessage(problem)
+            self._say_while("rules", problem)
+        else:
+            self._reason_ended("rules")
         self.settings.edition = self.context.edition_name
         self.settings.kind = self.context.kind.value
 

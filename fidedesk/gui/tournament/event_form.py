@@ -24,6 +24,7 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGridLayout, QLineEdit, QSpinBox, QWidget
 
 from fidedesk.core.editing import EditError, set_event_info
+from fidedesk.core.pairing.round import planned_rounds
 from fidedesk.core.pairing.setup import ForbiddenPairs, InitialColour
 from fidedesk.core.pairing.setup_edits import set_baku, set_forbidden, set_initial_colour, set_rounds
 from fidedesk.core.pairing.text import FORBIDDEN_HINT, ForbiddenPairsError, forbidden_text, parse_forbidden
@@ -118,7 +119,10 @@ class EventForm(QWidget):
         self.rounds_box = named(QSpinBox(), "event_rounds")
         self.rounds_box.setRange(0, ROUND_RANGE.high)
         self.rounds_box.setSpecialValueText("—")  # 0: not set (a round robin's follow from its players)
-        self.rounds_box.setToolTip("The number of rounds announced; — when not set")
+        self.rounds_box.setToolTip(
+            "The number of rounds announced. When none is: a round robin's follow from its players, and a Swiss "
+            "shows the rounds its file holds so far"
+        )
         self.colour_box = named(QComboBox(), "event_colour")
         for colour, text in COLOURS.items():
             self.colour_box.addItem(text, colour.value if colour is not None else "")
@@ -357,6 +361,8 @@ class EventForm(QWidget):
         info = self._document.tournament.info
         for box, value in ((self.system_box, info.system.value), (self.kind_box, info.kind.value)):
             box.setCurrentIndex(max(0, box.findData(value)))
+        # before the value: a spin box shows its special text only as it is set to its minimum again
+        self.rounds_box.setSpecialValueText(unset_rounds_text(self._document.tournament))
         if reset or setup or self._known_rounds != info.rounds:
             self.rounds_box.setValue(info.rounds or 0)
         self._known_rounds = info.rounds
@@ -374,3 +380,15 @@ class EventForm(QWidget):
         if reset:
             self._show_problem(None, "")
         self._note_pending()
+
+
+def unset_rounds_text(tournament: Tournament) -> str:
+    """What the Rounds field shows while no number of rounds is announced: a round robin's, from its players
+    (C.05 Annex 1, :func:`~fidedesk.core.pairing.round.planned_rounds`); else the rounds the file holds so far
+    (a TRF without ``XXR``); else a dash."""
+    planned = planned_rounds(tournament)
+    if planned is not None:
+        return f"{planned} (by players)"
+    if tournament.last_round:
+        return f"— ({tournament.last_round} so far)"
+    return "—"

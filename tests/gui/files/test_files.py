@@ -488,3 +488,17 @@ def test_the_first_save_proposes_a_real_folder(window: MainWindow, dialogs: Unat
     window.settings.last_folder = str(tmp_path / "gone")
     window.files.save_action.trigger()
     assert Path(str(asked[-1][1])).parent != tmp_path / "gone"
+
+
+def test_the_no_date_message_ends_when_the_event_gets_a_date(window: MainWindow, dialogs: UnattendedDialogs) -> None:
+    """Issue 29: a status message ends when its reason does: the event given a start date, "no start date" goes."""
+    import dataclasses
+    import datetime as dt
+
+    window.context.set_edition_name("auto")
+    assert window.files.new()
+    assert "no start date" in window.statusBar().currentMessage()
+    tournament = window.document.tournament
+    dated = dataclasses.replace(tournament, info=dataclasses.replace(tournament.info, start=dt.date(2026, 3, 1)))
+    window.document.apply("Set the start date", dated)
+    assert "no start date" not in window.statusBar().currentMessage()

@@ -121,6 +121,7 @@ def test_a_file_handed_over_waits_for_the_open_dialog(
     wizard.close()
     qtbot.waitUntil(lambda: len(window.document.tournament.players) == 14)
     assert not window._requested_timer.isActive()
+    assert "opens when" not in window.statusBar().currentMessage()  # issue 29: said no longer once it opened
     asked = dialogs.answer("confirm_discard", Choice.DISCARD)
     window.open_requested(GELENDZHIK)  # with no dialog open it opens at once (asking first about the import)
     assert asked

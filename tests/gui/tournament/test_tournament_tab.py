@@ -402,3 +402,22 @@ def test_the_players_model_refuses_what_core_values_refuses(
     assert model.setData(model.index(2, column), {FIDE_ID: "3417", FED: "FID", SEX: "F", TITLE: "wf"}[column])
     assert model.index(2, column).data() == {FIDE_ID: "3417", FED: "FID", SEX: "f", TITLE: "WFM"}[column]
     window.undo_action.trigger()
+
+
+def test_the_rounds_field_says_a_round_robins_rounds_and_a_files_rounds_so_far(tab: TournamentTab) -> None:
+    """Issue 29: no number of rounds announced showed "—" for a round robin (whose rounds its players fix,
+    C.05 Annex 1) and for a TRF without XXR; it says what is known, and the document keeps "not announced"."""
+    from fidedesk.core.tournament import System
+
+    box = tab.event_form.rounds_box
+    players = tuple(Player(start_rank=n, name=f"Player {n}") for n in range(1, 9))
+    tab.document.reset(Tournament(EventInfo(system=System.ROUND_ROBIN), players), None)
+    assert box.value() == 0 and box.text() == "7 (by players)"
+    assert tab.document.tournament.info.rounds is None
+    tab.document.apply("One more", add_player(tab.document.tournament, Player(start_rank=9, name="Player 9")))
+    assert box.text() == "9 (by players)"  # nine players: nine rounds, a bye in each
+    played = small_tournament()
+    tab.document.reset(played, None)
+    assert played.info.rounds is None and box.text() == "— (1 so far)"
+    tab.document.reset(Tournament(EventInfo(), ()), None)
+    assert box.text() == "—"
