@@ -492,6 +492,16 @@ class PlayersWidget(QWidget):
             return QModelIndex()
         return self.proxy.mapFromSource(self.model.index(row, column))
 
+    def show_player(self, start_rank: int) -> None:
+        """The player selected in another view becomes the current row here (issue 29: one selected player), in
+        the column that was; a cell being typed in is committed first, as moving off it by key does."""
+        current = self.table.currentIndex()
+        if current.isValid() and current.data(RANK_ROLE) == start_rank:
+            return
+        index = self.index_of(start_rank, max(current.column(), 0))
+        if index.isValid():
+            self.table.setCurrentIndex(index)
+
     def selected_ranks(self) -> list[int]:
         rows = {index.row() for index in self.table.selectionModel().selectedRows()}
         return sorted(int(self.proxy.index(row, 0).data(RANK_ROLE)) for row in rows)

@@ -67,7 +67,9 @@ class TournamentTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*TIGHT)
         layout.addWidget(self.splitter)
-        self.players.player_selected.connect(self._on_player_selected)
+        # one selected player: chosen in the Players table or in any view, every other one follows
+        self.players.player_selected.connect(self.views.select_player)
+        self.views.player_selected.connect(self.players.show_player)
 
     def first_field(self) -> QWidget:
         """Where the keyboard goes in this tab when no field of it was used yet: an empty event's name
@@ -80,9 +82,6 @@ class TournamentTab(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
         super().resizeEvent(event)
         self.memory.enter(self.window().width())
-
-    def _on_player_selected(self, start_rank: int) -> None:
-        self.views.select_player(start_rank)
 
 
 def _group(title: str, content: QWidget, name: str) -> QGroupBox:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -65,6 +65,9 @@ class TournamentViews(QWidget):
     ``memory`` keeps the dividers per size class of the window (the Tournament tab's, or one of their own).
     """
 
+    #: The start rank of the player just selected in a view (or by :meth:`select_player`).
+    player_selected = Signal(int)
+
     def __init__(
         self,
         document: TournamentDocument,
@@ -75,6 +78,7 @@ class TournamentViews(QWidget):
         memory: SplitterMemory | None = None,
     ) -> None:
         super().__init__(parent)
+        self._selecting: int | None = None  # the player select_player is showing now
         self.document = document
         self.context = context
         self.settings = settings
@@ -191,8 +195,40 @@ class TournamentViews(QWidget):
         focus.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def select_player(self, start_rank: int) -> None:
-        """Show this player's rating calculation in the panel."""
-        self.panel.select_player(start_rank)
+        """One selected player across the views (issue 29): this player's row current in the Standings and the
+        Crosstable, their rating calculation in the panel, and ``player_selected`` said (the Players table
+        follows). A view that makes its row current calls this again: that call, for the same player, stops."""
+        if self._selecting == start_rank:
+            return
+        self._selecting = start_rank
+        try:
+            standings = self.standings.model
+            self._make_current(
+                self.standings.table,
+                lambda row: standings.standing(row).player.start_rank == start_rank,
+                standings.rowCount(),
+            )
+            self._make_current(
+                self.crosstable_table,
+                lambda row: self.crosstable.player_at(row).start_rank == start_rank,
+                self.crosstable.rowCount(),
+            )
+            self.panel.select_player(start_rank)
+            self.player_selected.emit(start_rank)
+        finally:
+            self._selecting = None
+
+    @staticmethod
+    def _make_current(table: QAbstractItemView, holds: Callable[[int], bool], rows: int) -> None:
+        """The first row of ``table`` for which ``holds`` is true becomes current, in the column that was (the
+        keyboard stays where it is); nothing changes where it is current already or no row holds."""
+        current = table.currentIndex()
+        if current.isValid() and holds(current.row()):
+            return
+        row = next((row for row in range(rows) if holds(row)), None)
+        model = table.model()
+        if row is not None and model is not None:
+            table.setCurrentIndex(model.index(row, max(current.column(), 0)))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
         super().resizeEvent(event)

@@ -21,7 +21,7 @@ from fidedesk.gui.common.dialogs import UnattendedDialogs
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
-from fidedesk.gui.tournament.players import COLUMNS, PlayersModel, parse_cell
+from fidedesk.gui.tournament.players import COLUMNS, RANK_ROLE, PlayersModel, parse_cell
 
 NAME, SEX, TITLE, FED, FIDE_ID, RATING, BORN = 1, 2, 3, 4, 5, 6, 7
 
@@ -333,9 +333,9 @@ def test_window_title_shows_unsaved_changes(qtbot: QtBot, window: MainWindow, ta
 
 def test_selecting_a_player_reaches_the_views(window: MainWindow, tab: TournamentTab) -> None:
     chosen: list[int] = []
-    tab.views = type("Views", (), {"select_player": lambda self, rank: chosen.append(rank)})()  # type: ignore[assignment]
+    tab.views.player_selected.connect(chosen.append)
     tab.players.table.setCurrentIndex(tab.players.index_of(3, NAME))
-    assert chosen == [3]
+    assert chosen == [3] and tab.views.panel.start_rank == 3
     assert tab.players.table.currentIndex() != QModelIndex()
 
 
@@ -421,3 +421,38 @@ def test_the_rounds_field_says_a_round_robins_rounds_and_a_files_rounds_so_far(t
     assert played.info.rounds is None and box.text() == "— (1 so far)"
     tab.document.reset(Tournament(EventInfo(), ()), None)
     assert box.text() == "—"
+
+
+def test_one_player_is_selected_across_standings_crosstable_players_and_the_calculation(
+    qtbot: QtBot, tab: TournamentTab
+) -> None:
+    """Issue 29: selecting a player in Standings left the Crosstable (and the Players table) on another: now
+    the player chosen in any of them is the current row in all, and the calculation is theirs."""
+    from fidedesk.io.trf.document import read_trf
+    from tests.conftest import GELENDZHIK
+
+    tab.document.reset(read_trf(GELENDZHIK).tournament, None)
+    views = tab.views
+    standings, crosstable, players = views.standings.table, views.crosstable_table, tab.players
+
+    def everywhere() -> set[int]:
+        ranks = {
+            views.standings.model.standing(standings.currentIndex().row()).player.start_rank,
+            views.crosstable.player_at(crosstable.currentIndex().row()).start_rank,
+            int(players.table.currentIndex().data(RANK_ROLE)),
+        }
+        assert views.panel.start_rank in ranks
+        return ranks | {views.panel.start_rank}
+
+    winner = views.standings.model.standing(0).player.start_rank
+    assert winner != 1  # so that following is seen: the first row elsewhere is start rank 1
+    standings.setCurrentIndex(views.standings.model.index(0, 1))
+    assert everywhere() == {winner}
+    crosstable.setCurrentIndex(views.crosstable.index(4, 1))
+    fifth = views.crosstable.player_at(4).start_rank
+    assert everywhere() == {fifth}
+    players.table.setCurrentIndex(players.index_of(9, 1))
+    assert everywhere() == {9}
+    qtbot.keyClick(players.table, Qt.Key.Key_Down)  # by key as well: the next row of the sorted table
+    below = int(players.table.currentIndex().data(RANK_ROLE))
+    assert below != 9 and everywhere() == {below}
