@@ -55,6 +55,7 @@ WHOLE_PROJECT_TESTS = {
     "test_packaging.py": "the bundle, the spec and the platforms' metadata",
     "test_icons.py": "the icons the platforms are given",
     "test_standings_everywhere.py": "the same standings from core, the command line, Excel, TRF and the documents",
+    "test_readme_setup.py": "the README's set-up: the system packages Qt's window needs",
 }
 
 

@@ -54,8 +54,8 @@ RESULT_KEY = {
     ResultCode.FORFEIT_WIN: "+",
     ResultCode.FORFEIT_LOSS: "-",
 }
-#: The players table's columns after Name that Tab passes on the way to Rating (Sex, Title, Fed, FIDE ID).
-TABS_NAME_TO_RATING = 5
+#: The players table's columns after Name that Tab passes on the way to Rating (Sex, Title, Fed).
+TABS_NAME_TO_RATING = 4
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 ALT, CTRL, SHIFT = (
     Qt.KeyboardModifier.AltModifier,
@@ -204,7 +204,8 @@ def enter_event(keys: Keyboard, tab: TournamentTab, event: Event) -> None:
 
 
 def enter_players(keys: Keyboard, tab: TournamentTab, players: Sequence[Player]) -> None:
-    """Tab from the event form to the players table; Insert, the name, Tab to Rating and Born, Enter."""
+    """Tab from the event form to the players table; Insert, the name, Tab to Rating and (past FIDE ID) Born,
+    Enter."""
     table = tab.players.table
     # End: then Tab passes Rounds, Colour, Baku acceleration and Forbidden pairs (issue 16) on the way to the players
     keys.alt("d")
@@ -216,10 +217,11 @@ def enter_players(keys: Keyboard, tab: TournamentTab, players: Sequence[Player])
         if player.rating is not None or player.birth is not None:
             for _ in range(TABS_NAME_TO_RATING):
                 keys.press(Qt.Key.Key_Tab)
-            assert table.currentIndex().column() == 6 and isinstance(keys.focus(), QLineEdit)
+            assert table.currentIndex().column() == 5 and isinstance(keys.focus(), QLineEdit)
             keys.type("" if player.rating is None else str(player.rating))
             if player.birth is not None:
-                keys.press(Qt.Key.Key_Tab)
+                for _ in range(2):  # past the FIDE ID to Born
+                    keys.press(Qt.Key.Key_Tab)
                 keys.type(f"{player.birth.year}")
         keys.press(Qt.Key.Key_Return)
         assert table.state() is not QAbstractItemView.State.EditingState

@@ -137,10 +137,11 @@ COLUMNS: tuple[Column, ...] = (
     Column("Sex", "m or w (f: as some files write w)", "sex", lambda p, _t: p.sex, parse_sex),
     Column("Title", "GM IM FM CM WGM WIM WFM WCM, or empty", "title", lambda p, _t: p.title, parse_title),
     Column("Fed", f"Federation: {FEDERATION_HINT}", "federation", lambda p, _t: p.federation, parse_federation),
-    Column("FIDE ID", "Digits only", "fide_id", lambda p, _t: p.fide_id, parse_fide_id, numeric=True,
-           text=fide_id_text),
+    # the rating before the FIDE ID: at 1024 x 640 the pane shows the columns up to the rating (issue 29)
     Column("Rating", f"{RATING_TYPED}; empty: unrated", "rating", lambda p, _t: p.rating, parse_rating, numeric=True,
            text=rating_text),
+    Column("FIDE ID", "Digits only", "fide_id", lambda p, _t: p.fide_id, parse_fide_id, numeric=True,
+           text=fide_id_text),
     Column("Born", BIRTH_HINT, "birth", lambda p, _t: p.birth, parse_birth_date, text=birth_text),
     Column("Games", f"Rated games before this event ({GAMES_RANGE}; K: 40 under 30 games)", "games",
            lambda p, _t: p.record.games, parse_games, numeric=True, text=count_text),
@@ -404,7 +405,10 @@ def _typed_in(editor: QWidget, index: QModelIndex) -> bool:
 
 #: The widest value each column may hold (the name column fits its contents instead): FIDE ID and Born
 #: their widest legal values (eleven digits, a full date), the others what events hold.
-_WIDEST = ("999", "", "m", "WGM", "RUS", WIDEST_FIDE_ID, "2427", WIDEST_BIRTH, "9999", "2400+", "40", "10.5")
+_WIDEST = {
+    "start_rank": "999", "sex": "m", "title": "WGM", "federation": "RUS", "fide_id": WIDEST_FIDE_ID, "rating": "2427",
+    "birth": WIDEST_BIRTH, "games": "9999", "ever_2400": "2400+", "k": "40", "points": "10.5",
+}  # fmt: skip
 
 
 class PlayersWidget(QWidget):
@@ -444,9 +448,9 @@ class PlayersWidget(QWidget):
         # by _fit_names; the short columns get just their widest value, so all fit beside the rounds at 1280
         header.setStretchLastSection(True)
         metrics = self.table.fontMetrics()
-        for column, sample in enumerate(_WIDEST):
-            if column != 1:
-                fit_column(header, column, (sample, COLUMNS[column].header), metrics)
+        for column, field in enumerate(COLUMNS):
+            if field.field in _WIDEST:
+                fit_column(header, column, (_WIDEST[field.field], field.header), metrics)
 
         self.add_button = named(QPushButton("&Add player"), "add_player")
         self.add_button.setToolTip("Add a player at the next start rank (Insert)")

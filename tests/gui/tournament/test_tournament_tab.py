@@ -23,7 +23,7 @@ from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.gui.tournament.players import COLUMNS, RANK_ROLE, PlayersModel, parse_cell
 
-NAME, SEX, TITLE, FED, FIDE_ID, RATING, BORN = 1, 2, 3, 4, 5, 6, 7
+NAME, SEX, TITLE, FED, RATING, FIDE_ID, BORN = 1, 2, 3, 4, 5, 6, 7
 
 
 def small_tournament() -> Tournament:
