@@ -24,6 +24,7 @@ from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.menus import Menu, MenuContribution
+from fidedesk.gui.common.settings import Export
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
 from fidedesk.publish.documents.model import DocumentError, DocumentKind
@@ -151,7 +152,7 @@ class PrintActions(QObject):
             return False
         tournament, choice = chosen
         if path is None:
-            suggested = Path(self.settings.folder) / f"{file_stem(tournament.info.name, choice)}.pdf"
+            suggested = self.files.export_folder(Export.PDF) / f"{file_stem(tournament.info.name, choice)}.pdf"
             path = self.dialogs.save_file("Export PDF", str(suggested), PDF_FILTER)
             if path is None:
                 return False
@@ -169,7 +170,7 @@ class PrintActions(QObject):
         written = self._run("Export PDF", f"Writing {target.name}…", work, target)
         if written is None:
             return False
-        self.settings.last_folder = str(target.parent)
+        self.settings.remember_folder(Export.PDF, target.parent)
         self.files.say(f"Exported {counted(written, 'page')} to {target.name}.")
         return True
 
@@ -195,7 +196,7 @@ class PrintActions(QObject):
                 return False
             round_ = choice.round
         if folder is None:
-            folder = self.dialogs.choose_folder("Export Web Pages", self.settings.folder)
+            folder = self.dialogs.choose_folder("Export Web Pages", str(self.files.export_folder(Export.WEB)))
             if folder is None:
                 return False
         from fidedesk.publish.web import INDEX, write_web_folder
@@ -222,7 +223,7 @@ class PrintActions(QObject):
         index = self._run("Export Web Pages", label, work, target, unit=f"of {len(WEB_KINDS)} documents made")
         if index is None:
             return False
-        self.settings.last_folder = str(target)
+        self.settings.remember_folder(Export.WEB, target)
         self.files.say(f"Web pages written: {index}")
         return True
 
