@@ -31,6 +31,8 @@ from fidedesk.gui.common.screen import fit
 from fidedesk.io.native import recovery
 
 Icon = QMessageBox.Icon
+#: Qt's QWIDGETSIZE_MAX: no limit to a widget's size.
+QWIDGETSIZE_MAX = (1 << 24) - 1
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
@@ -155,6 +157,8 @@ def folder_dialog(parent: QWidget, title: str, folder: str) -> QFileDialog:
     if new_folder is not None:
         new_folder.setText("&New Folder")
         new_folder.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        new_folder.setMinimumSize(0, 0)  # Qt's form fixes the icon's 22 x 22: wide enough for the words now
+        new_folder.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
     buttons = dialog.findChild(QDialogButtonBox)
     if buttons is not None:
         give_keys(buttons)

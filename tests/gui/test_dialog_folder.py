@@ -33,6 +33,9 @@ def test_the_folder_chooser_makes_a_new_folder_by_its_alt_key(qtbot: QtBot, wind
         button = dialog.findChild(QToolButton, "newFolderButton")
         assert button is not None
         seen["button"] = (button.isVisible(), button.isEnabled(), mnemonic(button.text()))
+        seen["words shown"] = button.width() > button.iconSize().width() + button.fontMetrics().horizontalAdvance(
+            "New Folder"
+        )
         buttons = dialog.findChild(QDialogButtonBox)
         assert buttons is not None
         seen["keys"] = sorted(mnemonic(b.text()) or "" for b in buttons.buttons())
@@ -51,6 +54,6 @@ def test_the_folder_chooser_makes_a_new_folder_by_its_alt_key(qtbot: QtBot, wind
 
     QTimer.singleShot(0, in_the_dialog)
     chosen = qt_dialogs.QtDialogs(window).choose_folder("Export Web Pages", str(tmp_path))
-    assert seen["dirs only"] and seen["button"] == (True, True, "n")
+    assert seen["dirs only"] and seen["button"] == (True, True, "n") and seen["words shown"]
     assert seen["keys"] == ["a", "c"]  # Choose and Cancel
     assert (tmp_path / "round 5").is_dir() and chosen == tmp_path / "round 5"

@@ -14,10 +14,7 @@ from fidedesk.publish.paper.pages import Paper
 #: The papers offered, as the chooser names them.
 PAPERS: tuple[tuple[str, Paper], ...] = (("A4", "a4"), ("Letter", "letter"))
 #: What "All documents" makes.
-EVERY_NOTE = (
-    "Every document in one PDF, one after the other, each numbering its own pages (what fidedesk-cli print "
-    "--document all writes); pairings only once a round is paired."
-)
+EVERY_NOTE = "Every document in one PDF, as fidedesk-cli print --document all writes it."
 
 
 class DocumentChooser(QDialog):
@@ -109,7 +106,7 @@ class DocumentChooser(QDialog):
         self.round_box.setEnabled(kind.takes_round and bool(rounds))
         possible = bool(rounds) or not kind.of_one_round
         self.go_button.setEnabled(possible)
-        self.note.setText(self._offer.note if possible else f"No round to make the {kind.title.lower()} of yet.")
+        self._say(self._offer.note if possible else f"No round to make the {kind.title.lower()} of yet.")
 
     def _fill_every_round(self) -> None:
         """All documents: each of its own latest round (first, as the command line makes them without
@@ -117,18 +114,19 @@ class DocumentChooser(QDialog):
         offer = self._offer
         taking = [kind for kind in offer.kinds if kind.takes_round]
         rounds = sorted(set.intersection(*(set(offer.rounds.get(kind, ())) for kind in taking))) if taking else []
-        latest: dict[tuple[bool, int], str] = {}
-        for kind in taking:
-            number = offer.proposed.get(kind)
-            if number is not None:
-                latest.setdefault((kind.of_one_round, number), f"{kind.title.lower()} {round_text(kind, number)}")
         self.round_box.clear()
-        self.round_box.addItem(f"Each its latest ({', '.join(latest.values())})" if latest else "Each its latest")
+        self.round_box.addItem("Each its latest")  # the current round's pairings, the standings after the last
         for number in rounds:
             self.round_box.addItem(f"Round {number}", number)
         self.round_box.setEnabled(bool(rounds))
         self.go_button.setEnabled(True)
-        self.note.setText(EVERY_NOTE)
+        self._say(EVERY_NOTE)
+
+    def _say(self, note: str) -> None:
+        """``note`` under the choices; the dialog, already shown, made tall enough for its lines."""
+        self.note.setText(note)
+        if self.isVisible():
+            self.resize(self.width(), max(self.height(), self.heightForWidth(self.width())))
 
     def choice(self) -> DocumentChoice:
         """The document as chosen now."""

@@ -365,10 +365,14 @@ def test_the_pdf_chooser_offers_all_documents(qtbot: QtBot) -> None:
     tournament = loaded(KARL_MALA)
     chooser = DocumentChooser("Export PDF", dataclasses.replace(offer_of(tournament), offers_every=True))
     qtbot.addWidget(chooser)
+    chooser.show()
+    qtbot.waitExposed(chooser)
     box = chooser.document_box
     assert box.itemText(box.count() - 1) == "All documents"
     box.setCurrentIndex(box.count() - 1)
     assert chooser.round_box.isEnabled() and chooser.go_button.isEnabled()
+    note = chooser.note  # its lines all shown, in a dialog shown before they came
+    assert "--document all" in note.text() and note.height() >= note.heightForWidth(note.width())
     assert chooser.choice() == DocumentChoice(DocumentKind.STANDINGS, None, "a4", every=True)
     offered = [chooser.round_box.itemData(i) for i in range(chooser.round_box.count())]
     assert offered == [None, *range(1, tournament.rounds_played + 1)]
