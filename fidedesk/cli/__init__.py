@@ -51,8 +51,8 @@ from fidedesk.cli.generate import add_arguments as add_generate_arguments
 from fidedesk.cli.generate import cmd_generate
 from fidedesk.cli.pair import COLOUR_HELP, OUTPUT_HELP, ROUND_HELP, cmd_pair
 from fidedesk.cli.pair import DESCRIPTION as PAIR_DESCRIPTION
-from fidedesk.cli.printing import ALL, DOCUMENT_HELP, cmd_print
 from fidedesk.cli.printing import DESCRIPTION as PRINT_DESCRIPTION
+from fidedesk.cli.printing import DOCUMENT_HELP, cmd_print
 from fidedesk.cli.printing import OUTPUT_HELP as PRINT_OUTPUT_HELP
 from fidedesk.cli.printing import ROUND_HELP as PRINT_ROUND_HELP
 from fidedesk.cli.rate import cmd_rate
@@ -65,6 +65,7 @@ from fidedesk.io.bounded import FileLimitError
 from fidedesk.io.formats import FileFormatError
 from fidedesk.io.ratinglist.fide_list import ListFormatError, ListKind
 from fidedesk.io.trf.encoding import ENCODINGS
+from fidedesk.publish.documents import ALL
 from fidedesk.publish.documents.model import DocumentKind
 
 

@@ -23,12 +23,11 @@ from fidedesk.cli.files import reading_notes
 from fidedesk.cli.standings import chosen_tiebreaks
 from fidedesk.core.values import counted
 from fidedesk.io.formats import read_tournament, same_file
-from fidedesk.publish.documents import Document, DocumentError, DocumentKind, build_document, default_round
+from fidedesk.publish.documents import ALL, Document, DocumentError, DocumentKind, build_document, document_plan
 from fidedesk.publish.paper.pages import Paper
 from fidedesk.publish.paper.pdf import write_pdfs
 from fidedesk.publish.web import WebExportError, write_web_folder, write_web_page
 
-ALL = "all"
 DOCUMENT_HELP = (
     "the document: " + ", ".join(f"{kind.value} ({kind.title.lower()})" for kind in DocumentKind)
     + f", or {ALL}; repeat it for several (a PDF holds them one after the other)"
@@ -67,13 +66,8 @@ def _documents(args: argparse.Namespace, path: Path) -> list[tuple[Document, int
     edition = edition_named(args.rules, tournament.info.start, str(path))
     tiebreaks, _whose = chosen_tiebreaks(args.tiebreaks, tournament.info)
     documents: list[tuple[Document, int | None]] = []
-    for kind in kinds:
-        number = (
-            (args.round if args.round is not None else default_round(tournament, kind)) if kind.takes_round else None
-        )
-        if number is None and kind.of_one_round:
-            if len(kinds) > 1:
-                continue  # "all" of an event not paired yet: the documents there are
+    for kind, number in document_plan(tournament, kinds, args.round):
+        if number is None and kind.of_one_round:  # asked for alone (of several, the plan leaves it out)
             raise InputError(f"{path}: no round is paired yet, so there are no {kind.title.lower()} to print")
         try:
             document = build_document(tournament, kind, edition=edition, round=number, tiebreaks=tiebreaks)

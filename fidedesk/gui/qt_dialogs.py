@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QListWidget,
     QMessageBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +31,8 @@ from fidedesk.gui.common.screen import fit
 from fidedesk.io.native import recovery
 
 Icon = QMessageBox.Icon
+#: Qt's QWIDGETSIZE_MAX: no limit to a widget's size.
+QWIDGETSIZE_MAX = (1 << 24) - 1
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
@@ -115,10 +118,9 @@ class QtDialogs:
         return dialog.outcome if answered(dialog) else None
 
     def choose_folder(self, title: str, folder: str) -> Path | None:
-        parent = self._parent()
-        name = QFileDialog.getExistingDirectory(parent, title, folder)
-        back_to(parent)
-        return Path(name) if name else None
+        dialog = folder_dialog(self._parent(), title, folder)
+        chosen = dialog.selectedFiles() if answered(dialog) else []
+        return Path(chosen[0]) if chosen and chosen[0] else None
 
     def choose_document(self, title: str, offer: DocumentOffer) -> DocumentChoice | None:
         from fidedesk.gui.printing.chooser import DocumentChooser
@@ -141,6 +143,26 @@ class QtDialogs:
         fit(dialog, max(parent.window().width(), 900), max(parent.window().height(), 700))
         QTimer.singleShot(0, dialog, lambda: readable(dialog))
         answered(dialog)
+
+
+def folder_dialog(parent: QWidget, title: str, folder: str) -> QFileDialog:
+    """A folder to write into, chosen among folders only, with a New Folder button (issue 29: web pages go
+    into a folder of their own, often one not made yet). Qt's own dialog has the button as an icon without a
+    key: it is labelled, with Alt+N, and the dialog's other buttons get keys too. A platform's own dialog,
+    where Qt uses one, has a New Folder button of its own."""
+    dialog = QFileDialog(parent, title, folder)
+    dialog.setFileMode(QFileDialog.FileMode.Directory)
+    dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+    new_folder = dialog.findChild(QToolButton, "newFolderButton")
+    if new_folder is not None:
+        new_folder.setText("&New Folder")
+        new_folder.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        new_folder.setMinimumSize(0, 0)  # Qt's form fixes the icon's 22 x 22: wide enough for the words now
+        new_folder.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
+    buttons = dialog.findChild(QDialogButtonBox)
+    if buttons is not None:
+        give_keys(buttons)
+    return dialog
 
 
 #: The smallest zoom at which a previewed page's 7-point text can be read on screen.

@@ -6,7 +6,9 @@ keys, their types and their defaults. Tests pass a QSettings on a temporary file
 
 from __future__ import annotations
 
+import enum
 import os
+from pathlib import Path
 from typing import Any, Generic, TypeVar, cast, overload
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
@@ -36,6 +38,21 @@ class Setting(Generic[T]):
         owner.write(self, value)
 
 
+class Export(enum.Enum):
+    """The kinds of file the window writes, each remembering the folder it last wrote into (issue 29: with
+    one folder for all, a TRF for FIDE landed in the folder of web pages meant for publishing)."""
+
+    SAVE = "save"  # Save As of a .fidedesk file
+    TRF = "trf"  # Export TRF
+    EXCEL = "excel"  # Export to Excel, and Save Blank Player List
+    PDF = "pdf"  # Export PDF
+    WEB = "web"  # Export Web Pages (a folder)
+
+
+#: Where each kind of export last wrote: a folder, empty while it never wrote.
+_EXPORT_FOLDERS = {kind: Setting(f"folders/{kind.value}", "") for kind in Export}
+
+
 class Settings:
     """The application's settings; a QSettings object is given in tests, the user's file otherwise."""
 
@@ -46,7 +63,8 @@ class Settings:
     geometry = Setting("window/geometry", QByteArray())
     state = Setting("window/state", QByteArray())
     tab = Setting("window/tab", 0)
-    # files: the recent ones (newest first, one path a line) and the folder dialogs open in
+    # files: the recent ones (newest first, one path a line) and the folder dialogs open in (the last one a
+    # tournament file was opened from or saved to; each export has its own, _EXPORT_FOLDERS)
     recent_files = Setting("files/recent", "")
     last_folder = Setting("files/last_folder", "")
     # printing: the paper (a4, letter) and the document (a DocumentKind's value) chosen last
@@ -98,6 +116,21 @@ class Settings:
             return last
         documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         return documents if documents and os.path.isdir(documents) else os.path.expanduser("~")
+
+    def export_folder(self, kind: Export, beside: Path | None) -> str:
+        """The folder ``kind``'s dialog opens in: the one it last wrote into, while it exists; the first time
+        (or once it is gone) the folder of ``beside`` (the open tournament's file) when there is one, else
+        :attr:`folder`."""
+        last = str(self.read(_EXPORT_FOLDERS[kind]))
+        if last and os.path.isdir(last):
+            return last
+        if beside is not None and beside.parent.is_dir():
+            return str(beside.parent)
+        return self.folder
+
+    def remember_folder(self, kind: Export, folder: Path) -> None:
+        """``kind`` wrote into ``folder``: its dialog opens there next time (and no other's does)."""
+        self.write(_EXPORT_FOLDERS[kind], os.path.abspath(folder))
 
     def splitter_state(self, key: str) -> QByteArray:
         """A splitter's divider as saved under ``key`` (its size class and name, :mod:`fidedesk.gui.common.layouts`);

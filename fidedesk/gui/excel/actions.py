@@ -24,6 +24,7 @@ from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import Dialogs, file_filter
 from fidedesk.gui.common.menus import Menu, MenuContribution
+from fidedesk.gui.common.settings import Export
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import BLANK
 from fidedesk.io.excel.grid import ImportCancelled, XlsxError
@@ -131,7 +132,7 @@ class ExcelActions(QObject):
         if not self.files.commit_typing("Cannot export"):
             return False
         if path is None:
-            folder = Path(self.settings.folder)
+            folder = self.files.export_folder(Export.EXCEL)
             suggested = str(folder / f"{Path(self.files.suggested_name()).stem}{XLSX.extensions[0]}")
             path = self.dialogs.save_file("Export to Excel", suggested, XLSX_FILTER)
             if path is None:
@@ -157,14 +158,14 @@ class ExcelActions(QObject):
             return False
         if outcome.error is not None:
             raise outcome.error
-        self.settings.last_folder = str(target.parent)
+        self.settings.remember_folder(Export.EXCEL, target.parent)
         self.files.say(f"Exported to {target.name}.")
         return True
 
     def save_template(self, path: Path | None = None) -> bool:
         """Save the blank player list a club secretary fills in and imports."""
         if path is None:
-            suggested = str(Path(self.settings.folder) / "player-list.xlsx")
+            suggested = str(self.files.export_folder(Export.EXCEL) / "player-list.xlsx")
             path = self.dialogs.save_file("Save Blank Player List", suggested, XLSX_FILTER)
             if path is None:
                 return False
@@ -175,6 +176,6 @@ class ExcelActions(QObject):
         except OSError as error:
             self.dialogs.error("Cannot save", f"{path}: {error.strerror or error}")
             return False
-        self.settings.last_folder = str(path.parent)
+        self.settings.remember_folder(Export.EXCEL, path.parent)
         self.files.say(f"Saved the blank player list to {path.name}.")
         return True

@@ -22,7 +22,7 @@ from fidedesk.core.tournament import Tournament
 from fidedesk.gui.common.dialogs import Choice, Dialogs, file_filter
 from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.common.plain import menu_text, tip
-from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.common.settings import Export, Settings
 from fidedesk.gui.files.document import BLANK, TournamentDocument
 from fidedesk.io.formats import (
     FIDEDESK,
@@ -239,13 +239,16 @@ class FileActions(QObject):
         if not self.commit_typing("Cannot save"):
             return False
         current = self.document.path
-        suggested = str(current) if current else str(Path(self.settings.folder) / self.suggested_name())
+        suggested = str(current) if current else str(self.export_folder(Export.SAVE) / self.suggested_name())
         path = self.dialogs.save_file("Save tournament", suggested, FIDEDESK_FILTER)
         if path is None:
             return False
         if not path.suffix:
             path = path.with_suffix(FIDEDESK.extensions[0])
-        return self._save_to(path)
+        if not self._save_to(path):
+            return False
+        self.settings.remember_folder(Export.SAVE, path.parent)
+        return True
 
     def import_trf(self, path: Path | None = None) -> bool:
         """Replace the document by a tournament read from a TRF file (it becomes an untitled document)."""
@@ -277,7 +280,7 @@ class FileActions(QObject):
             self.dialogs.error("Cannot export TRF", f"TRF cannot hold this tournament yet: {refusal}")
             return False
         if path is None:
-            suggested = str(Path(self.settings.folder) / f"{Path(self.suggested_name()).stem}{TRF.extensions[0]}")
+            suggested = str(self.export_folder(Export.TRF) / f"{Path(self.suggested_name()).stem}{TRF.extensions[0]}")
             offered = TRF_VERSIONS.index(trf_version(self.trf_source, version))
             chosen = self.dialogs.save_file_of_kind("Export TRF", suggested, TRF_EXPORT_KINDS, offered)
             if chosen is None:
@@ -291,7 +294,7 @@ class FileActions(QObject):
         except FileFormatError as error:
             self.dialogs.error("Cannot export TRF", str(error))
             return False
-        self.settings.last_folder = str(path.parent)
+        self.settings.remember_folder(Export.TRF, path.parent)
         losses = TRF.losses(tournament)  # what TRF has no place for is said with the word that it was done
         self.say(" ".join([f"Exported to {path.name}.", *(f"{loss}." for loss in losses)]))
         return True
@@ -307,6 +310,11 @@ class FileActions(QObject):
         self.document.saved_as(path)
         self._remember(path)
         return True
+
+    def export_folder(self, kind: Export) -> Path:
+        """The folder ``kind``'s file dialog opens in: where it last wrote, else beside the open tournament's
+        file, else the folder the file dialogs use (:meth:`Settings.export_folder`)."""
+        return Path(self.settings.export_folder(kind, self.document.path))
 
     def suggested_name(self) -> str:
         name = self.document.tournament.info.name.strip() or "tournament"

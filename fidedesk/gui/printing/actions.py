@@ -10,6 +10,7 @@ are the event's own, as the Standings tab shows them; the rating edition is the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -24,8 +25,10 @@ from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.menus import Menu, MenuContribution
+from fidedesk.gui.common.settings import Export
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.printing.choice import DocumentChoice, DocumentOffer, file_stem
+from fidedesk.publish.documents import ALL
 from fidedesk.publish.documents.model import DocumentError, DocumentKind
 from fidedesk.publish.web import WebExportError
 
@@ -146,30 +149,33 @@ class PrintActions(QObject):
 
     def export_pdf(self, path: Path | None = None) -> bool:
         """The chosen document as a PDF file, made and written off the GUI thread."""
-        chosen = self._choose("Export PDF", "&Export…")
+        chosen = self._choose("Export PDF", "&Export…", offers_every=True)
         if chosen is None:
             return False
         tournament, choice = chosen
         if path is None:
-            suggested = Path(self.settings.folder) / f"{file_stem(tournament.info.name, choice)}.pdf"
+            suggested = self.files.export_folder(Export.PDF) / f"{file_stem(tournament.info.name, choice)}.pdf"
             path = self.dialogs.save_file("Export PDF", str(suggested), PDF_FILTER)
             if path is None:
                 return False
-        from fidedesk.publish.paper.pdf import write_pdf
+        from fidedesk.publish.paper.pdf import write_pdfs
 
         target = path
-        build = self._builder(tournament, choice)
+        builders = self._builders(tournament, choice)
 
         def work(progress: Callable[[int], bool]) -> int:
-            document = build()
-            if not progress(1):
-                raise Cancelled
-            return write_pdf(document, target, choice.paper)
+            documents = []
+            for count, build in enumerate(builders, start=1):
+                documents.append(build())
+                if not progress(count):
+                    raise Cancelled
+            return write_pdfs(documents, target, choice.paper)
 
-        written = self._run("Export PDF", f"Writing {target.name}…", work, target)
+        unit = f"of {len(builders)} documents made" if choice.every else "of 2 steps done"
+        written = self._run("Export PDF", f"Writing {target.name}…", work, target, unit=unit)
         if written is None:
             return False
-        self.settings.last_folder = str(target.parent)
+        self.settings.remember_folder(Export.PDF, target.parent)
         self.files.say(f"Exported {counted(written, 'page')} to {target.name}.")
         return True
 
@@ -195,7 +201,7 @@ class PrintActions(QObject):
                 return False
             round_ = choice.round
         if folder is None:
-            folder = self.dialogs.choose_folder("Export Web Pages", self.settings.folder)
+            folder = self.dialogs.choose_folder("Export Web Pages", str(self.files.export_folder(Export.WEB)))
             if folder is None:
                 return False
         from fidedesk.publish.web import INDEX, write_web_folder
@@ -222,14 +228,17 @@ class PrintActions(QObject):
         index = self._run("Export Web Pages", label, work, target, unit=f"of {len(WEB_KINDS)} documents made")
         if index is None:
             return False
-        self.settings.last_folder = str(target)
+        self.settings.remember_folder(Export.WEB, target)
         self.files.say(f"Web pages written: {index}")
         return True
 
     # --- the steps they share --------------------------------------------------------------------
 
-    def _choose(self, title: str, action: str) -> tuple[Tournament, DocumentChoice] | None:
-        """The tournament with what was typed, and the document chosen of it; None when either was refused."""
+    def _choose(
+        self, title: str, action: str, *, offers_every: bool = False
+    ) -> tuple[Tournament, DocumentChoice] | None:
+        """The tournament with what was typed, and the document chosen of it (``offers_every``: or all of them);
+        None when either was refused."""
         if not self.files.commit_typing(CANNOT[title]):
             return None
         tournament = self.document.tournament
@@ -241,25 +250,34 @@ class PrintActions(QObject):
         paper: Paper = "letter" if self.settings.paper == "letter" else "a4"
         rounds = {k: document_rounds(tournament, k) for k in kinds}
         proposed = {k: default_round(tournament, k) for k in kinds}
-        choice = self.dialogs.choose_document(title, DocumentOffer(kinds, rounds, proposed, kind, paper, action))
+        offer = DocumentOffer(kinds, rounds, proposed, kind, paper, action, offers_every=offers_every,
+                              every=last == ALL)  # fmt: skip
+        choice = self.dialogs.choose_document(title, offer)
         if choice is None:
             return None
         self.settings.paper = choice.paper
-        self.settings.print_document = choice.kind.value
+        self.settings.print_document = ALL if choice.every else choice.kind.value
         return tournament, choice
 
     def _builder(self, tournament: Tournament, choice: DocumentChoice) -> Callable[[], Document]:
         """The work of making the chosen document (pure: run off the GUI thread)."""
+        return self._builders(tournament, dataclasses.replace(choice, every=False))[0]
+
+    def _builders(self, tournament: Tournament, choice: DocumentChoice) -> list[Callable[[], Document]]:
+        """The work of making each document chosen (pure: run off the GUI thread): the one, or all of them as
+        the command line plans them (:func:`~fidedesk.publish.documents.document_plan`)."""
+        from fidedesk.publish.documents import build_document, document_plan
+
         edition = self.context.edition(tournament.info.start)  # read here, on the GUI thread
+        plan = document_plan(tournament, tuple(DocumentKind), choice.round) if choice.every else (
+            (choice.kind, choice.round),)  # fmt: skip
 
-        def build() -> Document:
-            from fidedesk.publish.documents import build_document
-
+        def builder(kind: DocumentKind, number: int | None) -> Callable[[], Document]:
             # the standings under the event's own tie-breaks and their edition of C.07 (build_document's
             # default, EventInfo.tiebreaks_in_use), as the Standings view shows them
-            return build_document(tournament, choice.kind, edition=edition, round=choice.round)
+            return lambda: build_document(tournament, kind, edition=edition, round=number)
 
-        return build
+        return [builder(kind, number) for kind, number in plan]
 
     def _made(
         self, title: str, tournament: Tournament, choice: DocumentChoice

@@ -33,8 +33,13 @@ from fidedesk.publish.documents.ranking import crosstable_document, standings_do
 from fidedesk.publish.documents.ratings import ratings_document
 from fidedesk.publish.documents.rounds import pairings, who_plays_where
 
-__all__ = ["Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
-           "TextBlock", "TextStyle", "build_document", "default_round", "document_rounds"]  # fmt: skip
+__all__ = ["ALL", "Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
+           "TextBlock", "TextStyle", "build_document", "default_round", "document_plan",
+           "document_rounds"]  # fmt: skip
+
+#: Every document at once, by the name the command line takes (``fidedesk-cli print --document all``) and the
+#: window's "All documents" stands for: each kind of :class:`DocumentKind`, in its order.
+ALL = "all"
 
 
 def document_rounds(tournament: Tournament, kind: DocumentKind) -> tuple[int, ...]:
@@ -56,6 +61,23 @@ def default_round(tournament: Tournament, kind: DocumentKind) -> int | None:
     if kind.of_one_round and tournament.current_round in rounds:
         return tournament.current_round
     return rounds[-1] if rounds else None
+
+
+def document_plan(
+    tournament: Tournament, kinds: Sequence[DocumentKind], round: int | None = None
+) -> tuple[tuple[DocumentKind, int | None], ...]:
+    """Each of ``kinds`` with the round it shows: ``round`` for a kind that takes one (default
+    :func:`default_round`), None for a document of the whole event. Of several kinds (:data:`ALL` before round 1
+    is paired), a document of one round with no round to show is left out: the documents there are. Asked for
+    alone it stays, and :func:`build_document` says why it cannot be made. The command line's ``print`` and the
+    window's "All documents" make what this plans."""
+    planned = []
+    for kind in kinds:
+        number = (round if round is not None else default_round(tournament, kind)) if kind.takes_round else None
+        if number is None and kind.of_one_round and len(kinds) > 1:
+            continue
+        planned.append((kind, number))
+    return tuple(planned)
 
 
 def build_document(

@@ -354,3 +354,76 @@ def test_cancel_while_the_document_is_made_writes_nothing(
     dialogs.answer("choose_document", DocumentChoice(DocumentKind.PLAYERS, None, "a4"))
     assert not window.printing.export_pdf(tmp_path / "players.pdf")
     assert not (tmp_path / "players.pdf").exists() and not dialogs.shown
+
+
+# --- All documents (issue 29) -------------------------------------------------------------------------
+
+
+def test_the_pdf_chooser_offers_all_documents(qtbot: QtBot) -> None:
+    """The window's PDF chooser offers every document at once, as ``fidedesk-cli print --document all`` writes
+    them: each of its own latest round, or of (after) one round every document has."""
+    tournament = loaded(KARL_MALA)
+    chooser = DocumentChooser("Export PDF", dataclasses.replace(offer_of(tournament), offers_every=True))
+    qtbot.addWidget(chooser)
+    chooser.show()
+    qtbot.waitExposed(chooser)
+    box = chooser.document_box
+    assert box.itemText(box.count() - 1) == "All documents"
+    box.setCurrentIndex(box.count() - 1)
+    assert chooser.round_box.isEnabled() and chooser.go_button.isEnabled()
+    note = chooser.note  # its lines all shown, in a dialog shown before they came
+    assert "--document all" in note.text() and note.height() >= note.heightForWidth(note.width())
+    assert chooser.choice() == DocumentChoice(DocumentKind.STANDINGS, None, "a4", every=True)
+    offered = [chooser.round_box.itemData(i) for i in range(chooser.round_box.count())]
+    assert offered == [None, *range(1, tournament.rounds_played + 1)]
+    chooser.round_box.setCurrentIndex(3)
+    assert chooser.choice() == DocumentChoice(DocumentKind.STANDINGS, 3, "a4", every=True)
+    print_chooser = DocumentChooser("Print", offer_of(tournament))  # one document at a time on a printer
+    qtbot.addWidget(print_chooser)
+    others = print_chooser.document_box
+    assert [others.itemText(i) for i in range(others.count())] == [kind.title for kind in DocumentKind]
+
+
+@pytest.mark.parametrize("round_", [None, 3], ids=["latest", "round-3"])
+def test_all_documents_are_the_pdf_the_command_line_writes(
+    window: MainWindow, dialogs: UnattendedDialogs, tmp_path: Path, round_: int | None
+) -> None:
+    from fidedesk.cli import main
+    from tests.pdf_text import drawn_texts
+
+    tournament = opened(window, KARL_MALA)
+    asked = dialogs.answer("choose_document", DocumentChoice(DocumentKind.STANDINGS, round_, "a4", every=True))
+    named = dialogs.answer("save_file", tmp_path / "window.pdf")
+    assert window.printing.export_pdf()
+    offer = asked[0][1]
+    assert isinstance(offer, DocumentOffer) and offer.offers_every
+    assert Path(str(named[0][1])).name == f"{file_stem(tournament.info.name, offer_choice(round_))}.pdf"
+    edition = window.printing.context.edition(tournament.info.start).name
+    rounds = [] if round_ is None else ["--round", str(round_)]
+    cli = tmp_path / "cli.pdf"
+    assert main(["print", str(KARL_MALA), "--document", "all", *rounds, "--rules", edition, "-o", str(cli)]) == 0
+    window_pages, cli_pages = drawn_texts((tmp_path / "window.pdf").read_bytes()), drawn_texts(cli.read_bytes())
+    assert len(window_pages) > len(DocumentKind) and window_pages == cli_pages
+    assert window.settings.print_document == "all"
+    again = dialogs.answer("choose_document", None)
+    assert not window.printing.export_pdf()
+    assert isinstance(again[0][1], DocumentOffer) and again[0][1].every
+
+
+def offer_choice(round_: int | None) -> DocumentChoice:
+    return DocumentChoice(DocumentKind.STANDINGS, round_, "a4", every=True)
+
+
+def test_all_documents_before_round_1_leave_out_the_pairings(
+    window: MainWindow, dialogs: UnattendedDialogs, tmp_path: Path
+) -> None:
+    from tests.pdf_text import drawn_texts
+
+    tournament = loaded(ROUND_ROBIN)
+    window.document.reset(
+        Tournament(tournament.info, tuple(dataclasses.replace(p, rounds=()) for p in tournament.players)), None
+    )
+    dialogs.answer("choose_document", DocumentChoice(DocumentKind.PLAYERS, None, "a4", every=True))
+    assert window.printing.export_pdf(tmp_path / "start.pdf")
+    texts = " ".join(text for page in drawn_texts((tmp_path / "start.pdf").read_bytes()) for text in page)
+    assert "Player list" in texts and "Standings" in texts and "Pairings" not in texts
