@@ -281,6 +281,7 @@ def test_tab_leaves_the_standings_for_the_tie_breaks_which_the_keys_order(qtbot:
     assert isinstance(views, TournamentViews)
     qtbot.keyClick(focused(), Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
     wait_focus(qtbot, views.standings.table)
+    views.standings.chooser_button.setChecked(True)  # shown beside the table (a wide pane, or Alt+K)
     qtbot.keyClick(views.standings.table, Qt.Key.Key_Tab)
     tiebreaks = views.standings.tiebreak_list
     wait_focus(qtbot, tiebreaks)
@@ -290,6 +291,28 @@ def test_tab_leaves_the_standings_for_the_tie_breaks_which_the_keys_order(qtbot:
     assert views.standings.chosen()[:2] == [second, first]  # the first tie-break is now second
     assert tiebreaks.currentRow() == 1  # and stays current: Ctrl+Down again moves it on
     assert views.standings.model.tiebreaks[:2] == (second, first)
+
+
+def test_alt_k_unfolds_the_tie_breaks_on_a_narrow_pane_and_folds_them_again(qtbot: QtBot, active: MainWindow) -> None:
+    """Issue 29: where the standings are narrow the tie-break choice is folded away, so the table has the width
+    for the names; Alt+K shows it with the keyboard in its list, and again folds it, back to the table."""
+    active.document.reset(players_of(4), None)
+    active.resize(1024, 640)
+    views = tournament_tab(active).views
+    assert isinstance(views, TournamentViews)
+    standings = views.standings
+    qtbot.keyClick(focused(), Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, standings.table)
+    qtbot.waitUntil(lambda: not standings.chooser.isVisible())
+    qtbot.keyClick(standings.table, Qt.Key.Key_K, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, standings.tiebreak_list)
+    assert standings.chooser.isVisible()
+    qtbot.keyClick(standings.tiebreak_list, Qt.Key.Key_K, Qt.KeyboardModifier.AltModifier)
+    wait_focus(qtbot, standings.table)
+    assert not standings.chooser.isVisible()
+    active.resize(1024, 700)  # the arbiter's choice holds when the window changes
+    qtbot.wait(50)
+    assert not standings.chooser.isVisible()
 
 
 def test_a_modal_dialog_gives_the_keyboard_back(qtbot: QtBot, active: MainWindow) -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QToolButton, QVBoxLayout, QWidget
 
 from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
 from fidedesk.core.tiebreaks.calculate import TieBreak, TieBreakRules
@@ -123,8 +124,15 @@ class StandingsModel(QAbstractTableModel):
         return None
 
 
+#: The standings' least width for the tie-break choice to show beside the table by itself: narrower, the table
+#: takes the width (names of 20 and more letters whole) and Tie-breaks (Alt+K) opens the choice (issue 29: at
+#: 1024 x 640 the choice took 40 % of the pane and cut the names to "Aria…").
+CHOOSER_FROM = 760
+
+
 class StandingsWidget(QWidget):
-    """The standings table, the edition line above it and, beside it, the event's tie-breaks to choose."""
+    """The standings table, the edition line above it and, beside it, the event's tie-breaks to choose: shown
+    where the pane is wide, else folded away behind its Tie-breaks button."""
 
     player_chosen = Signal(int)
 
@@ -146,13 +154,28 @@ class StandingsWidget(QWidget):
 
         self.chooser = TieBreakChooser(document)
         self.tiebreak_list = self.chooser.tiebreak_list
+        self.chooser_button = named(QToolButton(), "tiebreak_fold")
+        self.chooser_button.setText("Tie-brea&ks")
+        self.chooser_button.setCheckable(True)
+        self.chooser_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.chooser_button.setToolTip("Show or hide the choice of tie-breaks beside the standings (Alt+K)")
+        self._folded_by_hand = False  # once the arbiter opens or folds the choice, the width no longer does
+        self.chooser_button.clicked.connect(self._on_fold_clicked)
+        self.chooser_button.toggled.connect(self._show_chooser)
+        self.chooser_button.setChecked(True)  # until the pane's width is known
+        above = QHBoxLayout()
+        above.addWidget(self.rules_line, 1)
+        above.addWidget(self.chooser_button, 0, Qt.AlignmentFlag.AlignTop)
         table_side = QVBoxLayout()
-        table_side.addWidget(self.rules_line)
+        table_side.addLayout(above)
         table_side.addWidget(self.table, 1)
         layout = QHBoxLayout(self)
         layout.addLayout(table_side, 1)
         layout.addWidget(self.chooser)
         QWidget.setTabOrder(self.table, self.tiebreak_list)
+        # reached by Alt+K, not by Tab: the view shown (Alt+3, Ctrl+Tab) puts the keyboard on the first widget of
+        # its focus chain, which is to be the table, and Tab from the table goes on to the list
+        self.chooser_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
 
         document.changed.connect(self._show_rules)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
@@ -161,6 +184,20 @@ class StandingsWidget(QWidget):
     def chosen(self) -> list[TieBreak]:
         """The ticked tie-breaks in list order."""
         return self.chooser.chosen()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
+        super().resizeEvent(event)
+        if not self._folded_by_hand:
+            self.chooser_button.setChecked(event.size().width() >= CHOOSER_FROM)
+
+    def _on_fold_clicked(self, checked: bool) -> None:
+        """The arbiter opened (the keyboard goes to the list) or folded the choice (back to the table)."""
+        self._folded_by_hand = True
+        (self.tiebreak_list if checked else self.table).setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _show_chooser(self, shown: bool) -> None:
+        self.chooser.setVisible(shown)
+        self.chooser_button.setArrowType(Qt.ArrowType.LeftArrow if shown else Qt.ArrowType.RightArrow)
 
     def _show_rules(self) -> None:
         self.rules_line.setText(rules_line(self._document))

@@ -100,8 +100,9 @@ class TieBreakChooser(QWidget):
                 self.rules_box.setItemData(self.rules_box.count() - 1, rules.title, Qt.ItemDataRole.ToolTipRole)
         self.rules_box.setToolTip("The edition of C.07 the tie-breaks follow; Auto: the one in force on the start date")
 
-        # Alt+K and Alt+U are the Rounds' (Black, Round), hidden while the Standings show
-        code_label = plain_label("Other tie-brea&k")
+        # Alt+U is the Rounds' (Round), hidden while the Standings show; Alt+K is the Standings' Tie-breaks button,
+        # which folds this choice away: Tab from the list reaches the code
+        code_label = plain_label("Other tie-break")
         code_label.setBuddy(self.code_edit)
         rules_label = plain_label("R&ules")
         rules_label.setBuddy(self.rules_box)
