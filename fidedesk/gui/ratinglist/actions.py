@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_new_players
 from fidedesk.core.tournament import Tournament
-from fidedesk.core.values import counted
+from fidedesk.core.values import counted, fide_id_text, rating_text
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.menus import Menu, MenuContribution
@@ -173,7 +173,14 @@ class RatingListActions(QObject):
         if fresh:
             self.document.apply(f"Add {who} from the {stored.month.label} list", after)
         parts = []
-        if fresh:
+        if len(fresh) == 1:  # whom, by what an arbiter checks against the list: never a silent surprise
+            one = fresh[0]
+            rating = rating_text(one.rating) or "none"
+            parts.append(
+                f"Added {who} (No {one.start_rank}): FIDE ID {fide_id_text(one.fide_id)}, rating {rating}, "
+                f"with the {stored.month.label} {kind.value} rating and K."
+            )
+        elif fresh:
             ranks = ", ".join(str(player.start_rank) for player in fresh)
             parts.append(f"Added {who} (No {ranks}) with the {stored.month.label} {kind.value} rating and K.")
         if left_out:
