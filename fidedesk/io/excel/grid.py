@@ -12,6 +12,8 @@ import datetime as dt
 import enum
 from typing import TypeAlias
 
+from fidedesk.io.plain_words import Plain
+
 
 class Unreadable(enum.Enum):
     """A cell whose value the file does not hold."""
@@ -81,11 +83,13 @@ def cell_place(sheet: str, row: int, column: int | None = None) -> str:
 
 
 class XlsxError(ValueError):
-    """A spreadsheet that cannot be read at all, with where (the file, a sheet or a cell) and why."""
+    """A spreadsheet that cannot be read at all, with where (the file, a sheet or a cell) and why; ``plain``
+    says it first in plain words (plain_words: damaged, unless the place raising it knows more)."""
 
-    def __init__(self, where: str, message: str) -> None:
+    def __init__(self, where: str, message: str, plain: Plain = Plain.WORKBOOK_DAMAGED) -> None:
         self.where = where
         self.message = message
+        self.plain = plain
         super().__init__(f"{where}: {message}")
 
 
