@@ -36,6 +36,7 @@ class Plain(enum.Enum):
     TOO_BIG = "This file is far bigger than any file of its kind."
     CANNOT_OPEN = "This file cannot be opened: it is gone, or this user may not read it."
     NOT_RATING_LIST = "This is not a FIDE rating list."
+    DOWNLOAD_DAMAGED = "This download is damaged or incomplete: download it again."
     RATING_LIST_MISTAKE = "This rating list has a mistake in it, so none of it was imported."
     LISTS_UNREADABLE = "The rating lists kept on this computer cannot be read."
 

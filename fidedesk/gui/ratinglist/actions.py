@@ -28,6 +28,7 @@ from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.ratinglist.search import RatingListDialog
 from fidedesk.io.excel.grid import ImportCancelled
+from fidedesk.io.plain_words import explained
 from fidedesk.io.ratinglist.fide_list import ListFormatError, inspect
 from fidedesk.io.ratinglist.store import (
     DATABASE_NAME,
@@ -93,7 +94,7 @@ class RatingListActions(QObject):
         try:
             database = RatingDatabase(self.database)
         except ListFormatError as error:
-            self.dialogs.error("Rating list", str(error))
+            self.dialogs.error("Rating list", explained(error))
             return otherwise
         with database:
             return question(database)
@@ -130,7 +131,7 @@ class RatingListActions(QObject):
         try:
             source = inspect(path)
         except ListFormatError as error:
-            self.dialogs.error(CANNOT_IMPORT, f"{error}{UNCHANGED}")
+            self.dialogs.error(CANNOT_IMPORT, f"{explained(error)}{UNCHANGED}")
             return None
         choice = self.dialogs.confirm_list(source)
         if choice is None:
@@ -149,7 +150,7 @@ class RatingListActions(QObject):
         if isinstance(outcome.error, ImportCancelled):
             return None
         if isinstance(outcome.error, (ListFormatError, OSError)):
-            self.dialogs.error(CANNOT_IMPORT, f"{outcome.error}{UNCHANGED}")
+            self.dialogs.error(CANNOT_IMPORT, f"{explained(outcome.error)}{UNCHANGED}")
             return None
         if outcome.error is not None:  # a bug: said here, as the worker thread cannot, and raised on for its traceback
             failure = f"{type(outcome.error).__name__}: {outcome.error}"

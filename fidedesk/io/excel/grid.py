@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+from collections.abc import Sequence
 from typing import TypeAlias
 
 from fidedesk.io.plain_words import Plain
@@ -91,6 +92,14 @@ class XlsxError(ValueError):
         self.message = message
         self.plain = plain
         super().__init__(f"{where}: {message}")
+
+
+def check_not_blank(grids: Sequence[SheetGrid], source: str) -> None:
+    """XlsxError (no sheet of players) when no sheet of the workbook has a cell filled: nothing to import,
+    not even column by column in the wizard."""
+    if not any(value not in (None, "") for grid in grids for row in grid.rows for value in row):
+        names = ", ".join(grid.name for grid in grids)
+        raise XlsxError(source, f"every sheet is blank ({names})", Plain.NO_PLAYER_SHEET)
 
 
 class ImportCancelled(Exception):
