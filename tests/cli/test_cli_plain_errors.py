@@ -72,7 +72,3 @@ def test_a_file_that_is_not_a_rating_list(capsys: pytest.CaptureFixture[str], tm
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"fidedesk-cli: {Plain.NOT_RATING_LIST.value} players_list.zip: not a zip file")
 
-
-def test_an_error_of_typed_input_has_no_plain_sentence(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _out, err = run(capsys, "game", "3001", "2000", "1")
-    assert code == 2 and err == "fidedesk-cli: rating: 3001 is outside 1000–3000\n"
