@@ -71,4 +71,3 @@ def test_a_file_that_is_not_a_rating_list(capsys: pytest.CaptureFixture[str], tm
     code, _out, err = run(capsys, "ratinglist", "import", str(path), "--db", str(tmp_path / "lists.sqlite"))
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"fidedesk-cli: {Plain.NOT_RATING_LIST.value} players_list.zip: not a zip file")
-

@@ -380,7 +380,7 @@ class FileActions(QObject):
         try:
             recovered = chosen.load()
         except (ValueError, OSError) as error:
-            self.dialogs.error("Cannot restore", str(error))
+            self.dialogs.error("Cannot restore", explained(error))
             chosen.discard()
             return False
         self._restore(recovered, chosen.document)

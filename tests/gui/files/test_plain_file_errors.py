@@ -5,8 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
+from fidedesk.core.editing import add_player
+from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui.common.dialogs import UnattendedDialogs
+from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.io.plain_words import Plain
 
@@ -51,3 +55,20 @@ def test_a_folder_or_a_missing_file_says_so(window: MainWindow, tmp_path: Path, 
     (_, first), (_, second) = dialogs.shown
     assert first == f"{Plain.NOT_A_FILE.value}\n\n{folder}: is a folder, not a file"
     assert second.startswith(f"{Plain.CANNOT_OPEN.value}\n\n{tmp_path / 'gone.trf'}: ")
+
+
+def test_a_damaged_recovery_file_says_why_plainly_first(
+    qtbot: QtBot, settings: Settings, window: MainWindow, tmp_path: Path, dialogs: UnattendedDialogs
+) -> None:
+    club = add_player(Tournament(EventInfo(name="Club"), ()), Player(0, "Anna", 2100))
+    window.document.apply("Add Anna", club)
+    saved = window.files.autosave()
+    assert saved is not None
+    saved.write_bytes(saved.read_bytes()[:40])  # cut short, as by a full disk
+    dialogs.answer("choose_recovery", lambda found: found[0])
+    after_crash = MainWindow(settings, recovery_folder=tmp_path / "recovery", dialogs=dialogs)
+    qtbot.addWidget(after_crash)
+    assert not after_crash.offer_recovery()
+    ((_, text),) = [shown for shown in dialogs.shown if shown[0] == "Cannot restore"]
+    assert text.startswith(f"{Plain.TRUNCATED.value}\n\n{saved}:")
+    assert text.endswith(": the file is truncated: its JSON ends before it is complete")
