@@ -31,7 +31,7 @@ class Plain(enum.Enum):
     NOT_WORKBOOK = "This is not an Excel workbook (.xlsx)."
     WORKBOOK_DAMAGED = "This spreadsheet is damaged or cannot be read safely."
     NO_PLAYER_SHEET = "This spreadsheet has no sheet of players."
-    SHEET_MISTAKES = "Some cells of this spreadsheet cannot be read as players or results, so none of it was read."
+    SHEET_MISTAKES = "Parts of this spreadsheet cannot be read as a tournament, so nothing was imported."
     NOT_A_FILE = "This is a folder or a device, not a file."
     TOO_BIG = "This file is far bigger than any file of its kind."
     CANNOT_OPEN = "This file cannot be opened: it is gone, or this user may not read it."
