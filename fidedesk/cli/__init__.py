@@ -63,6 +63,7 @@ from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import K_RANGE, InvalidValueError, KError, parse_k
 from fidedesk.io.bounded import FileLimitError
 from fidedesk.io.formats import FileFormatError
+from fidedesk.io.plain_words import explained
 from fidedesk.io.ratinglist.fide_list import ListFormatError, ListKind
 from fidedesk.io.trf.encoding import ENCODINGS
 from fidedesk.publish.documents import ALL
@@ -218,7 +219,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         status = args.handler(args, stream)  # None, or the status of a command that can say "differs" (check)
         stream.flush()  # a reader gone is found here, not by the interpreter's last flush
     except _OURS as error:
-        sys.stderr.write(f"fidedesk-cli: {error}\n")
+        sys.stderr.write(f"fidedesk-cli: {explained(error, ' ')}\n")  # a file's plain sentence first, as the window
         return EXIT_BAD_INPUT
     except (MemoryError, RecursionError) as error:
         what = "memory" if isinstance(error, MemoryError) else "stack (nesting too deep)"

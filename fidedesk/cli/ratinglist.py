@@ -23,7 +23,9 @@ def cmd_ratinglist_import(args: argparse.Namespace, out: TextIO) -> None:
         source = inspect(args.file)
         kind = ListKind(args.kind) if args.kind else None
         stored = import_list(_database(args), source, month=month, kind=kind)
-    except (ListFormatError, ValueError) as error:
+    except ListFormatError:  # main's to report, its plain sentence first
+        raise
+    except ValueError as error:
         raise InputError(str(error)) from None
     found = f" (month from {source.month_from})" if month is None and source.month_from else ""
     out.write(f"Imported {stored}{found} into {_database(args)}\n")

@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+from fidedesk.io.plain_words import Plain
+
 __all__ = ["FileLimitError", "check_file", "read_bounded", "size_text"]
 
 _PIECE = 1024 * 1024
@@ -19,12 +21,13 @@ _PIECE = 1024 * 1024
 
 class FileLimitError(ValueError):
     """A file that is not one to read (not a regular file, or too big): ``path`` and ``reason``; the message
-    names the file and says why."""
+    names the file and says why; ``plain`` says it first in plain words (plain_words)."""
 
-    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+    def __init__(self, path: str | os.PathLike[str], reason: str, plain: Plain = Plain.TOO_BIG) -> None:
         super().__init__(f"{os.fspath(path)}: {reason}")
         self.path = os.fspath(path)
         self.reason = reason
+        self.plain = plain
 
 
 def size_text(size: int) -> str:
@@ -37,9 +40,9 @@ def check_file(path: str | os.PathLike[str], limit: int) -> int:
     FileLimitError naming the file otherwise. A missing or unreadable file raises the OSError as it is."""
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
-        raise FileLimitError(path, "is a folder, not a file")
+        raise FileLimitError(path, "is a folder, not a file", Plain.NOT_A_FILE)
     if not stat.S_ISREG(info.st_mode):
-        raise FileLimitError(path, "not a regular file (a device, a pipe or a socket); refused")
+        raise FileLimitError(path, "not a regular file (a device, a pipe or a socket); refused", Plain.NOT_A_FILE)
     if info.st_size > limit:
         size = size_text(info.st_size)
         if size == size_text(limit):  # "16 MB, more than … 16 MB" would read as no reason at all

@@ -9,7 +9,7 @@ the command line or by the system); the dialogs' filters and the platforms' file
 
 A file whose extension no format claims is read as TRF: FIDE's reports come as ``.trf``, ``.txt`` and
 whatever a pairing program chose. Every error is one :class:`FileFormatError` naming the file and the
-place in it.
+place in it; one that reads a file says first, in plain words, why it could not (``plain``, plain_words).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from fidedesk.io.excel.container import MAX_FILE_BYTES as XLSX_MAX_BYTES
 from fidedesk.io.excel.grid import XlsxError
 from fidedesk.io.native import fidedesk_file
 from fidedesk.io.native.atomic import write_atomic
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.document import MAX_FILE_BYTES as TRF_MAX_BYTES
 from fidedesk.io.trf.document import TrfDocument, TrfError, parse_trf, read_trf, tournament_to_trf, write_trf
 from fidedesk.io.trf.pairing import TrfVersion
@@ -63,7 +64,12 @@ __all__ = [
 
 
 class FileFormatError(ValueError):
-    """A tournament file that cannot be read or written; the message names the file and the place."""
+    """A tournament file that cannot be read or written; the message names the file and the place, ``plain``
+    (a file that cannot be read) says why first in plain words: the reader's, carried over."""
+
+    def __init__(self, message: str, plain: Plain | None = None) -> None:
+        super().__init__(message)
+        self.plain = plain
 
 
 class Role(enum.Enum):
@@ -178,14 +184,14 @@ def _read_fidedesk(path: Path) -> TournamentFile:
     try:
         return TournamentFile(path, FIDEDESK, fidedesk_file.load(path))
     except fidedesk_file.FidedeskFileError as error:
-        raise FileFormatError(str(error)) from None
+        raise FileFormatError(str(error), error.plain) from None
 
 
 def _read_trf(path: Path, encoding: str | None = None) -> TournamentFile:
     try:
         document = read_trf(path, encoding=encoding)
     except TrfError as error:
-        raise FileFormatError(str(error)) from None
+        raise FileFormatError(str(error), error.plain) from None
     return TournamentFile(path, TRF, document.tournament, document)
 
 
@@ -197,12 +203,15 @@ def proposed_import(grids: Sequence[SheetGrid], source: str) -> ImportResult:
 
     plan = propose(grids)
     if plan.results is None and plan.players is None:
-        raise FileFormatError(f"{source}: no sheet looks like a player list, a crosstable, a Swiss table or pairings")
+        raise FileFormatError(
+            f"{source}: no sheet looks like a player list, a crosstable, a Swiss table or pairings",
+            Plain.NO_PLAYER_SHEET,
+        )
     result = build(grids, plan)
     if result.problems:
         count = len(result.problems)
         listed = "\n".join(f"  {problem}" for problem in result.problems)
-        raise FileFormatError(f"{source}: {counted(count, 'problem')}, nothing read:\n{listed}")
+        raise FileFormatError(f"{source}: {counted(count, 'problem')}, nothing read:\n{listed}", Plain.SHEET_MISTAKES)
     return result
 
 
@@ -213,7 +222,7 @@ def _read_workbook(path: Path) -> TournamentFile:
     try:
         grids = read_workbook(path)
     except XlsxError as error:
-        raise FileFormatError(str(error)) from None
+        raise FileFormatError(str(error), error.plain) from None
     return TournamentFile(path, XLSX, proposed_import(grids, str(path)).tournament)
 
 
@@ -442,9 +451,9 @@ def read_tournament(path: Path, format_: FileFormat | None = None, *, encoding: 
             return _read_trf(path, encoding)
         return format_.read(path)
     except FileLimitError as error:
-        raise FileFormatError(str(error)) from None
+        raise FileFormatError(str(error), error.plain) from None
     except OSError as error:
-        raise FileFormatError(f"{path}: {error.strerror or error}") from None
+        raise FileFormatError(f"{path}: {error.strerror or error}", Plain.CANNOT_OPEN) from None
 
 
 def write_tournament(

@@ -17,6 +17,7 @@ from fidedesk.core.results import ResultCode
 from fidedesk.core.tiebreaks.standings import with_points_and_ranks
 from fidedesk.core.tournament import PlayerRecord, RoundEntry
 from fidedesk.io.native import fidedesk_file
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.document import read_trf, write_trf
 
 from ..conftest import TRF_DIR
@@ -318,7 +319,8 @@ def test_rate_bad_fidedesk_names_the_place(capsys: pytest.CaptureFixture[str], t
     code, out, err = run(capsys, "rate", str(ours))
     assert code == 2 and out == "" and err.count("\n") == 1
     place = "tournament.players[3].rating"
-    assert err == f"fidedesk-cli: {ours}: {place}: expected a whole number 1000-3000 or null, found 5000\n"
+    damaged = Plain.FIDEDESK_DAMAGED.value  # issue 29: plain words first, then the place and the reason as before
+    assert err == f"fidedesk-cli: {damaged} {ours}: {place}: expected a whole number 1000-3000 or null, found 5000\n"
     data["schema"] = 3
     ours.write_text(json.dumps(data), encoding="utf-8")
     code, _out, err = run(capsys, "rate", str(ours))
@@ -364,7 +366,7 @@ def test_a_workbook_with_problems_is_refused_with_every_place(
     book.save(path)
     assert main(["rate", str(path)], io.StringIO()) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"fidedesk-cli: {path}: ")
+    assert err.startswith(f"fidedesk-cli: {Plain.SHEET_MISTAKES.value} {path}: ")  # issue 29: plain words first
     assert 'Results!C3: "21OO" is not a rating' in err
     assert "Results!D3" in err
 

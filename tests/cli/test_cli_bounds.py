@@ -21,6 +21,7 @@ from fidedesk.io.bounded import FileLimitError, read_bounded
 from fidedesk.io.excel.container import MAX_FILE_BYTES as XLSX_MAX_BYTES
 from fidedesk.io.native import fidedesk_file
 from fidedesk.io.native.fidedesk_file import MAX_FILE_BYTES as FIDEDESK_MAX_BYTES
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.document import MAX_FILE_BYTES as TRF_MAX_BYTES
 
 from ..conftest import GELENDZHIK
@@ -72,7 +73,8 @@ def test_rate_dev_zero_is_refused_in_one_line_without_reading_it() -> None:
     done = run_process("rate", "/dev/zero")
     err = done.stderr.decode()
     assert done.returncode == 2
-    assert _one_line(err) == "fidedesk-cli: /dev/zero: not a regular file (a device, a pipe or a socket); refused"
+    refused = "/dev/zero: not a regular file (a device, a pipe or a socket); refused"
+    assert _one_line(err) == f"fidedesk-cli: {Plain.NOT_A_FILE.value} {refused}"  # issue 29: plain words first
 
 
 @posix_only

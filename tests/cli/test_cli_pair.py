@@ -18,6 +18,7 @@ from fidedesk.core.tournament import EventInfo, Player, RoundEntry, System, Tour
 from fidedesk.engine.pairing import pair_round
 from fidedesk.io.formats import read_tournament
 from fidedesk.io.native import fidedesk_file
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.document import read_trf, tournament_to_trf
 
 from ..conftest import DATA
@@ -195,13 +196,21 @@ def test_a_bad_file_or_output_name_is_exit_2_before_anything_is_written(
 ) -> None:
     missing = tmp_path / "missing.trf"
     code, out, err = run(capsys, "pair", str(missing))
-    assert (code, out) == (2, "") and err.startswith(f"fidedesk-cli: {missing}: ") and err.count("\n") == 1
+    assert (
+        (code, out) == (2, "")
+        and err.startswith(f"fidedesk-cli: {Plain.CANNOT_OPEN.value} {missing}: ")
+        and err.count("\n") == 1
+    )
     broken = tmp_path / "broken.trf"
     broken.write_text(
         "012 Nothing\n001    1 m    Player                            1900 GER             0.0    1  9999 w 1\n"
     )
     code, out, err = run(capsys, "pair", str(broken))
-    assert (code, out) == (2, "") and err.startswith(f"fidedesk-cli: {broken}:") and err.count("\n") == 1
+    assert (
+        (code, out) == (2, "")
+        and err.startswith(f"fidedesk-cli: {Plain.TRF_MISTAKE.value} {broken}:")
+        and err.count("\n") == 1
+    )
     path = saved(tmp_path, held_after(5))
     code, out, err = run(capsys, "pair", str(path), "-o", str(tmp_path / "out.pdf"))
     assert (code, out) == (2, "") and 'unknown output extension ".pdf"' in err

@@ -18,6 +18,7 @@ from fidedesk.core.tiebreaks.codes import TieBreakRules, parse_tiebreaks
 from fidedesk.core.tiebreaks.standings import standings
 from fidedesk.core.tournament import EventInfo, Player, RoundEntry, System, Tournament
 from fidedesk.io.native import fidedesk_file
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.document import read_trf
 
 from ..conftest import TRF_DIR
@@ -195,7 +196,10 @@ def test_a_bad_file_exits_2_naming_the_place(capsys: pytest.CaptureFixture[str],
     path = tmp_path / "bad.fidedesk"
     path.write_text(json.dumps(data), encoding="utf-8")
     code, out, err = run(capsys, "standings", str(path))
-    assert code == 2 and out == "" and err.startswith(f"fidedesk-cli: {path}: tournament.event.tiebreaks[1]: unknown")
+    damaged = Plain.FIDEDESK_DAMAGED.value  # issue 29: plain words first, then the place and the reason as before
+    assert (
+        code == 2 and out == "" and err.startswith(f"fidedesk-cli: {damaged} {path}: tournament.event.tiebreaks[1]: ")
+    )
 
 
 def test_help_names_the_editions_and_what_auto_does(capsys: pytest.CaptureFixture[str]) -> None:

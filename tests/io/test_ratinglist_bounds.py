@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from fidedesk import cli
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.ratinglist import fide_list
 from fidedesk.io.ratinglist.fide_list import (
     MAX_DOWNLOAD_BYTES,
@@ -151,4 +152,5 @@ def test_a_database_that_is_no_regular_file_is_refused(tmp_path: Path, capsys: p
     fifo = tmp_path / "lists.sqlite"
     os.mkfifo(fifo)
     assert cli.main(["ratinglist", "lists", "--db", str(fifo)]) == 2
-    assert capsys.readouterr().err == f"fidedesk-cli: {fifo}: not a regular file, so not a rating list database\n"
+    refused = f"{fifo}: not a regular file, so not a rating list database"
+    assert capsys.readouterr().err == f"fidedesk-cli: {Plain.LISTS_UNREADABLE.value} {refused}\n"  # issue 29

@@ -22,6 +22,7 @@ from fidedesk.core.values import ROUND_RANGE
 from fidedesk.io.formats import TRF, XLSX, write_tournament
 from fidedesk.io.native import fidedesk_file
 from fidedesk.io.native.fidedesk_file import FidedeskFileError, dumps, loads
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.document import MAX_FILE_BYTES, MAX_LINE, TrfError, parse_trf, read_trf
 from fidedesk.io.trf.encoding import detect
 
@@ -326,7 +327,8 @@ def test_fidedesk_round_one_billion_is_refused_with_its_place(
     assert work.peak < 4 * MB
     assert main(["rate", str(path)]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"fidedesk-cli: {path}: tournament.players[0].rounds[1].round: expected a whole number 1-99, found 1000000000"
+        f"fidedesk-cli: {Plain.FIDEDESK_DAMAGED.value} {path}: "  # issue 29: plain words first
+        "tournament.players[0].rounds[1].round: expected a whole number 1-99, found 1000000000"
     )
 
 
@@ -368,5 +370,5 @@ def test_rate_dev_zero_is_refused_unread(capsys: pytest.CaptureFixture[str]) -> 
         assert main(["rate", "/dev/zero"]) == 2
     assert work.peak < 8 * MB
     assert capsys.readouterr().err.strip() == (
-        "fidedesk-cli: /dev/zero: not a regular file (a device, a pipe or a socket); refused"
+        f"fidedesk-cli: {Plain.NOT_A_FILE.value} /dev/zero: not a regular file (a device, a pipe or a socket); refused"
     )

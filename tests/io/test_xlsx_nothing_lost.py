@@ -21,9 +21,13 @@ from fidedesk.core.values import ROUND_RANGE
 from fidedesk.io.excel.grid import SheetGrid
 from fidedesk.io.excel.importing import Field, build, map_columns, propose, sheet_rounds
 from fidedesk.io.excel.read import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, read_workbook
+from fidedesk.io.plain_words import Plain
 from tests.bounds import MB
 from tests.io.test_xlsx_hostile import bounded, excel_like
 from tests.xlsx_builders import grid, read_grids, workbook
+
+#: What fidedesk-cli says first of a workbook it refuses for its problems (issue 29).
+MISTAKES = Plain.SHEET_MISTAKES.value
 
 
 def problems(grids: list[SheetGrid]) -> list[str]:
@@ -220,7 +224,7 @@ def test_a_sheet_cut_at_the_size_limit_is_refused_naming_it(tmp_path: Path, caps
     )
     assert [str(problem) for problem in result.problems] == [message]
     assert main(["rate", str(path)], io.StringIO()) == 2  # before: 2,999 of 5,000 players rated, exit 0
-    assert capsys.readouterr().err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {message}\n"
+    assert capsys.readouterr().err == f"fidedesk-cli: {MISTAKES} {path}: 1 problem, nothing read:\n  {message}\n"
 
 
 @pytest.mark.parametrize(
@@ -243,7 +247,7 @@ def test_every_limit_of_a_sheet_ends_the_command_line_with_exit_2_naming_it(
         assert main(command, io.StringIO()) == 2
         err = capsys.readouterr().err
         problem = f"Big sheet: the sheet holds {cut}: nothing is imported"
-        assert err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {problem}\n"
+        assert err == f"fidedesk-cli: {MISTAKES} {path}: 1 problem, nothing read:\n  {problem}\n"
     assert not (tmp_path / "out.trf").exists()
 
 
@@ -262,7 +266,10 @@ def test_a_round_beyond_the_limit_is_refused_at_its_cell(tmp_path: Path, capsys:
     path = tmp_path / "rounds.xlsx"
     book.save(path)
     assert main(["rate", str(path)], io.StringIO()) == 2  # before: rated, round 120 and all
-    assert capsys.readouterr().err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  Pairings!A3: {beyond}\n"
+    assert (
+        capsys.readouterr().err
+        == f"fidedesk-cli: {MISTAKES} {path}: 1 problem, nothing read:\n  Pairings!A3: {beyond}\n"
+    )
 
 
 def test_a_round_robin_needing_more_rounds_than_the_limit_is_refused() -> None:
@@ -317,4 +324,4 @@ def test_the_hostile_workbooks_that_cannot_be_read_whole_end_in_exit_2(
 ) -> None:
     path = HOSTILE / name
     assert main(["rate", str(path)], io.StringIO()) == 2  # before: exit 0, misread
-    assert capsys.readouterr().err == f"fidedesk-cli: {path}: 1 problem, nothing read:\n  {problem}\n"
+    assert capsys.readouterr().err == f"fidedesk-cli: {MISTAKES} {path}: 1 problem, nothing read:\n  {problem}\n"

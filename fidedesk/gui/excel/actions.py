@@ -20,18 +20,20 @@ from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_new_players
 from fidedesk.core.values import counted
-from fidedesk.gui.common.background import run_with_progress
+from fidedesk.gui.common.background import Report, run_with_progress
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.dialogs import Dialogs, file_filter
 from fidedesk.gui.common.menus import Menu, MenuContribution
 from fidedesk.gui.common.settings import Export
 from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import BLANK
-from fidedesk.io.excel.grid import ImportCancelled, XlsxError
+from fidedesk.io.excel.grid import ImportCancelled, XlsxError, check_not_blank
 from fidedesk.io.formats import XLSX, FileFormatError, write_tournament
 from fidedesk.io.native.atomic import write_atomic
+from fidedesk.io.plain_words import explained
 
 if TYPE_CHECKING:
+    from fidedesk.io.excel.grid import SheetGrid
     from fidedesk.io.excel.importing import ImportResult
 
 XLSX_FILTER = file_filter(XLSX)
@@ -73,16 +75,17 @@ class ExcelActions(QObject):
         from fidedesk.io.excel.read import read_workbook  # openpyxl is loaded when first needed, not at start-up
 
         chosen = path
-        outcome = run_with_progress(
-            self._window,
-            "Import from Excel",
-            f"Reading {chosen.name}…",
-            lambda progress: read_workbook(chosen, progress=progress),
-        )
+
+        def read(progress: Report) -> list[SheetGrid]:
+            grids = read_workbook(chosen, progress=progress)
+            check_not_blank(grids, chosen.name)  # blank sheets: nothing for the wizard to show
+            return grids
+
+        outcome = run_with_progress(self._window, "Import from Excel", f"Reading {chosen.name}…", read)
         if outcome.cancelled or isinstance(outcome.error, ImportCancelled):
             return False
-        if isinstance(outcome.error, XlsxError):
-            self.dialogs.error("Cannot import the workbook", str(outcome.error))
+        if isinstance(outcome.error, XlsxError):  # plain words first, then the file, sheet or cell and the reason
+            self.dialogs.error("Cannot import the workbook", explained(outcome.error))
             return False
         if isinstance(outcome.error, OSError):
             self.dialogs.error("Cannot import the workbook", f"{path}: {outcome.error.strerror or outcome.error}")

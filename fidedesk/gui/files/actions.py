@@ -39,6 +39,7 @@ from fidedesk.io.formats import (
     write_tournament,
 )
 from fidedesk.io.native import recovery
+from fidedesk.io.plain_words import explained
 from fidedesk.io.trf.document import TrfDocument
 from fidedesk.io.trf.pairing import TrfVersion
 
@@ -205,7 +206,7 @@ class FileActions(QObject):
         try:
             read = read_tournament(path, format_)
         except FileFormatError as error:
-            self.dialogs.error(title, str(error))
+            self.dialogs.error(title, explained(error))  # plain words first, then the file, place and reason
             return False
         if not self.close_document():
             return False
@@ -387,7 +388,7 @@ class FileActions(QObject):
         try:
             recovered = chosen.load()
         except (ValueError, OSError) as error:
-            self.dialogs.error("Cannot restore", str(error))
+            self.dialogs.error("Cannot restore", explained(error))
             chosen.discard()
             return False
         self._restore(recovered, chosen.document)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 
 from fidedesk.core.editing import add_new_players
 from fidedesk.core.tournament import Tournament
-from fidedesk.core.values import counted
+from fidedesk.core.values import counted, fide_id_text, rating_text
 from fidedesk.gui.common.background import run_with_progress
 from fidedesk.gui.common.dialogs import Dialogs
 from fidedesk.gui.common.menus import Menu, MenuContribution
@@ -28,6 +28,7 @@ from fidedesk.gui.files.actions import FileActions
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.ratinglist.search import RatingListDialog
 from fidedesk.io.excel.grid import ImportCancelled
+from fidedesk.io.plain_words import explained
 from fidedesk.io.ratinglist.fide_list import ListFormatError, inspect
 from fidedesk.io.ratinglist.store import (
     DATABASE_NAME,
@@ -93,7 +94,7 @@ class RatingListActions(QObject):
         try:
             database = RatingDatabase(self.database)
         except ListFormatError as error:
-            self.dialogs.error("Rating list", str(error))
+            self.dialogs.error("Rating list", explained(error))
             return otherwise
         with database:
             return question(database)
@@ -130,7 +131,7 @@ class RatingListActions(QObject):
         try:
             source = inspect(path)
         except ListFormatError as error:
-            self.dialogs.error(CANNOT_IMPORT, f"{error}{UNCHANGED}")
+            self.dialogs.error(CANNOT_IMPORT, f"{explained(error)}{UNCHANGED}")
             return None
         choice = self.dialogs.confirm_list(source)
         if choice is None:
@@ -149,7 +150,7 @@ class RatingListActions(QObject):
         if isinstance(outcome.error, ImportCancelled):
             return None
         if isinstance(outcome.error, (ListFormatError, OSError)):
-            self.dialogs.error(CANNOT_IMPORT, f"{outcome.error}{UNCHANGED}")
+            self.dialogs.error(CANNOT_IMPORT, f"{explained(outcome.error)}{UNCHANGED}")
             return None
         if outcome.error is not None:  # a bug: said here, as the worker thread cannot, and raised on for its traceback
             failure = f"{type(outcome.error).__name__}: {outcome.error}"
@@ -173,7 +174,14 @@ class RatingListActions(QObject):
         if fresh:
             self.document.apply(f"Add {who} from the {stored.month.label} list", after)
         parts = []
-        if fresh:
+        if len(fresh) == 1:  # whom, by what an arbiter checks against the list: never a silent surprise
+            one = fresh[0]
+            rating = rating_text(one.rating) or "none"
+            parts.append(
+                f"Added {who} (No {one.start_rank}): FIDE ID {fide_id_text(one.fide_id)}, rating {rating}, "
+                f"with the {stored.month.label} {kind.value} rating and K."
+            )
+        elif fresh:
             ranks = ", ".join(str(player.start_rank) for player in fresh)
             parts.append(f"Added {who} (No {ranks}) with the {stored.month.label} {kind.value} rating and K.")
         if left_out:

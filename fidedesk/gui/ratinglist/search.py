@@ -73,6 +73,8 @@ def _blank(value: object) -> str:
     return "" if value is None else str(value)
 
 
+#: What Enter says when the query matches several players and none is chosen yet.
+_CHOOSE = "choose one with the arrow keys and press Enter."
 _RESULT_KEYS = frozenset({Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown})
 
 
@@ -241,6 +243,7 @@ class RatingListDialog(QDialog):
         self.table.selectionModel().selectionChanged.connect(lambda *_args: self._enable())
         self._document.changed.connect(self._on_tournament_changed)
         self.search.installEventFilter(self)
+        self.table.installEventFilter(self)
         self.refresh_lists()
 
     def hideEvent(self, event: QHideEvent) -> None:  # Qt override
@@ -259,6 +262,9 @@ class RatingListDialog(QDialog):
             return True
         if watched is self.search and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self._on_return()
+            return True
+        if watched is self.table and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.selected():
+            self._add_and_type_on()
             return True
         return super().eventFilter(watched, event)
 
@@ -333,7 +339,7 @@ class RatingListDialog(QDialog):
         found = self._actions.find(stored, text, self.federation.currentData() or "") if stored and text.strip() else []
         self.model.set_rows(found)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the search's own order: by name
-        if found:
+        if len(found) == 1:  # several: none is chosen for the arbiter (Enter asks, _on_return)
             self.table.selectRow(0)
         self._enable()
         if stored is None:
@@ -359,11 +365,26 @@ class RatingListDialog(QDialog):
         say(self.message, self._actions.add_players(chosen, stored), "ok")
 
     def _on_return(self) -> None:
-        if self._timer.isActive() or not self.model.rowCount():
+        """Enter in the search box: add the player chosen in the results, or the only one found; when several
+        match and none is chosen, add nobody and move to the results to choose (issue 29: "zeman" added the
+        first Zeman found, silently)."""
+        if self._timer.isActive():
             self.run_search()
-        else:
-            self.add_selected()
-            self.search.selectAll()  # the next name typed replaces this one (seen under Xvfb: they ran together)
+        count = self.model.rowCount()
+        if not count:
+            return
+        if self.selected():
+            self._add_and_type_on()
+            return
+        many = f"{count} or more" if count >= self._actions.limit else str(count)
+        say(self.message, f"{many} players match “{self.search.text().strip()}”: {_CHOOSE}", "error")
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.table.setCurrentIndex(self.proxy.index(0, 0))
+
+    def _add_and_type_on(self) -> None:
+        self.add_selected()
+        self.search.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.search.selectAll()  # the next name typed replaces this one (seen under Xvfb: they ran together)
 
     def _enable(self) -> None:
         self.add_button.setEnabled(bool(self.table.selectionModel().selectedRows()))

@@ -18,6 +18,7 @@ from typing import Any, BinaryIO, Final
 
 from fidedesk.io.bounded import size_text as _mb
 from fidedesk.io.excel.grid import XlsxError
+from fidedesk.io.plain_words import Plain
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -49,15 +50,15 @@ def check_container(handle: BinaryIO, name: str) -> None:
     size = os.fstat(handle.fileno()).st_size
     head = handle.read(4096)
     if not head:
-        raise XlsxError(name, "the file is empty (0 bytes)")
+        raise XlsxError(name, "the file is empty (0 bytes)", Plain.EMPTY)
     if head.startswith(_OLE_MAGIC):
-        raise XlsxError(name, _describe_ole(handle))
+        raise XlsxError(name, _describe_ole(handle), Plain.NOT_WORKBOOK)
     if not head.startswith((_ZIP_MAGIC, _EMPTY_ZIP_MAGIC)):
-        raise XlsxError(name, f"not an Excel .xlsx workbook ({_describe_content(head)})")
+        raise XlsxError(name, f"not an Excel .xlsx workbook ({_describe_content(head)})", Plain.NOT_WORKBOOK)
     if size > MAX_FILE_BYTES:
-        raise XlsxError(
-            name, f"the file is too large to be a workbook fidedesk reads ({_mb(size)}, at most {_mb(MAX_FILE_BYTES)})"
-        )
+        sizes = f"{_mb(size)}, at most {_mb(MAX_FILE_BYTES)}"
+        too_large = f"the file is too large to be a workbook fidedesk reads ({sizes})"
+        raise XlsxError(name, too_large, Plain.TOO_BIG)
     handle.seek(0)
     try:
         with zipfile.ZipFile(handle) as archive:
@@ -103,13 +104,14 @@ def _check_members(members: list[zipfile.ZipInfo], name: str) -> None:
     if any(member.flag_bits & 0x1 for member in members):
         raise XlsxError(name, "parts of the zip archive are encrypted; an .xlsx workbook never is")
     if "xl/workbook.bin" in names:
-        raise XlsxError(name, "not an .xlsx workbook but an Excel binary workbook (.xlsb); save it from Excel as .xlsx")
+        binary = "not an .xlsx workbook but an Excel binary workbook (.xlsb); save it from Excel as .xlsx"
+        raise XlsxError(name, binary, Plain.NOT_WORKBOOK)
     if "[Content_Types].xml" not in names:
         if any(entry.startswith("xl/") for entry in names):
             raise XlsxError(
                 name, "the file is damaged: it holds workbook parts but not their list ([Content_Types].xml)"
             )
-        raise XlsxError(name, f"not an Excel .xlsx workbook ({_describe_zip(names)})")
+        raise XlsxError(name, f"not an Excel .xlsx workbook ({_describe_zip(names)})", Plain.NOT_WORKBOOK)
 
 
 def _describe_zip(names: set[str]) -> str:

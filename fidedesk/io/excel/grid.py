@@ -10,7 +10,10 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+from collections.abc import Sequence
 from typing import TypeAlias
+
+from fidedesk.io.plain_words import Plain
 
 
 class Unreadable(enum.Enum):
@@ -81,12 +84,22 @@ def cell_place(sheet: str, row: int, column: int | None = None) -> str:
 
 
 class XlsxError(ValueError):
-    """A spreadsheet that cannot be read at all, with where (the file, a sheet or a cell) and why."""
+    """A spreadsheet that cannot be read at all, with where (the file, a sheet or a cell) and why; ``plain``
+    says it first in plain words (plain_words: damaged, unless the place raising it knows more)."""
 
-    def __init__(self, where: str, message: str) -> None:
+    def __init__(self, where: str, message: str, plain: Plain = Plain.WORKBOOK_DAMAGED) -> None:
         self.where = where
         self.message = message
+        self.plain = plain
         super().__init__(f"{where}: {message}")
+
+
+def check_not_blank(grids: Sequence[SheetGrid], source: str) -> None:
+    """XlsxError (no sheet of players) when no sheet of the workbook has a cell filled: nothing to import,
+    not even column by column in the wizard."""
+    if not any(value not in (None, "") for grid in grids for row in grid.rows for value in row):
+        names = ", ".join(grid.name for grid in grids)
+        raise XlsxError(source, f"every sheet is blank ({names})", Plain.NO_PLAYER_SHEET)
 
 
 class ImportCancelled(Exception):

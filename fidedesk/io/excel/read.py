@@ -86,6 +86,7 @@ from fidedesk.io.excel.grid import (
     cell_place,
     column_letters,
 )
+from fidedesk.io.plain_words import Plain
 
 __all__ = [
     "MAX_CELLS",
@@ -132,9 +133,9 @@ def read_workbook(
         check_file(path, MAX_FILE_BYTES)  # a FIFO would block the open below, /dev/zero never end
         handle = path.open("rb")
     except FileLimitError as exc:
-        raise XlsxError(name, exc.reason) from None
+        raise XlsxError(name, exc.reason, exc.plain) from None
     except OSError as exc:
-        raise XlsxError(name, f"cannot be opened ({exc.strerror or exc})") from exc
+        raise XlsxError(name, f"cannot be opened ({exc.strerror or exc})", Plain.CANNOT_OPEN) from exc
     with handle:
         check_container(handle, name)
         handle.seek(0)

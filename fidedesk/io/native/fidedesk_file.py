@@ -97,6 +97,7 @@ from fidedesk.io.native.fidedesk_json import (
     has_surrogate,
     shown,
 )
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.records import PAIRING_RECORDS, extra_records
 
 __all__ = [
@@ -268,11 +269,11 @@ def load_document(path: str | os.PathLike[str]) -> FidedeskDocument:
     try:
         data = read_bounded(path, MAX_FILE_BYTES)
     except FileLimitError as error:
-        raise FidedeskFileError(source, error.reason) from None
+        raise FidedeskFileError(source, error.reason, plain=error.plain) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise FidedeskFileError(source, f"not UTF-8 text (byte {error.start})") from None
+        raise FidedeskFileError(source, f"not UTF-8 text (byte {error.start})", plain=Plain.NOT_FIDEDESK) from None
     return parse_document(text, source=source)
 
 
@@ -285,7 +286,8 @@ def parse_document(text: str, *, source: str = "<fidedesk>") -> FidedeskDocument
     """The tournament and the top-level data of .fidedesk text; FidedeskFileError when bad."""
     value = _parse_json(text.removeprefix("\ufeff"), source)
     if not isinstance(value, dict):
-        raise FidedeskFileError(source, f"not a fidedesk file: expected a JSON object, found {shown(value)}")
+        found = f"not a fidedesk file: expected a JSON object, found {shown(value)}"
+        raise FidedeskFileError(source, found, plain=Plain.NOT_FIDEDESK)
     top = JsonObject(value, "", source)
     _check_format(top)
     schema = _check_schema(top)
@@ -303,15 +305,15 @@ def parse_document(text: str, *, source: str = "<fidedesk>") -> FidedeskDocument
 def _parse_json(text: str, source: str) -> object:
     """The JSON value of the text: FidedeskFileError for broken, truncated or empty text."""
     if text.strip() == "":
-        raise FidedeskFileError(source, "the file is empty")
+        raise FidedeskFileError(source, "the file is empty", plain=Plain.EMPTY)
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except json.JSONDecodeError as error:
         raise _json_error(error, text, source) from None
     except RecursionError:
-        raise FidedeskFileError(source, "not valid JSON: nested too deeply") from None
+        raise FidedeskFileError(source, "not valid JSON: nested too deeply", plain=Plain.NOT_FIDEDESK) from None
     except ValueError as error:  # a number too long to convert, NaN or Infinity
-        raise FidedeskFileError(source, f"not valid JSON: {error}") from None
+        raise FidedeskFileError(source, f"not valid JSON: {error}", plain=Plain.NOT_FIDEDESK) from None
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -329,17 +331,17 @@ def _json_error(error: json.JSONDecodeError, text: str, source: str) -> Fidedesk
     """Broken JSON, located; "truncated" when the text ends before the JSON does."""
     truncated = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
     if truncated:
-        message = "the file is truncated: its JSON ends before it is complete"
+        message, plain = "the file is truncated: its JSON ends before it is complete", Plain.TRUNCATED
     else:
-        message = f"not valid JSON: {error.msg}"
-    return FidedeskFileError(source, message, line=error.lineno, column=error.colno)
+        message, plain = f"not valid JSON: {error.msg}", Plain.NOT_FIDEDESK
+    return FidedeskFileError(source, message, line=error.lineno, column=error.colno, plain=plain)
 
 
 def _check_format(top: JsonObject) -> None:
     value = top.data.get("format")
     if value != FORMAT:
         found = "no format key" if "format" not in top.data else f'"format" is {shown(value)}'
-        top.fail(f'not a fidedesk file: {found}, expected "format": "{FORMAT}"')
+        top.fail(f'not a fidedesk file: {found}, expected "format": "{FORMAT}"', plain=Plain.NOT_FIDEDESK)
 
 
 def _check_schema(top: JsonObject) -> int:
@@ -347,7 +349,8 @@ def _check_schema(top: JsonObject) -> int:
     if schema > SCHEMA:
         top.fail(
             f"this file was saved by a newer fidedesk (schema {schema}); this version reads schema {SCHEMA}"
-            " — update fidedesk"
+            " — update fidedesk",
+            plain=Plain.NEWER,
         )
     return schema
 

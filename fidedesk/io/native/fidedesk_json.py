@@ -21,6 +21,7 @@ from fidedesk.core.tiebreaks.codes import (
     tiebreak_rules,
 )
 from fidedesk.core.values import InvalidValueError, Range
+from fidedesk.io.plain_words import Plain
 
 #: No upper bound: the largest whole number a file may hold where the format sets none.
 NO_LIMIT = 10**30
@@ -46,12 +47,21 @@ class FidedeskFileError(ValueError):
     """Bad content in a .fidedesk file: source name, where (a JSON path, or line and column), what.
 
     ``path`` is a JSON path such as ``tournament.players[3].rating`` (None for the file as a whole);
-    ``line`` and ``column`` (1-based) locate broken JSON.
+    ``line`` and ``column`` (1-based) locate broken JSON; ``plain`` says it first in plain words (plain_words:
+    damaged, unless the place raising it knows more).
     """
 
     def __init__(
-        self, source: str, message: str, *, path: str | None = None, line: int | None = None, column: int | None = None
+        self,
+        source: str,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        plain: Plain = Plain.FIDEDESK_DAMAGED,
     ) -> None:
+        self.plain = plain
         self.source = source
         self.message = message
         self.path = path
@@ -88,8 +98,9 @@ class JsonObject:
             return f"{self.path}{key}"
         return f"{self.path}.{key}" if self.path else key
 
-    def fail(self, message: str, *, key: str | None = None) -> NoReturn:
-        raise FidedeskFileError(self.source, message, path=self.where(key) if key else self.path or None)
+    def fail(self, message: str, *, key: str | None = None, plain: Plain = Plain.FIDEDESK_DAMAGED) -> NoReturn:
+        where = self.where(key) if key else self.path or None
+        raise FidedeskFileError(self.source, message, path=where, plain=plain)
 
     def get(self, key: str, expected: str) -> object:
         try:

@@ -52,6 +52,8 @@ from fidedesk.core.tournament import title_code
 from fidedesk.core.values import RATING_IN_FILE, FederationError, federation_letters
 from fidedesk.io.bounded import FileLimitError, check_file, size_text
 from fidedesk.io.excel.grid import ImportCancelled  # one cancellation for every long read
+from fidedesk.io.plain_words import Plain
+from fidedesk.io.ratinglist.list_error import ListFormatError
 from fidedesk.io.ratinglist.zip_damage import zip_damage
 from fidedesk.io.trf.encoding import decode
 
@@ -73,10 +75,6 @@ class ListKind(enum.Enum):
     STANDARD = "standard"
     RAPID = "rapid"
     BLITZ = "blitz"
-
-
-class ListFormatError(ValueError):
-    """A file that is not a FIDE rating list we can read; the message says where and why."""
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -229,11 +227,11 @@ def _open_zip(path: Path) -> zipfile.ZipFile:
     try:
         check_file(path, MAX_DOWNLOAD_BYTES)
     except FileLimitError as error:
-        raise ListFormatError(str(error)) from None
+        raise ListFormatError(str(error), error.plain) from None
     except FileNotFoundError:
-        raise ListFormatError(f"{path}: no such file") from None
+        raise ListFormatError(f"{path}: no such file", Plain.CANNOT_OPEN) from None
     except OSError as error:
-        raise ListFormatError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+        raise ListFormatError(f"{path.name}: cannot be read ({error.strerror or error})", Plain.CANNOT_OPEN) from None
     with zip_damage(path, ListFormatError):
         try:
             return zipfile.ZipFile(path)
@@ -243,7 +241,8 @@ def _open_zip(path: Path) -> zipfile.ZipFile:
             # no directory at its end: another kind of file, or a download cut short
             raise ListFormatError(
                 f"{path.name}: not a zip file as FIDE's downloads are, or one cut short (no zip directory at its "
-                "end) — download it again"
+                "end) — download it again",
+                Plain.NOT_RATING_LIST,
             ) from None
 
 
@@ -268,7 +267,8 @@ def inspect(path: str | Path) -> ListSource:
         lists = [info for info in members if info.filename.lower().endswith((".txt", ".xml"))]
         if len(lists) != 1:
             found = ", ".join(_shown(info.filename) for info in members) or "nothing"
-            raise ListFormatError(f"{path.name}: expected one .txt or .xml rating list in the zip, found {found}")
+            expected = f"{path.name}: expected one .txt or .xml rating list in the zip, found {found}"
+            raise ListFormatError(expected, Plain.NOT_RATING_LIST)
         info, member = _open_list(archive, path, lists[0].filename)
         xml = info.filename.lower().endswith(".xml")
         kind = _kind_from_name(info.filename) or _kind_from_name(path.name)
@@ -292,7 +292,8 @@ def _first_line(member: IO[bytes], where: str) -> bytes:
     """The header line, read no further than :data:`MAX_LINE_BYTES`."""
     line = member.readline(MAX_LINE_BYTES + 1)
     if len(line) > MAX_LINE_BYTES:
-        raise ListFormatError(f"{where}, line 1: longer than {MAX_LINE_BYTES} bytes; not a FIDE rating list header")
+        too_long = f"{where}, line 1: longer than {MAX_LINE_BYTES} bytes; not a FIDE rating list header"
+        raise ListFormatError(too_long, Plain.NOT_RATING_LIST)
     return line
 
 
@@ -305,8 +306,11 @@ def _header(line: bytes) -> tuple[str, str]:
 
 def _columns(header: str, where: str) -> tuple[dict[str, tuple[int, int | None]], str | None]:
     """Field name -> (start, end) from the header labels, and a single list's rating label (``FEB26``)."""
+    not_header = ListFormatError(
+        f"{where}, line 1: not a FIDE rating list header (it starts {header[:30]!r})", Plain.NOT_RATING_LIST
+    )
     if not header.startswith(("ID Number", "ID number")):
-        raise ListFormatError(f"{where}, line 1: not a FIDE rating list header (it starts {header[:30]!r})")
+        raise not_header
     starts: list[tuple[int, str]] = []
     label = None
     position = 0
@@ -323,7 +327,7 @@ def _columns(header: str, where: str) -> tuple[dict[str, tuple[int, int | None]]
         raise ListFormatError(f"{where}, line 1: unknown column {header[position:].strip()!r} in the header")
     fields = [field for _, field in starts]
     if "name" not in fields:
-        raise ListFormatError(f"{where}, line 1: not a FIDE rating list header (it starts {header[:30]!r})")
+        raise not_header
     if len(set(fields)) != len(fields):
         raise ListFormatError(f"{where}, line 1: a column appears twice in the header")
     ends: list[int | None] = [start for start, _ in starts[1:]]

@@ -25,6 +25,7 @@ from typing import Final
 from fidedesk.core.editing import FieldValue, PlayerField, set_player_field
 from fidedesk.core.tournament import TITLES, BirthDate, Player, PlayerRecord, RatingKind, Tournament
 from fidedesk.io.folding import search_key, words
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.ratinglist.fide_list import FIELDS, ListFormatError, ListKind, ListSource, Month, Row, read_rows
 
 __all__ = [
@@ -46,6 +47,8 @@ _BATCH: Final = 20000
 #: The most players a search gives: more than anyone reads, few enough to show at once.
 SEARCH_LIMIT: Final = 200
 _TOP: Final = "\U0010ffff"  # sorts after every character: the end of a prefix range
+#: What the window and the command line say first when the kept lists cannot be read (plain_words).
+_UNREADABLE: Final = Plain.LISTS_UNREADABLE
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,12 +178,12 @@ def default_database() -> Path:
 
 def _connect(path: Path) -> sqlite3.Connection:
     if path.exists() and not path.is_file():  # a folder, a device, a FIFO (which SQLite would wait on)
-        raise ListFormatError(f"{path}: not a regular file, so not a rating list database")
+        raise ListFormatError(f"{path}: not a regular file, so not a rating list database", _UNREADABLE)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         connection = sqlite3.connect(path, isolation_level=None)  # transactions are begun by hand
     except sqlite3.Error as error:
-        raise ListFormatError(f"{path}: cannot be opened as a rating list database ({error})") from None
+        raise ListFormatError(f"{path}: cannot be opened as a rating list database ({error})", _UNREADABLE) from None
     try:
         # large pages: a 1.7-million-player list imports faster and its name keys take less room (before
         # the first table is made; an existing file keeps its pages)
@@ -193,10 +196,10 @@ def _connect(path: Path) -> sqlite3.Connection:
         if version == 0:
             connection.execute(f"PRAGMA user_version = {SCHEMA}")
         elif version != SCHEMA:
-            raise ListFormatError(f"{path}: a rating list database of a newer fidedesk (schema {version})")
+            raise ListFormatError(f"{path}: a rating list database of a newer fidedesk (schema {version})", _UNREADABLE)
     except sqlite3.DatabaseError as error:
         connection.close()
-        raise ListFormatError(f"{path}: not a rating list database ({error})") from None
+        raise ListFormatError(f"{path}: not a rating list database ({error})", _UNREADABLE) from None
     return connection
 
 
@@ -223,11 +226,13 @@ def import_list(
     """
     month = month or source.month
     if month is None:
-        raise ListFormatError(f"{source.path.name}: the list's month cannot be told from the file; say which (2026-11)")
+        raise ListFormatError(
+            f"{source.path.name}: the list's month cannot be told from the file; say which (2026-11)", None
+        )
     if kind is not None:
         source = dataclasses.replace(source, kind=kind)
     if source.kind is None:
-        raise ListFormatError(f"{source.path.name}: say whether this is the standard, rapid or blitz list")
+        raise ListFormatError(f"{source.path.name}: say whether this is the standard, rapid or blitz list", None)
     path = Path(database)
     connection = _connect(path)
     try:
@@ -290,7 +295,7 @@ def _fill(
             flush()
     flush()
     if count == 0:
-        raise ListFormatError(f"{source.path.name}: the list holds no players")
+        raise ListFormatError(f"{source.path.name}: the list holds no players", Plain.NOT_RATING_LIST)
     for (old,) in connection.execute(
         "SELECT id FROM lists WHERE month = ? AND kind = ? AND id != ?", (str(month), kind.value, list_id)
     ).fetchall():

@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
+from fidedesk.io.plain_words import Plain
+
 __all__ = ["ZIP_ERRORS", "damage_reason", "zip_damage"]
 
 #: Every exception zipfile and its decompressors raise on a damaged zip (the module's docstring).
@@ -67,7 +69,8 @@ def damage_reason(error: BaseException, method: int | None = None) -> str | None
 @contextlib.contextmanager
 def zip_damage(path: Path, error_type: type[ValueError], method: int | None = None) -> Iterator[None]:
     """Whatever the zip machinery raises in the block (:data:`ZIP_ERRORS`) as one ``error_type`` naming
-    ``path`` and the damage, ending "download it again"; an ``error_type`` raised in the block and the
+    ``path`` and the damage, ending "download it again" (made with the message and its plain sentence,
+    plain_words); an ``error_type`` raised in the block and the
     machine's errors (out of memory, deep recursion) pass as they are, and an unreadable disk is said as such."""
     try:
         yield
@@ -76,5 +79,6 @@ def zip_damage(path: Path, error_type: type[ValueError], method: int | None = No
     except ZIP_ERRORS as error:
         reason = damage_reason(error, method)
         if reason is None:
-            raise error_type(f"{path.name}: cannot be read ({getattr(error, 'strerror', None) or error})") from None
-        raise error_type(f"{path.name}: damaged: {reason} — download it again") from None
+            unreadable = f"{path.name}: cannot be read ({getattr(error, 'strerror', None) or error})"
+            raise error_type(unreadable, Plain.CANNOT_OPEN) from None
+        raise error_type(f"{path.name}: damaged: {reason} — download it again", Plain.DOWNLOAD_DAMAGED) from None

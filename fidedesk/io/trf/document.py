@@ -62,6 +62,7 @@ from fidedesk.core.values import (
     parse_title,
 )
 from fidedesk.io.bounded import FileLimitError, read_bounded
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.trf.encoding import ENCODINGS, decode_as
 from fidedesk.io.trf.pairing import (
     PAIRING_CODES,
@@ -171,13 +172,12 @@ def read_trf(path: str | os.PathLike[str], *, name: str | None = None, encoding:
     try:
         data = read_bounded(path, MAX_FILE_BYTES)
     except FileLimitError as error:
-        raise TrfError(source, 1, None, f"{error.reason}: not a TRF report") from None
+        raise TrfError(source, 1, None, f"{error.reason}: not a TRF report", error.plain) from None
     return parse_trf(data, source, encoding=encoding)
 
 
 def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = None) -> TrfDocument:
-    """Parse TRF content (bytes: ``encoding``, or UTF-8, or the legacy codepage detected; CR, LF or CRLF
-    line ends)."""
+    """Parse TRF content (bytes: ``encoding``, or UTF-8, or the legacy codepage detected; CR, LF or CRLF ends)."""
     text, used = _decode(data, name, encoding)
     lines = _split_lines(text)
     players: list[Player] = []
@@ -198,7 +198,7 @@ def parse_trf(data: bytes | str, name: str = "<trf>", *, encoding: str | None = 
             player_lines.append((index, player.start_rank))
     header = header_records(lines, name)
     if not players:
-        raise TrfError(name, 1, None, "no player records (001)")
+        raise TrfError(name, 1, None, "no player records (001)", Plain.NO_PLAYERS if text.strip() else Plain.EMPTY)
     records = read_pairing_records(lines, name, line_of)
     players = with_requested_byes(players, records.byes, name)
     last = max((entry.round for player in players for entry in player.rounds), default=0)
@@ -225,9 +225,9 @@ def _decode(data: bytes | str, source: str, encoding: str | None) -> tuple[str, 
     try:
         text, used = decode_as(data, encoding)
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise TrfError(source, line, column, f"byte 0x{data[error.start]:02X} is not {encoding} text") from None
+        line, column = data.count(b"\n", 0, error.start) + 1, error.start - data.rfind(b"\n", 0, error.start)
+        byte = f"byte 0x{data[error.start]:02X}"
+        raise TrfError(source, line, column, f"{byte} is not {encoding} text", Plain.NOT_TEXT) from None
     return text, used
 
 

@@ -33,6 +33,7 @@ from typing import TypeVar
 from fidedesk.core.tiebreaks.codes import RepeatedTieBreak, TieBreak, UnknownTieBreak, parse_tiebreaks
 from fidedesk.core.tournament import EventInfo, RatingKind, System
 from fidedesk.core.values import parse_date, parse_federation
+from fidedesk.io.plain_words import Plain
 
 __all__ = [
     "TrfError",
@@ -91,13 +92,17 @@ POINTS_FIELD = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?")
 
 
 class TrfError(ValueError):
-    """Bad content in a TRF file, located by source name, 1-based line and column (None if unknown)."""
+    """Bad content in a TRF file, located by source name, 1-based line and column (None if unknown); ``plain``
+    says it first in plain words (plain_words: a mistake in the file, unless the place raising it knows more)."""
 
-    def __init__(self, source: str, line: int, column: int | None, message: str) -> None:
+    def __init__(
+        self, source: str, line: int, column: int | None, message: str, plain: Plain = Plain.TRF_MISTAKE
+    ) -> None:
         self.source = source
         self.line = line
         self.column = column
         self.message = message
+        self.plain = plain
         where = f"{source}:{line}" if column is None else f"{source}:{line}:{column}"
         super().__init__(f"{where}: {message}")
 

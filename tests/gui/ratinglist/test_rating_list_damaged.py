@@ -13,6 +13,7 @@ from benchmarks.make_fide_list import write_txt
 from fidedesk.gui.common.dialogs import UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.ratinglist import actions as rating_list
+from fidedesk.io.plain_words import Plain
 from fidedesk.io.ratinglist.fide_list import Month
 from tests.gui.ratinglist.test_rating_list_gui import answer_import
 from tests.io.test_ratinglist_damaged import DAMAGES, HARMLESS
@@ -56,7 +57,9 @@ def test_a_damaged_download_is_a_message_and_the_kept_lists_stay(
     window.rating_list.import_action.trigger()  # the menu's way: an error escaping the slot would fail the test
     title, text = dialogs.shown[before]
     assert (title, len(dialogs.shown)) == (TITLE, before + 1)
-    assert text.startswith("standard_feb26frl.zip: damaged: ") and words in text, text
+    # issue 29: plain words first, then the technical detail as before
+    damaged = f"{Plain.DOWNLOAD_DAMAGED.value}\n\nstandard_feb26frl.zip: damaged: "
+    assert text.startswith(damaged) and words in text, text
     assert "download it again" in text and text.endswith("The lists already kept are unchanged.")
     assert [(str(s.month), s.players) for s in window.rating_list.lists()] == [("2026-10", 40)]
     assert window.statusBar().currentMessage() != "Imported the FIDE NOV26 combined list (40 players)."
