@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QByteArray, QPoint, QRect, QSize
-from PySide6.QtWidgets import QApplication, QSplitter
+from PySide6.QtWidgets import QApplication, QSplitter, QTableView
 from pytestqt.qtbot import QtBot
 
 from fidedesk.core.editing import add_player, pair
@@ -244,3 +244,78 @@ def test_the_crosstable_of_a_9_round_swiss_is_whole_from_1920(window: MainWindow
     _, views = tournament_parts(resized(window, width, height))
     assert views.crosstable.columnCount() == 3 + 9 + 2  # No, Name, Rtg, R1-R9, Pts, Rank
     assert pane_faults(window) == []
+
+
+def test_the_first_window_on_a_large_screen_is_maximised_and_wide(
+    qtbot: QtBot, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29: at 85 % of a 1920 x 1080 screen the first window was too narrow for the wide layout (the
+    calculation beside the views), which it showed only once maximised: from 1920 it opens maximised; below, not."""
+    from PySide6.QtCore import Qt
+
+    laptop(monkeypatch, QRect(0, 0, 1920, 1040))
+    window = MainWindow(settings, recovery_folder=tmp_path / "recovery")
+    qtbot.addWidget(window)
+    assert window.windowState() & Qt.WindowState.WindowMaximized
+    laptop(monkeypatch, QRect(0, 0, 1366, 728))
+    settings.geometry = QByteArray()
+    smaller = MainWindow(settings, recovery_folder=tmp_path / "recovery")
+    qtbot.addWidget(smaller)
+    assert not smaller.windowState() & Qt.WindowState.WindowMaximized
+
+
+# ------------------------------------------------------------------------------ readable at each size (issue 29)
+
+#: The screens the issue names: a projector, a laptop, a monitor's maximised window (less its title bar).
+READABLE = [(1024, 640), (1366, 768), (1920, 1050)]
+
+
+def _shown(table: QTableView, column: int) -> int:
+    """The pixels of ``column`` the table shows in its viewport."""
+    header = table.horizontalHeader()
+    start = header.sectionViewportPosition(column)
+    return max(0, min(start + header.sectionSize(column), table.viewport().width()) - max(start, 0))
+
+
+@pytest.mark.parametrize(("width", "height"), READABLE)
+def test_standings_names_of_twenty_letters_are_whole(swiss: MainWindow, width: int, height: int) -> None:
+    """The tie-break choice took 40 % of the Standings at 1024 x 640 and cut the names to "Aria…"."""
+    _tab, views = tournament_parts(resized(swiss, width, height))
+    views.tabs.setCurrentWidget(views.standings)
+    QApplication.processEvents()
+    table, model = views.standings.table, views.standings.model
+    longest = max((model.standing(row).player.name for row in range(model.rowCount())), key=len)
+    assert len(longest) >= 20
+    needed = table.fontMetrics().horizontalAdvance(longest[:20]) + 12
+    assert _shown(table, model.NAME) >= needed, (longest, _shown(table, model.NAME))
+
+
+@pytest.mark.parametrize(("width", "height"), READABLE)
+def test_the_players_table_shows_each_rating(swiss: MainWindow, width: int, height: int) -> None:
+    """At 1024 x 640 the Rating column was beyond the pane's edge."""
+    from fidedesk.gui.tournament.players import COLUMNS
+
+    tab, _views = tournament_parts(resized(swiss, width, height))
+    rating = next(number for number, column in enumerate(COLUMNS) if column.field == "rating")
+    table = tab.players.table
+    assert _shown(table, rating) == table.horizontalHeader().sectionSize(rating)
+
+
+@pytest.mark.parametrize(("width", "height"), READABLE)
+def test_the_calculations_key_figures_show_without_scrolling(swiss: MainWindow, width: int, height: int) -> None:
+    """Rc, W, n, K and the new rating: at 1366 x 768 the new rating was below the summary's fold."""
+    from PySide6.QtCore import QPoint
+
+    tab, views = tournament_parts(resized(swiss, width, height))
+    views.select_player(2)
+    views.show_side(views.panel, views.panel.games_table)
+    QApplication.processEvents()
+    panel, headline = views.panel, views.panel.headline
+    assert headline.isVisible()
+    for words in ("Rc ", "W ", "n ", "K ", "New rating "):
+        assert words in headline.text(), headline.text()
+    top_left = headline.mapTo(panel, QPoint(0, 0))
+    assert top_left.y() + headline.height() <= panel.height()
+    assert headline.width() <= panel.width()
+    # one line holds it where the panel is wide enough; two at most elsewhere
+    assert headline.height() <= 2 * headline.fontMetrics().lineSpacing() + 4

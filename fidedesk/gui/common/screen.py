@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
+
+from fidedesk.gui.common.layouts import WIDE_FROM
 
 #: Room kept for the frame the system draws around a window (title bar, borders), which ``resize`` does not
 #: count: a window exactly as tall as the free area put its status bar under the task bar.
@@ -39,13 +41,17 @@ def first_size(room: QRect) -> QSize:
 
 
 def place_first(widget: QWidget) -> None:
-    """Size ``widget`` by :func:`first_size` and centre it in the free area (the first start)."""
+    """Size ``widget`` by :func:`first_size` and centre it in the free area (the first start); on a screen as
+    wide as the wide layouts want (``WIDE_FROM``), maximised: at 85 % of a 1920-wide screen the first window was
+    too narrow for them, and the calculation stayed under the views until the arbiter maximised it."""
     room = available(widget)
     if room is None:
         widget.resize(FIRST_SIZE)
         return
-    widget.resize(first_size(room))
+    widget.resize(first_size(room))  # what it returns to when the arbiter restores it down
     _centre(widget, room)
+    if room.width() >= WIDE_FROM:
+        widget.setWindowState(widget.windowState() | Qt.WindowState.WindowMaximized)
 
 
 def bring_inside(widget: QWidget) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -154,6 +154,11 @@ COLUMNS: tuple[Column, ...] = (
            text=lambda score: f"{float(score):g}"),
 )  # fmt: skip
 
+
+#: The Rating column, which the narrowest pane still shows (the name column gives way down to NAME_LEAST).
+RATING_COLUMN = next(number for number, column in enumerate(COLUMNS) if column.field == "rating")
+#: The letters (of the widest, M) a name column keeps however narrow the pane: about 20 letters of a name.
+NAME_LEAST = 12
 
 #: The Points column, which changes for every player when a round is played.
 POINTS = next(number for number, column in enumerate(COLUMNS) if column.field == "points")
@@ -573,10 +578,22 @@ class PlayersWidget(QWidget):
             if name not in widths:
                 widths[name] = metrics.horizontalAdvance(name)
         widest = max((widths[self.model.player(row).name] for row in range(self.model.rowCount())), default=0)
-        width = max(widest, metrics.horizontalAdvance(COLUMNS[1].header)) + 14
+        width = min(max(widest, metrics.horizontalAdvance(COLUMNS[1].header)) + 14, self._name_room())
         if width != self._name_width:
             self._name_width = width
             self.table.horizontalHeader().resizeSection(1, width)
+
+    def _name_room(self) -> int:
+        """The most the name column takes: what leaves the columns up to the rating in view (issue 29: at
+        1024 x 640 the ratings were beyond the pane's edge), but never under :data:`NAME_LEAST` letters."""
+        header = self.table.horizontalHeader()
+        others = sum(header.sectionSize(column) for column in range(RATING_COLUMN + 1) if column != 1)
+        least = self.table.fontMetrics().horizontalAdvance("M" * NAME_LEAST)
+        return max(least, self.table.viewport().width() - others)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
+        super().resizeEvent(event)
+        self._fit_names()  # the room for the names changed
 
     def _on_problem(self, text: str) -> None:
         self._refusal = text or None

@@ -29,7 +29,7 @@ from fidedesk.gui.calculator.figures import (
 )
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.look import named, say, uncounted_look
-from fidedesk.gui.common.plain import bold, escaped, rich_label, tip
+from fidedesk.gui.common.plain import bold, escaped, plain_label, rich_label, tip
 from fidedesk.gui.common.row_models import Index, RowTableModel
 from fidedesk.gui.common.widths import fit_column
 from fidedesk.gui.files.document import TournamentDocument
@@ -123,6 +123,17 @@ def panel_figures(calc: Calculation, edition: Edition) -> list[Figure]:
     return figures
 
 
+#: The figures the panel's headline repeats, so that they show whatever the panel's height (issue 29: at
+#: 1366 x 768 the new rating was below the summary's fold).
+HEADLINE = ("rc", "w", "n", "k", "k_sum", "new_rating", "initial")
+
+
+def headline(figures: list[Figure]) -> str:
+    """One line of the key figures, as the summary words them: "Rc 1527 · W 5 · n 7 · K 20 · K × Σ −6.40 ·
+    New rating 1725" (or an unrated player's first rating)."""
+    return " · ".join(f"{figure.label} {figure.value}" for figure in figures if figure.key in HEADLINE)
+
+
 class PanelGamesModel(RowTableModel[GameRow]):
     """The selected player's games: Rd, Opponent, Rating (used), Score, PD, Score − PD, K × (score − PD)."""
 
@@ -154,6 +165,8 @@ class RatingPanel(QWidget):
         self.summary = FiguresModel(self)
         self.title = named(rich_label(""), "rating_title")
         self.title.setWordWrap(True)
+        self.headline = named(plain_label(), "rating_headline")
+        self.headline.setWordWrap(True)
         self.games_table = named(QTableView(), "panel_games")
         self.games_table.setModel(self.games)
         self.games_table.verticalHeader().hide()
@@ -178,6 +191,7 @@ class RatingPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
+        layout.addWidget(self.headline)
         layout.addWidget(splitter, 1)
         ratings.updated.connect(self.refresh)
         self.refresh()
@@ -194,6 +208,8 @@ class RatingPanel(QWidget):
             say(self.title, "Select a player (Standings or Crosstable) to see their rating calculation.")
             self.games.set_rows([])
             self.summary.set_figures([])
+            self.headline.setText("")
+            self.headline.hide()
             return
         event = self.ratings.rating()
         player = rating.player
@@ -205,7 +221,10 @@ class RatingPanel(QWidget):
         calc = calculation(rating, self.ratings.tournament().by_rank())
         places = 2 if event.edition.expectancy is Expectancy.TABLE else 4
         self.games.set_rows([game_row(line, places) for line in calc.games])
-        self.summary.set_figures(panel_figures(calc, event.edition))
+        figures = panel_figures(calc, event.edition)
+        self.summary.set_figures(figures)
+        self.headline.setText(headline(figures))
+        self.headline.setVisible(bool(self.headline.text()))
 
     def _player_rating(self) -> PlayerRating | None:
         if self.start_rank is None:
