@@ -306,7 +306,7 @@ def test_the_calculations_key_figures_show_without_scrolling(swiss: MainWindow, 
     """Rc, W, n, K and the new rating: at 1366 x 768 the new rating was below the summary's fold."""
     from PySide6.QtCore import QPoint
 
-    tab, views = tournament_parts(resized(swiss, width, height))
+    _tab, views = tournament_parts(resized(swiss, width, height))
     views.select_player(2)
     views.show_side(views.panel, views.panel.games_table)
     QApplication.processEvents()
