@@ -293,7 +293,7 @@ def test_standings_names_of_twenty_letters_are_whole(swiss: MainWindow, width: i
 @pytest.mark.parametrize(("width", "height"), READABLE)
 def test_the_players_table_shows_each_rating(swiss: MainWindow, width: int, height: int) -> None:
     """At 1024 x 640 the Rating column was beyond the pane's edge."""
-    from fidedesk.gui.tournament.players import COLUMNS
+    from fidedesk.gui.tournament.player_columns import COLUMNS
 
     tab, _views = tournament_parts(resized(swiss, width, height))
     rating = next(number for number, column in enumerate(COLUMNS) if column.field == "rating")

@@ -20,7 +20,7 @@ from fidedesk.core.tournament import EventInfo, Player, Tournament
 from fidedesk.gui.common.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
-from fidedesk.gui.tournament.players import COLUMNS
+from fidedesk.gui.tournament.player_columns import COLUMNS
 from fidedesk.io.formats import TRF, read_tournament
 from fidedesk.io.native import fidedesk_file
 

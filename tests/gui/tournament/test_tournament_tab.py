@@ -21,7 +21,8 @@ from fidedesk.gui.common.dialogs import UnattendedDialogs
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.mainwindow import MainWindow
 from fidedesk.gui.tournament import TournamentTab
-from fidedesk.gui.tournament.players import COLUMNS, RANK_ROLE, PlayersModel, parse_cell
+from fidedesk.gui.tournament.player_columns import COLUMNS, parse_cell
+from fidedesk.gui.tournament.players import RANK_ROLE, PlayersModel
 
 NAME, SEX, TITLE, FED, RATING, FIDE_ID, BORN = 1, 2, 3, 4, 5, 6, 7
 
