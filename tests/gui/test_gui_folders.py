@@ -1,8 +1,9 @@
-"""fidedesk/gui/ by feature (docs/architecture.md, "The window"): each folder imports the shared ``common/``, the
-open tournament's ``files/`` and only what its row in ALLOWED adds; the window's wiring at the top (``app``,
+"""fidedesk/gui/ by feature (docs/architecture.md, "The window"): each folder imports the shared ``common/``, the open
+tournament's ``files/`` and only what its row in ALLOWED adds; the window's wiring at the top (``app``,
 ``mainwindow``, ``qt_dialogs``) imports the features (how many modules a folder holds is
-``tests/test_architecture.py``'s, for every folder of the package); and the gui modules import one another without a cycle, not even one made for type checking alone (``rating_list`` and
-``rating_list_search`` were one: the search dialog now takes a ``ListWork``).
+``tests/test_architecture.py``'s, for every folder of the package); and the gui modules import one another without
+a cycle, not even one made for type checking alone (``rating_list`` and ``rating_list_search`` were one: the search
+dialog now takes a ``ListWork``).
 """
 
 from __future__ import annotations
