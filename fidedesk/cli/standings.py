@@ -77,7 +77,7 @@ def _rules(choice: str | None, info: EventInfo) -> tuple[TieBreakRules, str]:
     return rules, auto_reason(info.start)
 
 
-def _after_round(after: int | None, tournament: Tournament, path: Path) -> int | None:
+def after_round_checked(after: int | None, tournament: Tournament, path: Path) -> int | None:
     """``--after-round``: a round from 1 to the last one played (:attr:`Tournament.rounds_played`)."""
     if after is None:
         return None
@@ -122,7 +122,7 @@ def cmd_standings(args: argparse.Namespace, out: TextIO) -> None:
     tournament = read.tournament
     tiebreaks, whose = chosen_tiebreaks(args.tiebreaks, tournament.info)
     rules, why = _rules(args.tiebreak_rules, tournament.info)
-    after = _after_round(args.after_round, tournament, path)
+    after = after_round_checked(args.after_round, tournament, path)
     rows = standings(tournament, tiebreaks, rules, after)
     if args.json:
         listed = [_standing_json(row, tiebreaks) for row in rows]

@@ -189,7 +189,11 @@ class _Judge:
             return made(Status.OUT_OF_REACH, played, [Condition("1.4.1", False, text)], None, None)
         best = self._bound(player, played, to_come, ahead, figures)
         if best < figures.performance:
-            text = f"performance at most {best} even winning every game to come, at least {figures.performance}"
+            if to_come:
+                text = f"performance at most {best} even winning the {to_come} games to come"
+            else:
+                text = f"performance at most {best} over the games a norm may rest on"
+            text += f", at least {figures.performance}"
             return made(Status.OUT_OF_REACH, played, [Condition("1.4.8", False, text)], None, None)
         if to_come == 0 or not self.round_robin:
             for end in self._ends(played, to_come):
@@ -252,15 +256,15 @@ class _Judge:
                                               figures, short)  # fmt: skip
             composition = [c for c in now if c.article not in ("1.4.1", "1.4.8", "1.4.8b") and not c.holds]
             if composition:
-                return made(Status.OUT_OF_REACH, played, composition, average, None)
+                return made(Status.OUT_OF_REACH, played, composition, None, None)
             ratings = adjusted_ratings(scheduled, figures, rules)
             needed = _needed(ratings, score, figures, rules)
             still = [c for c in now if c.article not in ("1.4.8", "1.4.8b")]
             if needed is None or needed > len(ahead):
                 text = f"needs {_points(needed)} from the {len(ahead)} games to come; at most {len(ahead)}"
-                return made(Status.OUT_OF_REACH, played, [*still, Condition("1.4.8", False, text)], average, None)
+                return made(Status.OUT_OF_REACH, played, [*still, Condition("1.4.8", False, text)], None, None)
             text = f"{score_text(needed)} more from {len(ahead)} games makes {figures.performance} against {average}"
-            return made(Status.POSSIBLE, played, [*still, Condition("1.4.8", False, text)], average, None, needed)
+            return made(Status.POSSIBLE, played, [*still, Condition("1.4.8", False, text)], None, None, needed)
         now, average, rp = self.conditions(player, played, figures, short)
         final = len(played) + left
         checks = self._still_possible(player, played, left, final, figures)
