@@ -97,8 +97,11 @@ def cmd_norms(args: argparse.Namespace, out: TextIO) -> None:
         print_json({"norms": [_row_json(row) for row in rows]}, out)
         return
     start = tournament.info.start
-    why = "chosen" if (args.rules or AUTO) != AUTO else (
-        f"{AUTO}: the event starts {start.isoformat()}" if start else f"{AUTO}: the event has no start date")
+    why = (
+        "chosen"
+        if (args.rules or AUTO) != AUTO
+        else (f"{AUTO}: the event starts {start.isoformat()}" if start else f"{AUTO}: the event has no start date")
+    )
     text = [f"Norms: {rules.text} ({why})", f"Event type: {args.event_type}",
             f"After round {shown} of {planned_rounds(tournament, shown)}", ""]  # fmt: skip
     text.extend(_table(rows) if rows else ["No player is a candidate for a norm."])

@@ -79,9 +79,7 @@ def candidate_titles(player: Player) -> tuple[Title, ...]:
     by the file's sex (``w``/``f``) or a woman's title held; a player of unknown sex is checked for the open
     titles only."""
     woman = player.sex in _WOMEN or player.title.startswith("W")
-    return tuple(
-        title for title in Title if (woman or not title.for_women) and player.title not in _COVERED_BY[title]
-    )
+    return tuple(title for title in Title if (woman or not title.for_women) and player.title not in _COVERED_BY[title])
 
 
 def planned_rounds(tournament: Tournament, after: int) -> int:
@@ -175,8 +173,14 @@ class _Judge:
         ahead, left = self.future(player, games)
         to_come = len(ahead) + left
 
-        def made(status: Status, over: Sequence[NormGame], found: list[Condition], average: int | None,
-                 rp: int | None, needed: Fraction | None = None) -> NormRow:
+        def made(
+            status: Status,
+            over: Sequence[NormGame],
+            found: list[Condition],
+            average: int | None,
+            rp: int | None,
+            needed: Fraction | None = None,
+        ) -> NormRow:
             total = sum((game.score for game in over), Fraction(0))
             if average is None and over:  # the figures of an out-of-reach row too: they say how far it is
                 ratings = adjusted_ratings([game.opponent for game in over], figures, self.rules)
@@ -225,7 +229,11 @@ class _Judge:
         return found
 
     def _bound(
-        self, player: Player, played: Sequence[NormGame], to_come: int, ahead: Sequence[Opponent],
+        self,
+        player: Player,
+        played: Sequence[NormGame],
+        to_come: int,
+        ahead: Sequence[Opponent],
         figures: TitleFigures,
     ) -> int:
         """The best performance still possible over any run of games a norm may rest on: a run of the first games
@@ -243,8 +251,14 @@ class _Judge:
         return max(best, _rp(total, points + len(coming), len(played) + len(coming)))
 
     def _forecast(
-        self, player: Player, played: list[NormGame], score: Fraction, ahead: list[Opponent], left: int,
-        figures: TitleFigures, made: Made,
+        self,
+        player: Player,
+        played: list[NormGame],
+        score: Fraction,
+        ahead: list[Opponent],
+        left: int,
+        figures: TitleFigures,
+        made: Made,
     ) -> NormRow:
         """A norm not achieved yet, with games to come: possible with the score still needed and the conditions
         still to be met, or out of reach naming the condition that no result to come can meet."""
@@ -310,8 +324,13 @@ class _Judge:
             others = _federations(opponents) - {player.federation}
             new = _federations(pool) - others - {player.federation}
             could = len(others) + min(left, len(new))
-            found.append(Condition("1.4.3", could >= rules.other_federations,
-                                   f"{len(others)} other federations so far, at least {rules.other_federations}"))
+            found.append(
+                Condition(
+                    "1.4.3",
+                    could >= rules.other_federations,
+                    f"{len(others)} other federations so far, at least {rules.other_federations}",
+                )
+            )
             counts = [sum(1 for o in opponents if o.federation == fed) for fed in _federations(opponents)]
             own = sum(1 for o in opponents if o.federation == player.federation)
             own_cap = int(rules.own_federation_share * final)

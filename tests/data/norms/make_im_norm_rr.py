@@ -61,8 +61,15 @@ def main() -> None:
             if (j := pairing[i]) is not None
         )
         players.append(Player(i + 1, name, rating, sex=sex, title=title, federation=fed, rounds=entries))
-    info = EventInfo(name="Norm Round Robin (invented)", city="Budapest", federation="HUN",
-                     start=dt.date(2025, 3, 1), end=dt.date(2025, 3, 9), system=System.ROUND_ROBIN, rounds=9)
+    info = EventInfo(
+        name="Norm Round Robin (invented)",
+        city="Budapest",
+        federation="HUN",
+        start=dt.date(2025, 3, 1),
+        end=dt.date(2025, 3, 9),
+        system=System.ROUND_ROBIN,
+        rounds=9,
+    )
     write_tournament(Path(__file__).with_name("im_norm_rr.trf"), Tournament(info, tuple(players)))
 
 
