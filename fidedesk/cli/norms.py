@@ -10,17 +10,15 @@ is refused, not judged by the 2024 text). The exemptions 1.4.3a-c and 1.4.1b's e
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, number, print_json
-from fidedesk.cli.files import reading_notes
+from fidedesk.cli.files import read_noting
 from fidedesk.cli.standings import after_round_checked
 from fidedesk.core.norms.forecast import NormRow, Status, norms, planned_rounds
 from fidedesk.core.norms.rules import AUTO, NORM_RULES, EventType, NoNormRulesError, UnknownNormRulesError, norm_rules
 from fidedesk.core.notation import score_text
-from fidedesk.io.formats import read_tournament
 
 EVENT_TYPE_HELP = (
     "the kind of event, for B.01's exemptions: normal (default); national-championship (1.4.3a), "
@@ -82,9 +80,7 @@ def _table(rows: tuple[NormRow, ...]) -> list[str]:
 
 def cmd_norms(args: argparse.Namespace, out: TextIO) -> None:
     path = Path(args.file)
-    read = read_tournament(path, encoding=args.encoding)
-    for note in reading_notes(read):
-        sys.stderr.write(f"fidedesk-cli: note: {note}\n")
+    read = read_noting(path, args.encoding)
     tournament = read.tournament
     try:
         rules = norm_rules(args.rules, tournament.info.start)
