@@ -240,3 +240,21 @@ def test_an_unplayed_game_counts_only_as_1_4_2_says(games: list[tuple[Spec, Resu
             assert plain.status is not Status.ACHIEVED  # 8 games alone are no norm (1.4.1)
         else:
             assert plain.status == other.status
+
+
+def test_titled_share_still_possible_or_out_of_reach() -> None:
+    """1.4.5 [P]: a GM norm needs 3 GMs among 9 opponents. After 7 rounds with one GM met, two rounds left against
+    two GMs can still make it (possible, "still to be met"); against two FMs it cannot (out of reach)."""
+    first: list[Spec] = [(2600, "GM", "GER")] + [
+        (2550, "IM", fed) for fed in ("NED", "FRA", "ESP", "POL", "CZE", "AUT")
+    ]
+    wins = [((spec), R.WIN) for spec in first]
+    gms = event([*wins, ((2650, "GM", "USA"), R.PENDING), ((2640, "GM", "IND"), R.PENDING)])
+    made = row(gms, Title.GM, after=7)
+    assert made.status is Status.POSSIBLE
+    share = next(c for c in made.conditions if c.article == "1.4.5")
+    assert not share.holds and "still to be met" in share.text
+    fms = event([*wins, ((2350, "FM", "USA"), R.PENDING), ((2340, "FM", "IND"), R.PENDING)])
+    out = row(fms, Title.GM, after=7)
+    assert out.status is Status.OUT_OF_REACH
+    assert [c.article for c in out.conditions] == ["1.4.5"] and "2 rounds left" in out.conditions[0].text

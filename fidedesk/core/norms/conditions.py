@@ -86,7 +86,8 @@ def games_condition(
         return Condition("1.4.1", True, f"{games} games, at least {needed}{extra}")
     if short_by_one and rounds == rules.short_by_one_rounds and games == rules.short_by_one_rounds - 1:
         return Condition("1.4.1c", True, f"{games} games and a forfeit win or pairing-allocated bye: counts as 9")
-    return Condition("1.4.1", False, f"{games} games, at least {needed} needed (an overscore does not make up for it)")
+    why = " (an overscore does not make up for a game missing)" if overscore else ""
+    return Condition("1.4.1", False, f"{games} games, at least {needed} needed{why}")
 
 
 def federation_conditions(

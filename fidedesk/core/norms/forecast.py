@@ -75,9 +75,9 @@ class NormRow:
 
 def candidate_titles(player: Player) -> tuple[Title, ...]:
     """The norm titles a player is a candidate for: those they do not hold, nor a higher one (a GM is none; an IM
-    is for GM, and a woman IM for WGM too). The women's titles are for women (B.01 0.2: women's titles), known
-    by the file's sex (``w``/``f``) or a woman's title held; a player of unknown sex is checked for the open
-    titles only."""
+    is for GM, and a woman IM for WGM too). The women's titles are for women (B.01 0.5 names them "Woman
+    Grandmaster", "Woman International Master"), known by the file's sex (``w``/``f``) or a woman's title held; a
+    player of unknown sex is checked for the open titles only."""
     woman = player.sex in _WOMEN or player.title.startswith("W")
     return tuple(title for title in Title if (woman or not title.for_women) and player.title not in _COVERED_BY[title])
 
@@ -297,8 +297,13 @@ class _Judge:
             if needed is None or needed > left:
                 text = f"a norm performance needs more than {left} points from the {left} rounds left"
                 return made(Status.OUT_OF_REACH, played, [*now, Condition("1.4.8", False, text)], average, rp)
-        still = [Condition(c.article, c.holds, c.text if c.holds else f"{c.text}; still to be met")
-                 for c in now if c.article not in ("1.4.8", "1.4.8b")]  # fmt: skip
+        games_left = Condition("1.4.1", False, f"{len(played)} games so far and {left} rounds left, at least "
+                               f"{self.minimum}; still to be met")  # fmt: skip
+        still = [
+            (games_left if c.article == "1.4.1" else Condition(c.article, False, f"{c.text}; still to be met"))
+            if not c.holds else c
+            for c in now if c.article not in ("1.4.8", "1.4.8b")
+        ]  # fmt: skip
         text = f"{score_text(needed)} more needed against {against}"
         return made(Status.POSSIBLE, played, [*still, Condition("1.4.8", False, text)], average, rp, needed)
 
