@@ -258,3 +258,12 @@ def test_titled_share_still_possible_or_out_of_reach() -> None:
     out = row(fms, Title.GM, after=7)
     assert out.status is Status.OUT_OF_REACH
     assert [c.article for c in out.conditions] == ["1.4.5"] and "2 rounds left" in out.conditions[0].text
+
+
+def test_double_round_robin_names_1_4_5f() -> None:
+    """1.4.5f [P]: a double round robin needs at least 6 players; ten players meet it."""
+    results = [R.WIN, R.DRAW, R.DRAW, R.WIN, R.DRAW, R.WIN, R.DRAW, R.LOSS, R.WIN]
+    made = row(event(list(zip(GM_CASE, results, strict=True)), system=System.DOUBLE_ROUND_ROBIN), Title.GM)
+    assert [(c.holds, c.text) for c in made.conditions if c.article == "1.4.5f"] == [
+        (True, "a double round robin of 10 players, at least 6")
+    ]

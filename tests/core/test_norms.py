@@ -189,3 +189,11 @@ def test_performance_level_average_and_35_percent_1_4_8() -> None:
     assert score_for_norm([2650] * 9, im, RULES) == Fraction(7, 2)  # 3½/9 = 38.9 %
     low = performance_conditions([2200] * 9, Fraction(9), im, RULES)
     assert [c.article for c in low if not c.holds] == ["1.4.8a"]  # 2200 + 800 = 3000, but Ra under 2230
+
+
+def test_double_round_robin_share_1_4_5f() -> None:
+    """1.4.5f [P]: in a double round robin half of the opponents (rounded up) must hold the required titles."""
+    ten = [opp(2500, "GM")] * 4 + [opp(2300, "FM")] * 6  # 4 of 10: enough for 1/3, not for half
+    assert titled_conditions(ten, RULES.of(Title.GM), RULES)[1].holds
+    assert not titled_conditions(ten, RULES.of(Title.GM), RULES, double_round_robin=True)[1].holds
+    assert titled_conditions([opp(2500, "GM")] * 5 + [opp(2300, "FM")] * 5, RULES.of(Title.GM), RULES, True)[1].holds

@@ -120,21 +120,24 @@ def federation_conditions(
     ]  # fmt: skip
 
 
-def titled_conditions(opponents: Sequence[Opponent], figures: TitleFigures, rules: NormRules) -> list[Condition]:
+def titled_conditions(
+    opponents: Sequence[Opponent], figures: TitleFigures, rules: NormRules, double_round_robin: bool = False
+) -> list[Condition]:
     """B.01 1.4.5a: at least 50 % of the opponents title-holders, CM and WCM not counted; 1.4.5b-e: at least
     1/3 of them, and at least 3, holding the titles of the norm (GM: GM; IM: IM or GM; WGM: WGM, IM or GM;
-    WIM: WIM, WGM, IM or GM). Minimum counts are rounded up."""
+    WIM: WIM, WGM, IM or GM); 1.4.5f: in a double round robin half of them. Minimum counts are rounded up."""
     games = len(opponents)
     titled = sum(1 for o in opponents if o.title in rules.titled)
     need_titled = _at_least(rules.titled_share, games)
     share = sum(1 for o in opponents if o.title in figures.share_titles)
-    need_share = max(rules.share_minimum, _at_least(rules.title_share, games))
+    fraction = rules.double_round_robin_share if double_round_robin else rules.title_share
+    need_share = max(rules.share_minimum, _at_least(fraction, games))
     names = "/".join(sorted(figures.share_titles, key=["GM", "IM", "WGM", "WIM"].index))
     return [
         Condition("1.4.5a", titled >= need_titled,
                   f"{titled} of {games} opponents title-holders (not CM, WCM), at least {need_titled} (50 %)"),
         Condition("1.4.5", share >= need_share,
-                  f"{share} of {games} opponents {names}, at least {need_share} (1/3, at least 3)"),
+                  f"{share} of {games} opponents {names}, at least {need_share} ({fraction}, at least 3)"),
     ]  # fmt: skip
 
 

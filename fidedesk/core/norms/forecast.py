@@ -162,7 +162,12 @@ class _Judge:
         overscore = int(score - least) if least is not None and score >= least else 0
         found = [games_condition(len(games), rules, self.event_type, self.rounds, short, overscore)]
         found += federation_conditions(player.federation, opponents, rules, self.exemption(player))
-        found += titled_conditions(opponents, figures, rules)
+        double = self.tournament.info.system is System.DOUBLE_ROUND_ROBIN
+        found += titled_conditions(opponents, figures, rules, double)
+        if double:
+            players, fewest = len(self.tournament.players), rules.double_round_robin_players
+            found.append(Condition("1.4.5f", players >= fewest, f"a double round robin of {players} players, "
+                                   f"at fewest {fewest}"))  # fmt: skip
         found += performance_conditions(ratings, score, figures, rules)
         return found, opponents_average(ratings), norm_performance(ratings, score)
 

@@ -91,8 +91,9 @@ class NormRules:
     #: 1.4.5b-e: at least this share of the opponents hold the titles of the norm, and at least ``share_minimum``.
     title_share: Fraction = Fraction(1, 3)
     share_minimum: int = 3
-    #: 1.4.5f: a double round robin needs at least this many players.
+    #: 1.4.5f: a double round robin needs at least this many players, and half the opponents with the titles.
     double_round_robin_players: int = 6
+    double_round_robin_share: Fraction = Fraction(1, 2)
     #: 1.4.3d: in every round at least 20 FIDE-rated players not of the host federation, from 3 federations,
     #: 10 of them holding GM, IM, WGM or WIM (the reference quotes these four).
     swiss_foreigners: int = 20
