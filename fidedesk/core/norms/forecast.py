@@ -167,7 +167,7 @@ class _Judge:
         if double:
             players, fewest = len(self.tournament.players), rules.double_round_robin_players
             found.append(Condition("1.4.5f", players >= fewest, f"a double round robin of {players} players, "
-                                   f"at fewest {fewest}"))  # fmt: skip
+                                   f"at least {fewest}"))  # fmt: skip
         found += performance_conditions(ratings, score, figures, rules)
         return found, opponents_average(ratings), norm_performance(ratings, score)
 
