@@ -267,3 +267,39 @@ def test_double_round_robin_names_1_4_5f() -> None:
     assert [(c.holds, c.text) for c in made.conditions if c.article == "1.4.5f"] == [
         (True, "a double round robin of 10 players, at least 6")
     ]
+
+
+#: Opponents and results that make norms often, so that the property below meets norms near the edge.
+STRONG = st.tuples(
+    st.integers(2350, 2700), st.sampled_from(["GM", "IM"]), st.sampled_from(["GER", "AUT", "NED", "HUN"])
+)
+GOOD = st.sampled_from([R.WIN, R.WIN, R.DRAW, R.LOSS])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(STRONG, GOOD), min_size=9, max_size=11), st.integers(5, 8), st.data())
+def test_out_of_reach_stays_out_of_reach(games: list[tuple[Spec, ResultCode]], after: int, data: st.DataObject) -> None:
+    """A norm out of reach after a round is missed whatever the rounds left bring (here: the opponents paired
+    for them, any results): the forecast never gives up on a norm that can still be made."""
+    later = [(spec, R.PENDING) for spec, _ in games[after:]]
+    for title in (Title.GM, Title.IM):
+        before = row(event([*games[:after], *later], rounds=len(games)), title, after=after)
+        if before.status is Status.OUT_OF_REACH:
+            results = data.draw(st.lists(GOOD, min_size=len(later), max_size=len(later)))
+            done = [*games[:after], *((spec, result) for (spec, _), result in zip(later, results, strict=True))]
+            assert row(event(done, rounds=len(games)), title).status is not Status.ACHIEVED
+
+
+def test_last_round_decides() -> None:
+    """After 8 of 9 rounds, 5½/8 against eight 2450 GMs, the last round against a 2650 GM: a win makes 6½/9
+    against (8 x 2450 + 2650) / 9 = 2472.2 -> 2472, 72 % -> dp 166, Rp 2638 (a GM norm); a draw 6/9, 67 % -> dp 125,
+    Rp 2597 (none). So one point is needed, and the norm is possible until the last round is played."""
+    feds = ["GER", "AUT", "NED", "FRA", "ESP", "POL", "CZE", "SVK"]
+    first = [((2450, "GM", fed), result) for fed, result in zip(feds, [R.WIN] * 3 + [R.DRAW] * 5, strict=True)]
+    last: Spec = (2650, "GM", "USA")
+    before = row(event([*first, (last, R.PENDING)]), Title.GM, after=8)
+    assert (before.status, before.needed, before.rounds_left) == (Status.POSSIBLE, 1, 1)
+    won = row(event([*first, (last, R.WIN)]), Title.GM)
+    assert (won.status, won.opponents_average, won.performance) == (Status.ACHIEVED, 2472, 2638)
+    drawn = row(event([*first, (last, R.DRAW)]), Title.GM)
+    assert (drawn.status, drawn.performance) == (Status.OUT_OF_REACH, 2597)

@@ -252,8 +252,13 @@ class _Judge:
             points += game.score
             if count >= self.minimum and not self.round_robin:
                 best = max(best, _rp(total, points, count))
-        total += sum(max(o.rating or rules.unrated_rating, figures.floor) for o in coming)
-        return max(best, _rp(total, points + len(coming), len(played) + len(coming)))
+        # fewer games to come (a bye, an absence) against only the very strongest may average higher: try each count
+        ratings = sorted((max(o.rating or rules.unrated_rating, figures.floor) for o in coming), reverse=True)
+        best = max(best, _rp(total, points, len(played)))
+        for count, rating in enumerate(ratings, start=1):
+            total += rating
+            best = max(best, _rp(total, points + count, len(played) + count))
+        return best
 
     def _forecast(
         self,
@@ -292,16 +297,22 @@ class _Judge:
         if blocked:
             return made(Status.OUT_OF_REACH, played, blocked, average, rp)
         level = max(average or 0, figures.minimum_average)
-        assumed = [game.opponent for game in played] + [Opponent(0, level, "", "")] * left
-        needed = _needed(adjusted_ratings(assumed, figures, rules), score, figures, rules)
-        against = f"opponents averaging {level} in the {left} rounds left"
-        if needed is None or needed > left:
-            strongest = [game.opponent for game in played] + self._strongest(player, played, left)
-            needed = _needed(adjusted_ratings(strongest, figures, rules), score, figures, rules)
-            against = f"the strongest players not met yet in the {left} rounds left"
-            if needed is None or needed > left:
-                text = f"a norm performance needs more than {left} points from the {left} rounds left"
-                return made(Status.OUT_OF_REACH, played, [*now, Condition("1.4.8", False, text)], average, rp)
+        mine = [game.opponent for game in played]
+        strongest = self._strongest(player, played, left)
+        counts = range(left, max(self.minimum - 1 - len(played), 0) - 1, -1)  # all rounds left first, then fewer
+        needed, against = None, ""
+        for count in counts:  # opponents like the present ones (at least the title's average), else the strongest
+            for coming, words in (([Opponent(0, level, "", "")] * count, f"opponents averaging {level}"),
+                                  (strongest[:count], "the strongest players not met yet")):  # fmt: skip
+                found = _needed(adjusted_ratings([*mine, *coming], figures, rules), score, figures, rules)
+                if found is not None and found <= count and (needed is None or count == left):
+                    needed, against = found, f"{words} in {count} of the {left} rounds left"
+                    break
+            if needed is not None:
+                break
+        if needed is None:
+            text = f"no score from the {left} rounds left makes a norm performance (at least {figures.performance})"
+            return made(Status.OUT_OF_REACH, played, [*now, Condition("1.4.8", False, text)], average, rp)
         games_left = Condition("1.4.1", False, f"{len(played)} games so far and {left} rounds left, at least "
                                f"{self.minimum}; still to be met")  # fmt: skip
         still = [
@@ -315,25 +326,39 @@ class _Judge:
     def _still_possible(
         self, player: Player, played: Sequence[NormGame], left: int, final: int, figures: TitleFigures
     ) -> list[Condition]:
-        """The composition of a Swiss norm at its most games, each condition true when the rounds left could
-        still meet it (against players not met yet who have what it needs)."""
-        rules = self.rules
-        opponents = [game.opponent for game in played]
+        """The composition of a Swiss norm, each condition true when some number of the rounds left could still
+        meet it against players not met yet who have what it needs: a norm may rest on fewer games than the most
+        (1.4.1e), where a third of 9 is 3 GMs and a third of 10 is 4."""
         pool = self._unmet(player, played)
+        fewest = max(len(played), self.minimum - 1, 1)
+        tried = [self._composition_at(player, played, pool, games, figures) for games in range(fewest, final + 1)]
+        combined = []
+        for index, at_most in enumerate(tried[-1]):
+            holding = next((found[index] for found in tried if found[index].holds), None)
+            combined.append(holding or at_most)
+        return combined
+
+    def _composition_at(
+        self, player: Player, played: Sequence[NormGame], pool: Sequence[Opponent], games: int, figures: TitleFigures
+    ) -> list[Condition]:
+        """1.4.3-1.4.5 for a norm of ``games`` games: the games played and ``games`` minus them still to come, each
+        against the best the players not met yet could bring."""
+        rules, extra = self.rules, games - len(played)
+        opponents = [game.opponent for game in played]
         found = []
         titled = sum(1 for o in opponents if o.title in rules.titled)
-        could = titled + min(left, sum(1 for o in pool if o.title in rules.titled))
-        need = -(-final // 2)
-        found.append(Condition("1.4.5a", could >= need, f"{titled} title-holders so far, at least {need} of {final}"))
+        could = titled + min(extra, sum(1 for o in pool if o.title in rules.titled))
+        need = -(-games // 2)
+        found.append(Condition("1.4.5a", could >= need, f"{titled} title-holders so far, at least {need} of {games}"))
         share = sum(1 for o in opponents if o.title in figures.share_titles)
-        could = share + min(left, sum(1 for o in pool if o.title in figures.share_titles))
-        need = max(rules.share_minimum, -(-final // 3))
+        could = share + min(extra, sum(1 for o in pool if o.title in figures.share_titles))
+        need = max(rules.share_minimum, -(-games // 3))
         found.append(Condition("1.4.5", could >= need, f"{share} {figures.title.value}-share opponents so far, "
-                               f"at least {need} of {final}"))  # fmt: skip
+                               f"at least {need} of {games}"))  # fmt: skip
         if self.exemption(player) is None:
             others = _federations(opponents) - {player.federation}
             new = _federations(pool) - others - {player.federation}
-            could = len(others) + min(left, len(new))
+            could = len(others) + min(extra, len(new))
             found.append(
                 Condition(
                     "1.4.3",
@@ -343,13 +368,17 @@ class _Judge:
             )
             counts = [sum(1 for o in opponents if o.federation == fed) for fed in _federations(opponents)]
             own = sum(1 for o in opponents if o.federation == player.federation)
-            own_cap = int(rules.own_federation_share * final)
-            found.append(Condition("1.4.4", own <= own_cap, f"{own} from {player.federation} so far, "
-                                   f"at most {own_cap} of {final}"))  # fmt: skip
-            most, one_cap = max(counts, default=0), int(rules.one_federation_share * final)
-            found.append(Condition("1.4.4", most <= one_cap, f"{most} from one federation so far, "
-                                   f"at most {one_cap} of {final}"))  # fmt: skip
-        return found
+            own_cap = int(rules.own_federation_share * games)
+            found.append(
+                Condition(
+                    "1.4.4", own <= own_cap, f"{own} from {player.federation} so far, at most {own_cap} of {games}"
+                )
+            )
+            most, one_cap = max(counts, default=0), int(rules.one_federation_share * games)
+            found.append(
+                Condition("1.4.4", most <= one_cap, f"{most} from one federation so far, at most {one_cap} of {games}")
+            )
+        return found  # fmt: skip
 
     def _unmet(self, player: Player, played: Sequence[NormGame]) -> list[Opponent]:
         met = {game.opponent.start_rank for game in played} | {player.start_rank}
