@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
@@ -106,6 +107,16 @@ def norms(
     return tuple(rows)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Pool:
+    """What the players a Swiss player has not met yet could bring: how many hold a title (1.4.5a), how many the
+    norm's titles (1.4.5), and their federations (1.4.3)."""
+
+    titled: int
+    share: int
+    federations: frozenset[str]
+
+
 class _Judge:
     """What is worked out once per event: the rounds left, the exemption, the opponents each player may meet."""
 
@@ -120,6 +131,12 @@ class _Judge:
             swiss_exemption(tournament, after, rules) if tournament.info.system is System.SWISS else None
         )
         # the strongest ratings first: a bound on the opponents a Swiss player may still meet
+        self.eligible = [opponent(p) for p in tournament.players if p.federation]
+        self.federation_counts = Counter(o.federation for o in self.eligible)
+        self.titled_count = sum(1 for o in self.eligible if o.title in rules.titled)
+        self.share_count = {
+            figures.title: sum(1 for o in self.eligible if o.title in figures.share_titles) for figures in rules.figures
+        }
         self.by_rating = sorted(tournament.players, key=lambda p: -(p.rating or rules.unrated_rating))
 
     def exemption(self, player: Player) -> str | None:
@@ -329,7 +346,7 @@ class _Judge:
         """The composition of a Swiss norm, each condition true when some number of the rounds left could still
         meet it against players not met yet who have what it needs: a norm may rest on fewer games than the most
         (1.4.1e), where a third of 9 is 3 GMs and a third of 10 is 4."""
-        pool = self._unmet(player, played)
+        pool = self._pool(player, played, figures)
         fewest = max(len(played), self.minimum - 1, 1)
         tried = [self._composition_at(player, played, pool, games, figures) for games in range(fewest, final + 1)]
         combined = []
@@ -339,7 +356,7 @@ class _Judge:
         return combined
 
     def _composition_at(
-        self, player: Player, played: Sequence[NormGame], pool: Sequence[Opponent], games: int, figures: TitleFigures
+        self, player: Player, played: Sequence[NormGame], pool: _Pool, games: int, figures: TitleFigures
     ) -> list[Condition]:
         """1.4.3-1.4.5 for a norm of ``games`` games: the games played and ``games`` minus them still to come, each
         against the best the players not met yet could bring."""
@@ -347,17 +364,17 @@ class _Judge:
         opponents = [game.opponent for game in played]
         found = []
         titled = sum(1 for o in opponents if o.title in rules.titled)
-        could = titled + min(extra, sum(1 for o in pool if o.title in rules.titled))
+        could = titled + min(extra, pool.titled)
         need = -(-games // 2)
         found.append(Condition("1.4.5a", could >= need, f"{titled} title-holders so far, at least {need} of {games}"))
         share = sum(1 for o in opponents if o.title in figures.share_titles)
-        could = share + min(extra, sum(1 for o in pool if o.title in figures.share_titles))
+        could = share + min(extra, pool.share)
         need = max(rules.share_minimum, -(-games // 3))
         found.append(Condition("1.4.5", could >= need, f"{share} {figures.title.value}-share opponents so far, "
                                f"at least {need} of {games}"))  # fmt: skip
         if self.exemption(player) is None:
             others = _federations(opponents) - {player.federation}
-            new = _federations(pool) - others - {player.federation}
+            new = pool.federations - others - {player.federation}
             could = len(others) + min(extra, len(new))
             found.append(
                 Condition(
@@ -380,9 +397,19 @@ class _Judge:
             )
         return found  # fmt: skip
 
-    def _unmet(self, player: Player, played: Sequence[NormGame]) -> list[Opponent]:
-        met = {game.opponent.start_rank for game in played} | {player.start_rank}
-        return [opponent(p) for p in self.tournament.players if p.start_rank not in met and p.federation]
+    def _pool(self, player: Player, played: Sequence[NormGame], figures: TitleFigures) -> _Pool:
+        """The players not met yet, counted from the event's totals less those met (a few players, not all)."""
+        met = [game.opponent for game in played]
+        if player.federation:
+            met.append(opponent(player))
+        rules = self.rules
+        share = self.share_count[figures.title]
+        left = self.federation_counts - Counter(o.federation for o in met)
+        return _Pool(
+            self.titled_count - sum(1 for o in met if o.title in rules.titled),
+            share - sum(1 for o in met if o.title in figures.share_titles),
+            frozenset(fed for fed in left if fed != NO_FEDERATION),
+        )
 
 
 def _rp(total: int, points: Fraction, games: int) -> int:
