@@ -35,7 +35,7 @@ from fidedesk.core.norms.conditions import (
 from fidedesk.core.norms.event import PlayerGames, opponent, player_games, swiss_exemption, zero_scorers
 from fidedesk.core.norms.rules import B01_2024, EventType, NormRules, Title, TitleFigures
 from fidedesk.core.notation import score_text
-from fidedesk.core.rating.tables import dp_for
+from fidedesk.core.rating.tables import dp_for, percent, round_half_up
 from fidedesk.core.tournament import Player, System, Tournament
 
 _WOMEN = ("w", "f")
@@ -416,8 +416,7 @@ def _rp(total: int, points: Fraction, games: int) -> int:
     """Ra + dp from a total of ratings, a score and a number of games (1.4.7-1.4.9), without building a list."""
     if games == 0:
         return -10_000
-    average = (2 * total + games) // (2 * games)
-    return average + dp_for((200 * points.numerator + points.denominator * games) // (2 * points.denominator * games))
+    return round_half_up(Fraction(total, games)) + dp_for(percent(points, games))
 
 
 def _needed(ratings: Sequence[int], score: Fraction, figures: TitleFigures, rules: NormRules) -> Fraction | None:
