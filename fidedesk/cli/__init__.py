@@ -4,6 +4,7 @@
     fidedesk-cli rate FILE [--rules R|auto] [--k K] [--kind KIND] [--json] [--encoding E]
     fidedesk-cli convert IN OUT [--rules R] [--encoding E]
     fidedesk-cli standings FILE [--tiebreaks CODES] [--tiebreak-rules 2024|2026|auto] [--after-round N] [--json]
+    fidedesk-cli norms FILE [--after-round N] [--event-type TYPE] [--rules 2024|auto] [--json]
     fidedesk-cli pair FILE [--round N] [--initial-colour white|black] [--json] [-o OUT] [--encoding E]
     fidedesk-cli check FILE [--round N] [--json] [--encoding E]
     fidedesk-cli print FILE --document NAME [--round N] [--paper a4|letter] [--tiebreaks CODES] [--rules R]
@@ -49,6 +50,9 @@ from fidedesk.cli.game import cmd_editions, cmd_game, cmd_tables
 from fidedesk.cli.generate import DESCRIPTION as GENERATE_DESCRIPTION
 from fidedesk.cli.generate import add_arguments as add_generate_arguments
 from fidedesk.cli.generate import cmd_generate
+from fidedesk.cli.norms import DESCRIPTION as NORMS_DESCRIPTION
+from fidedesk.cli.norms import EVENT_TYPE_HELP, cmd_norms
+from fidedesk.cli.norms import RULES_HELP as NORMS_RULES_HELP
 from fidedesk.cli.pair import COLOUR_HELP, OUTPUT_HELP, ROUND_HELP, cmd_pair
 from fidedesk.cli.pair import DESCRIPTION as PAIR_DESCRIPTION
 from fidedesk.cli.printing import DESCRIPTION as PRINT_DESCRIPTION
@@ -58,6 +62,7 @@ from fidedesk.cli.printing import ROUND_HELP as PRINT_ROUND_HELP
 from fidedesk.cli.rate import cmd_rate
 from fidedesk.cli.ratinglist import cmd_ratinglist_find, cmd_ratinglist_import, cmd_ratinglist_lists
 from fidedesk.cli.standings import DESCRIPTION, RULES_HELP, TIEBREAKS_HELP, cmd_standings
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.rating.editions import DEFAULT_EDITION, UnknownEditionError
 from fidedesk.core.tournament import RatingKind
 from fidedesk.core.values import K_RANGE, InvalidValueError, KError, parse_k
@@ -132,6 +137,20 @@ def build_parser() -> argparse.ArgumentParser:
     ranked.add_argument("--json", action="store_true")
     ranked.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
     ranked.set_defaults(handler=cmd_standings)
+
+    normed = commands.add_parser(
+        "norms", help="title norms (FIDE B.01, 2024): achieved, possible, out of reach", description=NORMS_DESCRIPTION
+    )
+    normed.add_argument("file", metavar="FILE", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
+    normed.add_argument("--after-round", type=int, metavar="N", help="after round N (default: the last one played)")
+    normed.add_argument(
+        "--event-type", choices=[kind.value for kind in EventType], default=EventType.NORMAL.value,
+        metavar="TYPE", help=EVENT_TYPE_HELP,
+    )  # fmt: skip
+    normed.add_argument("--rules", metavar="RULES", help=NORMS_RULES_HELP)
+    normed.add_argument("--json", action="store_true")
+    normed.add_argument("--encoding", choices=ENCODINGS, help=_ENCODING_HELP)
+    normed.set_defaults(handler=cmd_norms)
 
     pair = commands.add_parser(
         "pair", help="pair the next round: Dutch system (a Swiss) or Berger tables", description=PAIR_DESCRIPTION

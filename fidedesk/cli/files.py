@@ -6,6 +6,7 @@ The formats themselves, and which one a file is, are :mod:`fidedesk.io.formats`'
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TextIO
 
@@ -28,6 +29,14 @@ def reading_notes(read: TournamentFile) -> tuple[str, ...]:
     """What the reader kept or left without reading it into the tournament (a TRF's tie-break records it
     cannot read), one sentence each, naming the line."""
     return read.trf.notes if read.trf is not None else ()
+
+
+def read_noting(path: Path, encoding: str | None) -> TournamentFile:
+    """The tournament file at ``path``, each of its :func:`reading_notes` said on stderr as a note."""
+    read = read_tournament(path, encoding=encoding)
+    for note in reading_notes(read):
+        sys.stderr.write(f"fidedesk-cli: note: {note}\n")
+    return read
 
 
 def cmd_convert(args: argparse.Namespace, out: TextIO) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, edition_named, print_json
-from fidedesk.cli.files import reading_notes, trf_version_asked
+from fidedesk.cli.files import read_noting, trf_version_asked
 from fidedesk.core.notation import score_text
 from fidedesk.core.pairing.round import (
     ByeKind,
@@ -29,7 +29,7 @@ from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.tournament import Player, System, Tournament
 from fidedesk.core.values import counted
 from fidedesk.engine.pairing import pair_round
-from fidedesk.io.formats import XLSX, output_format, read_tournament, write_tournament
+from fidedesk.io.formats import XLSX, output_format, write_tournament
 
 DESCRIPTION = (
     "Pair round N (default: the first round without pairings) from the results of the rounds before it: a "
@@ -121,9 +121,7 @@ def cmd_pair(args: argparse.Namespace, out: TextIO) -> None:
     target = Path(args.output) if args.output else None
     kind = output_format(target) if target is not None else None  # a bad extension fails before the engine runs
     colour = _initial_colour(args.initial_colour)
-    read = read_tournament(path, encoding=args.encoding)
-    for note in reading_notes(read):
-        sys.stderr.write(f"fidedesk-cli: note: {note}\n")
+    read = read_noting(path, args.encoding)
     tournament = read.tournament
     try:
         pairing = pair_round(tournament, args.round, initial_colour=colour)

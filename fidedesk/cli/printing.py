@@ -13,16 +13,15 @@ when it holds files fidedesk did not write.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from fidedesk.cli.common import InputError, edition_named
-from fidedesk.cli.files import reading_notes
+from fidedesk.cli.files import read_noting
 from fidedesk.cli.standings import chosen_tiebreaks
 from fidedesk.core.values import counted
-from fidedesk.io.formats import read_tournament, same_file
+from fidedesk.io.formats import same_file
 from fidedesk.publish.documents import ALL, Document, DocumentError, DocumentKind, build_document, document_plan
 from fidedesk.publish.paper.pages import Paper
 from fidedesk.publish.paper.pdf import write_pdfs
@@ -55,9 +54,7 @@ def _kinds(names: Sequence[str]) -> tuple[DocumentKind, ...]:
 
 
 def _documents(args: argparse.Namespace, path: Path) -> list[tuple[Document, int | None]]:
-    read = read_tournament(path, encoding=args.encoding)
-    for note in reading_notes(read):
-        sys.stderr.write(f"fidedesk-cli: note: {note}\n")
+    read = read_noting(path, args.encoding)
     tournament = read.tournament
     kinds = _kinds(args.document)
     if args.round is not None and not any(kind.takes_round for kind in kinds):

@@ -9,13 +9,12 @@ force on the start date (``auto``). Players equal on points and every tie-break 
 from __future__ import annotations
 
 import argparse
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
 from fidedesk.cli.common import InputError, aligned, number, print_json
-from fidedesk.cli.files import reading_notes
+from fidedesk.cli.files import read_noting
 from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
 from fidedesk.core.tiebreaks.codes import (
     AUTO_RULES,
@@ -30,7 +29,6 @@ from fidedesk.core.tiebreaks.codes import (
 from fidedesk.core.tiebreaks.standings import Standing, standings
 from fidedesk.core.tournament import EventInfo, Tournament
 from fidedesk.core.values import counted
-from fidedesk.io.formats import read_tournament
 from fidedesk.publish.documents.common import event_rounds
 
 RULES_HELP = (
@@ -77,7 +75,7 @@ def _rules(choice: str | None, info: EventInfo) -> tuple[TieBreakRules, str]:
     return rules, auto_reason(info.start)
 
 
-def _after_round(after: int | None, tournament: Tournament, path: Path) -> int | None:
+def after_round_checked(after: int | None, tournament: Tournament, path: Path) -> int | None:
     """``--after-round``: a round from 1 to the last one played (:attr:`Tournament.rounds_played`)."""
     if after is None:
         return None
@@ -116,13 +114,11 @@ def _table(rows: tuple[Standing, ...], tiebreaks: tuple[TieBreak, ...]) -> list[
 
 def cmd_standings(args: argparse.Namespace, out: TextIO) -> None:
     path = Path(args.file)
-    read = read_tournament(path, encoding=args.encoding)
-    for note in reading_notes(read):
-        sys.stderr.write(f"fidedesk-cli: note: {note}\n")
+    read = read_noting(path, args.encoding)
     tournament = read.tournament
     tiebreaks, whose = chosen_tiebreaks(args.tiebreaks, tournament.info)
     rules, why = _rules(args.tiebreak_rules, tournament.info)
-    after = _after_round(args.after_round, tournament, path)
+    after = after_round_checked(args.after_round, tournament, path)
     rows = standings(tournament, tiebreaks, rules, after)
     if args.json:
         listed = [_standing_json(row, tiebreaks) for row in rows]
