@@ -30,7 +30,9 @@ ALLOWED: dict[str, set[str]] = {
     "ratinglist": {"common", "files"},
     # the rating panel shows the calculator's figures; the Rounds view asks through Qt's dialogs until the window
     # hands it its own
-    "tournament": {"common", "files", "calculator", "qt_dialogs"},
+    "norms": {"common", "files"},
+    # the Norms view is one of the Tournament tab's views
+    "tournament": {"common", "files", "calculator", "norms", "qt_dialogs"},
 }
 
 

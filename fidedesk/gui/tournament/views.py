@@ -1,4 +1,4 @@
-"""The tournament's views side by side: Rounds, Crosstable and Standings in tabs, the rating panel and warnings beside.
+"""The tournament's views side by side: Rounds, Crosstable, Standings and Norms in tabs, the rating panel and warnings beside.
 
 Every model listens to the document, so an edit, an undo or a redo refreshes them all; the event is
 rated once per change (:class:`EventRatings`) for the panel and the warnings together.
@@ -28,6 +28,7 @@ from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import bold, rich_label
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.files.document import TournamentDocument
+from fidedesk.gui.norms.view import NormsWidget
 from fidedesk.gui.tournament.crosstable import CrosstableModel
 from fidedesk.gui.tournament.rating_panel import EventRatings, RatingPanel
 from fidedesk.gui.tournament.rounds_view import RoundsWidget
@@ -111,6 +112,11 @@ class TournamentViews(QWidget):
         for number, focus in enumerate((self.rounds.white_edit, self.crosstable_table, self.standings.table)):
             self.tabs.setTabToolTip(number, f"Alt+{number + 1}")
             self._view_key(number + 1, self.tabs.tabText(number), partial(self.show_view, number, focus))
+        # the title norms (issue 30), worked out only while shown; Alt+6, as Alt+4 and Alt+5 are the side's
+        self.norms = NormsWidget(document)
+        self.tabs.addTab(self.norms, "Norms")
+        self.tabs.setTabToolTip(self.tabs.indexOf(self.norms), "Alt+6")
+        self._view_key(6, "title norms", self.show_norms)
 
         self.panel = RatingPanel(self.ratings)
         self.warnings = WarningsModel(self.ratings, self)
@@ -182,6 +188,11 @@ class TournamentViews(QWidget):
         """Show view ``number`` (Rounds, Crosstable, Standings) and put the keyboard in it."""
         self.tabs.setCurrentIndex(number)
         focus.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def show_norms(self) -> None:
+        """Show the Norms view and put the keyboard in its table (on its first row when none is current)."""
+        self.tabs.setCurrentWidget(self.norms)
+        self.norms.first_field().setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def show_side(self, page: QWidget, focus: QAbstractItemView) -> None:
         """Show the calculation or the warnings (their tab, when they are tabs) and put the keyboard in it,

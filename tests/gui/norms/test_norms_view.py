@@ -1,0 +1,176 @@
+"""The Norms view (issue 30): the rows and figures of ``fidedesk-cli norms`` for the same event, candidates first,
+the selected norm's conditions, recomputed after an edit, and reached by Alt+6."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+from pytestqt.qtbot import QtBot
+
+from fidedesk.cli import main
+from fidedesk.core.editing import set_result
+from fidedesk.core.notation import score_text
+from fidedesk.core.results import ResultCode
+from fidedesk.engine.generate import GenerateOptions, generate, write_generated
+from fidedesk.gui.common.context import RatingContext
+from fidedesk.gui.common.settings import Settings
+from fidedesk.gui.files.document import TournamentDocument
+from fidedesk.gui.norms.models import NormsModel
+from fidedesk.gui.norms.view import EVENT_TYPE_LINE, NormsWidget
+from fidedesk.gui.tournament.views import TournamentViews
+from fidedesk.io.formats import read_tournament
+from tests.gui.conftest import ModelChecks
+
+RR = Path(__file__).parents[2] / "data" / "norms" / "im_norm_rr.trf"
+ORDER = {"achieved": 0, "possible": 1, "out-of-reach": 2}
+
+
+def cli_rows(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict[str, Any]]:
+    capsys.readouterr()  # what the model tester printed before
+    assert main(["norms", str(path), "--json"]) == 0
+    found: list[dict[str, Any]] = json.loads(capsys.readouterr().out)["norms"]
+    return found
+
+
+def shown_rows(model: NormsModel) -> list[tuple[str, ...]]:
+    return [
+        tuple(model.index(row, column).data() for column in range(model.columnCount()))
+        for row in range(model.rowCount())
+    ]
+
+
+def as_shown(row: dict[str, Any]) -> tuple[str, ...]:
+    """A CLI JSON row as the view's cells (No ... Needed), the figures in FIDE's notation."""
+
+    def score(value: float | None) -> str:
+        return "" if value is None else score_text(Fraction(str(value)))
+
+    def figure(value: int | None) -> str:
+        return "" if value is None else str(value)
+
+    return (str(row["start_rank"]), row["name"], row["title"], row["status"], str(row["games"]),
+            score(row["score"]), figure(row["opponents_average"]), figure(row["performance"]),
+            score(row["needed"]))  # fmt: skip
+
+
+def norms_widget(qtbot: QtBot, document: TournamentDocument) -> NormsWidget:
+    widget = NormsWidget(document)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 700)
+    widget.show()
+    return widget
+
+
+def opened(path: Path, undo_stack: QUndoStack) -> TournamentDocument:
+    return TournamentDocument(undo_stack, read_tournament(path).tournament)
+
+
+@pytest.fixture
+def rr(qtbot: QtBot, undo_stack: QUndoStack) -> NormsWidget:
+    """The Norms view of the 10-player norm round robin, shown (set up before the model tester, which must let
+    go of its models before the widget goes)."""
+    return norms_widget(qtbot, opened(RR, undo_stack))
+
+
+def assert_same_as_cli(widget: NormsWidget, expected: list[dict[str, Any]]) -> None:
+    # candidates first: the CLI's rows (by start rank) in the order achieved, possible, out-of-reach
+    ordered = sorted(expected, key=lambda row: ORDER[row["status"]])
+    assert [row[: NormsModel.WHY] for row in shown_rows(widget.model)] == [as_shown(row) for row in ordered]
+    for number, row in enumerate(ordered):
+        assert widget.model.row(number).conditions == tuple(
+            type(widget.model.row(number).conditions[0])(c["article"], c["holds"], c["text"]) for c in row["conditions"]
+        )
+
+
+def test_the_im_norm_of_the_round_robin_with_the_clis_figures(
+    qtbot: QtBot, rr: NormsWidget, qtmodeltester: ModelChecks, capsys: pytest.CaptureFixture[str]
+) -> None:
+    widget = rr
+    qtmodeltester.check(widget.model)
+    qtmodeltester.check(widget.conditions)
+    assert_same_as_cli(widget, cli_rows(capsys, RR))
+    first = shown_rows(widget.model)[0]
+    # Kovacs: 5/9 against an average of 2442, Rp 2485 (B.01 1.4.7, 1.4.9): the one norm achieved, shown first
+    assert first == ("1", "Kovacs, Bence", "IM", "achieved", "9", "5", "2442", "2485", "", "every condition holds")
+    assert [row[3] for row in shown_rows(widget.model)].count("achieved") == 1
+    assert "after round 9 of 9: 1 achieved" in widget.rules_line.text()
+    assert widget.type_line.text() == EVENT_TYPE_LINE
+    # the selected norm's conditions under it: article, holds, text
+    widget.first_field()
+    conditions = [
+        tuple(widget.conditions.index(row, column).data() for column in range(3))
+        for row in range(widget.conditions.rowCount())
+    ]
+    assert conditions == [(c.article, "yes", c.text) for c in widget.model.row(0).conditions]
+    assert {article for article, _holds, _text in conditions} >= {"1.4.1", "1.4.3", "1.4.5", "1.4.8"}
+    # Down moves to the next norm, and its conditions follow
+    qtbot.keyClick(widget.table, Qt.Key.Key_Down)
+    assert widget.conditions.rows() == widget.model.row(1).conditions
+    out = widget.model.row(widget.model.rowCount() - 1)
+    failing = next(c for c in out.conditions if not c.holds)
+    assert widget.model.index(widget.model.rowCount() - 1, NormsModel.WHY).data() == f"{failing.article} {failing.text}"
+
+
+def test_a_generated_swiss_shows_the_clis_rows(
+    qtbot: QtBot, undo_stack: QUndoStack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "swiss.trf"
+    write_generated(path, generate(GenerateOptions(players=40, rounds=9, seed=3)))
+    widget = norms_widget(qtbot, opened(path, undo_stack))
+    expected = cli_rows(capsys, path)
+    assert expected  # untitled players are candidates: the comparison is not empty
+    assert_same_as_cli(widget, expected)
+
+
+def test_a_result_changed_loses_the_norm(rr: NormsWidget, undo_stack: QUndoStack, qtmodeltester: ModelChecks) -> None:
+    widget, document = rr, rr.document
+    qtmodeltester.check(widget.model)
+    widget.first_field()
+    # Kovacs's win over Novak in round 5 becomes a loss: 4/9, Rp below 2450
+    document.apply("Enter result", set_result(document.tournament, 5, 1, ResultCode.LOSS))
+    statuses = {(row[0], row[2]): row[3] for row in shown_rows(widget.model)}
+    assert statuses[("1", "IM")] == "out-of-reach"
+    assert "achieved" not in statuses.values()
+    assert "0 achieved" in widget.rules_line.text()
+    undo_stack.undo()
+    assert shown_rows(widget.model)[0][:4] == ("1", "Kovacs, Bence", "IM", "achieved")
+
+
+def test_hidden_it_waits_until_shown(qtbot: QtBot, undo_stack: QUndoStack) -> None:
+    document = opened(RR, undo_stack)
+    widget = NormsWidget(document)
+    qtbot.addWidget(widget)
+    assert widget.model.rowCount() == 0  # never shown: nothing worked out
+    widget.show()
+    assert widget.model.rowCount() > 0
+    widget.hide()
+    document.apply("Enter result", set_result(document.tournament, 5, 1, ResultCode.LOSS))
+    assert widget.stale and shown_rows(widget.model)[0][3] == "achieved"
+    widget.show()
+    assert not widget.stale and "achieved" not in [row[3] for row in shown_rows(widget.model)]
+
+
+def test_alt_6_shows_the_norms_with_the_keyboard_in_them(
+    qtbot: QtBot, undo_stack: QUndoStack, context: RatingContext, settings: Settings
+) -> None:
+    views = TournamentViews(opened(RR, undo_stack), context, settings)
+    qtbot.addWidget(views)
+    views.resize(1280, 800)
+    views.show()
+    qtbot.waitExposed(views)
+    views.activateWindow()
+    qtbot.waitUntil(views.isActiveWindow)
+    views.rounds.white_edit.setFocus()
+    qtbot.keyClick(views.rounds.white_edit, Qt.Key.Key_6, Qt.KeyboardModifier.AltModifier)
+    assert views.tabs.currentWidget() is views.norms
+    assert views.norms.table.hasFocus()
+    assert views.norms.table.currentIndex().row() == 0
+    assert views.norms.model.index(0, NormsModel.STATUS).data() == "achieved"
+    qtbot.keyClick(views.norms.table, Qt.Key.Key_Down)
+    assert views.norms.table.currentIndex().row() == 1
