@@ -1,4 +1,5 @@
-"""The tournament's views side by side: Rounds, Crosstable, Standings and Norms in tabs, the rating panel and warnings beside.
+"""The tournament's views side by side: Rounds, Crosstable, Standings and Norms in tabs, the rating panel and
+warnings beside.
 
 Every model listens to the document, so an edit, an undo or a redo refreshes them all; the event is
 rated once per change (:class:`EventRatings`) for the panel and the warnings together.
