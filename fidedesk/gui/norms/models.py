@@ -81,6 +81,8 @@ class ConditionsModel(RowTableModel[Condition]):
     HEADERS = ("Article", "Holds", "Condition")
 
     def cell(self, row: Condition, index: Index, role: int) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == self.TEXT:
+            return tip(row.text)  # the whole text, where the column cuts it
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         return (row.article, "yes" if row.holds else "no", row.text)[index.column()]

@@ -8,9 +8,9 @@ only marks them stale and showing the view works them out (0.07-0.4 s at 500 pla
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from fidedesk.core.norms.forecast import NormRow, Status, norms, planned_rounds
 from fidedesk.core.norms.rules import AUTO, EventType, NoNormRulesError, norm_rules
@@ -22,8 +22,9 @@ from fidedesk.gui.norms.models import ConditionsModel, NormsModel, candidates_fi
 #: What the line above the table says of the event type until the event keeps one.
 EVENT_TYPE_LINE = "Event type: normal (the 1.4.3a-c exemptions are not kept in the event yet)"
 
-#: The conditions table's share of the view's height, against the norms table's.
-SHARES = (3, 1)
+#: The norms table's and the conditions table's shares of the view's height, until the divider is dragged: at
+#: 1024 x 640 the conditions (8 to 10 of them) need more than a quarter to show a few lines.
+SHARES = (3, 2)
 
 
 def _read_only_table(name: str) -> QTableView:
@@ -67,8 +68,13 @@ class NormsWidget(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.rules_line)
         layout.addWidget(self.type_line)
-        layout.addWidget(self.table, SHARES[0])
-        layout.addWidget(self.conditions_table, SHARES[1])
+        self.splitter = named(QSplitter(Qt.Orientation.Vertical), "norms_splitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.conditions_table)
+        for number, share in enumerate(SHARES):
+            self.splitter.setStretchFactor(number, share)
+        layout.addWidget(self.splitter)
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         document.changed.connect(self._on_changed)
         document.was_reset.connect(self._on_changed)
