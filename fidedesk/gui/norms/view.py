@@ -22,6 +22,9 @@ from fidedesk.gui.norms.models import ConditionsModel, NormsModel, candidates_fi
 #: What the line above the table says of the event type until the event keeps one.
 EVENT_TYPE_LINE = "Event type: normal (the 1.4.3a-c exemptions are not kept in the event yet)"
 
+#: Rows measured to size the norms table's columns.
+SAMPLED_ROWS = 40
+
 #: The norms table's and the conditions table's shares of the view's height, until the divider is dragged: at
 #: 1024 x 640 the conditions (8 to 10 of them) need more than a quarter to show a few lines.
 SHARES = (3, 2)
@@ -57,6 +60,8 @@ class NormsWidget(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(NormsModel.WHY, QHeaderView.ResizeMode.Stretch)
+        # widths from the first rows only: measuring every cell of a big Swiss's norms took longer than the norms
+        header.setResizeContentsPrecision(SAMPLED_ROWS)
         self.conditions = ConditionsModel(self)
         self.conditions_table = _read_only_table("norm_conditions_table")
         self.conditions_table.setModel(self.conditions)
