@@ -170,6 +170,7 @@ class TournamentViews(QWidget):
         self.standings.player_chosen.connect(self.select_player)
         self.rounds.player_chosen.connect(self.select_player)
         self.crosstable_table.selectionModel().currentRowChanged.connect(self._on_crosstable_row)
+        self.norms.table.selectionModel().currentRowChanged.connect(self._on_norms_row)
         self.warnings.modelReset.connect(self._on_warnings_reset)
         # another event has other rounds: the crosstable's width changes the divider's place (unless dragged)
         document.was_reset.connect(lambda: QTimer.singleShot(0, self, lambda: self.memory.restore("views")))
@@ -207,9 +208,10 @@ class TournamentViews(QWidget):
         focus.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def select_player(self, start_rank: int) -> None:
-        """One selected player across the views (issue 29): this player's row current in the Standings and the
-        Crosstable, their rating calculation in the panel, and ``player_selected`` said (the Players table
-        follows). A view that makes its row current calls this again: that call, for the same player, stops."""
+        """One selected player across the views (issue 29): this player's row current in the Standings, the
+        Crosstable and the Norms (their first norm), their rating calculation in the panel, and ``player_selected``
+        said (the Players table follows). A view that makes its row current calls this again: that call, for the
+        same player, stops."""
         if self._selecting == start_rank:
             return
         self._selecting = start_rank
@@ -224,6 +226,11 @@ class TournamentViews(QWidget):
                 self.crosstable_table,
                 lambda row: self.crosstable.player_at(row).start_rank == start_rank,
                 self.crosstable.rowCount(),
+            )
+            self._make_current(
+                self.norms.table,
+                lambda row: self.norms.model.row(row).player.start_rank == start_rank,
+                self.norms.model.rowCount(),
             )
             self.panel.select_player(start_rank)
             self.player_selected.emit(start_rank)
@@ -299,6 +306,10 @@ class TournamentViews(QWidget):
         index = self.side_tabs.indexOf(self.warnings_box)
         if index >= 0:
             self.side_tabs.setTabText(index, f"Warnings ({count})")
+
+    def _on_norms_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.select_player(self.norms.model.row(current.row()).player.start_rank)
 
     def _on_crosstable_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():

@@ -174,3 +174,9 @@ def test_alt_6_shows_the_norms_with_the_keyboard_in_them(
     assert views.norms.model.index(0, NormsModel.STATUS).data() == "achieved"
     qtbot.keyClick(views.norms.table, Qt.Key.Key_Down)
     assert views.norms.table.currentIndex().row() == 1
+    # the selected player is the views' one: the rating calculation follows the norms table, and back
+    qtbot.keyClick(views.norms.table, Qt.Key.Key_Down)
+    player = views.norms.model.row(2).player.start_rank
+    assert player != 1 and views.panel.start_rank == player
+    views.select_player(1)
+    assert views.norms.table.currentIndex().row() == 0
