@@ -12,6 +12,7 @@ import functools
 from collections.abc import Iterator
 from fractions import Fraction
 
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tiebreaks.codes import TieBreak, TieBreakRules, default_tiebreaks, rules_for_date
@@ -50,6 +51,20 @@ class System(enum.Enum):
     @property
     def is_round_robin(self) -> bool:
         return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+
+class ArbiterLicence(enum.Enum):
+    """An arbiter's title: International or FIDE Arbiter (FIDE B.06), or a national arbiter. B.01 1.1.5: the
+    chief arbiter of a title tournament is an IA or an FA."""
+
+    IA = "IA"
+    FA = "FA"
+    NA = "NA"
+
+    @property
+    def is_fide(self) -> bool:
+        """Whether the licence is one of FIDE's own (B.01 1.1.5)."""
+        return self is not ArbiterLicence.NA
 
 
 @dataclasses.dataclass(frozen=True)
@@ -178,6 +193,16 @@ class EventInfo:
     forbidden: tuple[ForbiddenPairs, ...] = ()
     #: Virtual points of accelerated pairings (TRF-2026 ``250``; C.04.7), in the file's order.
     acceleration: tuple[AcceleratedRound, ...] = ()
+    #: The chief arbiter's FIDE ID and title (TRF ``102`` as FIDE TEC writes it: ``IA Name 12345678``), for
+    #: B.01 1.1.5 and the norm forms IT1 and IT3; None: not given.
+    arbiter_fide_id: int | None = None
+    arbiter_licence: ArbiterLicence | None = None
+    #: Who organises the event (the IT3 form); TRF has no record for it.
+    organiser: str = ""
+    #: Which of B.01's events it is, for the exemptions of 1.4.1b and 1.4.3a-c; TRF has no record for it.
+    event_type: EventType = EventType.NORMAL
+    #: The most rounds played on one day (B.01 1.1.3 allows 2); None: not given. TRF has no record for it.
+    rounds_a_day: int | None = None
 
     @property
     def tiebreaks_in_use(self) -> tuple[TieBreak, ...]:

@@ -19,10 +19,12 @@ from hypothesis import strategies as st
 from benchmarks.make_swiss import make_swiss
 from fidedesk import __version__
 from fidedesk.core.editing import boards, entry_for, pair
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tiebreaks.codes import KNOWN_TIEBREAKS, TieBreakRules, parse_tiebreaks
 from fidedesk.core.tournament import (
     TITLES,
+    ArbiterLicence,
     BirthDate,
     EventInfo,
     Player,
@@ -677,3 +679,38 @@ def test_any_text_damage_loads_or_fails_with_a_file_error(position: int, removed
         loads(damaged)
     except FidedeskFileError as error:
         assert "\n" not in str(error)
+
+
+def test_the_norm_fields_of_the_event_round_trip_and_are_absent_when_not_given() -> None:
+    """Issue 30: the chief arbiter's FIDE ID and licence, the organiser, the event type (B.01 1.4.1b, 1.4.3a-c) and
+    the most rounds a day (1.1.3) are kept by a .fidedesk file; a file without them reads as not given."""
+    example = loads(_doc_example())
+    assert (example.info.arbiter_fide_id, example.info.arbiter_licence, example.info.organiser) == (None, None, "")
+    assert (example.info.event_type, example.info.rounds_a_day) == (EventType.NORMAL, None)
+    info = dataclasses.replace(
+        example.info, arbiter_fide_id=22232540, arbiter_licence=ArbiterLicence.IA, organiser="Leeds Chess Club",
+        event_type=EventType.NATIONAL_CHAMPIONSHIP, rounds_a_day=2,
+    )  # fmt: skip
+    tournament = dataclasses.replace(example, info=info)
+    event = json.loads(dumps(tournament))["tournament"]["event"]
+    keys = ("arbiter_fide_id", "arbiter_licence", "organiser", "event_type", "rounds_a_day")
+    assert [event[key] for key in keys] == [22232540, "IA", "Leeds Chess Club", "national-championship", 2]
+    assert loads(dumps(tournament)) == tournament
+    assert "organiser" not in json.loads(dumps(example))["tournament"]["event"]
+
+
+BAD_NORM_FIELDS = [
+    ("licence", {"arbiter_licence": "XA"}, f'{EV}.arbiter_licence: expected one of "IA", "FA", "NA", found "XA"'),
+    ("event type", {"event_type": "olympiad"}, f"{EV}.event_type: expected one of"),
+    ("rounds a day", {"rounds_a_day": 0}, f"{EV}.rounds_a_day: expected"),
+    ("fide id", {"arbiter_fide_id": "22232540"}, f"{EV}.arbiter_fide_id: expected"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("keys", "message"), [c[1:] for c in BAD_NORM_FIELDS], ids=[c[0] for c in BAD_NORM_FIELDS])
+def test_a_bad_norm_field_is_refused_naming_its_place(keys: dict[str, Any], message: str) -> None:
+    data = copy.deepcopy(_example_json())
+    data["tournament"]["event"].update(keys)
+    with pytest.raises(FidedeskFileError) as caught:
+        loads(json.dumps(data), source="event.fidedesk")
+    assert str(caught.value).startswith(f"event.fidedesk: {message}")

@@ -1,5 +1,7 @@
 """The ``event`` object of a ``.fidedesk`` file: its header, the organiser's tie-breaks and what the pairing
-engines need (the number of rounds, the initial colour, forbidden pairs, accelerated rounds). Optional keys
+engines need (the number of rounds, the initial colour, forbidden pairs, accelerated rounds), and what title
+norms need (``arbiter_fide_id``, ``arbiter_licence`` "IA"/"FA"/"NA", ``organiser``, ``event_type`` as
+core.norms.rules.EventType's values, ``rounds_a_day``). Optional keys
 are written only when set, so an event without them is written as older versions wrote it, and older files
 read as events without them.
 
@@ -16,9 +18,10 @@ import dataclasses
 import datetime as dt
 from collections.abc import Collection, Sequence
 
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour
-from fidedesk.core.tournament import EventInfo, Player, RatingKind, System
-from fidedesk.core.values import ROUND_RANGE, parse_federation
+from fidedesk.core.tournament import ArbiterLicence, EventInfo, Player, RatingKind, System
+from fidedesk.core.values import FIDE_ID_RANGE, ROUND_RANGE, parse_federation
 from fidedesk.io.native.fidedesk_json import POSITIVE, FidedeskFileError, JsonObject, decimal_text
 from fidedesk.io.trf.pairing import PAIRING_CODES, read_pairing_records, with_requested_byes
 from fidedesk.io.trf.records import TrfError, team_file, verbatim_pairing_record
@@ -27,6 +30,9 @@ FEDERATION = 'one of FIDE\'s federations\' three letters such as "ESP", or ""'
 _ROUNDS, _INITIAL_COLOUR = "rounds", "initial_colour"  # optional, for the pairing engines (TRF 142, 152)
 _FORBIDDEN, _ACCELERATION = "forbidden", "acceleration"  # optional, for the pairing engines (TRF 260, 250)
 TIEBREAKS, TIEBREAK_RULES = "tiebreaks", "tiebreak_rules"  # optional: the organiser's choice
+# optional, for title norms (B.01 1.1.3, 1.1.5, 1.4.1b, 1.4.3a-c) and the forms IT1 and IT3
+_ARBITER_ID, _LICENCE, _ORGANISER = "arbiter_fide_id", "arbiter_licence", "organiser"
+_EVENT_TYPE, _ROUNDS_A_DAY = "event_type", "rounds_a_day"
 
 
 def event_json(info: EventInfo, source: str = "<fidedesk>") -> dict[str, object]:
@@ -49,6 +55,12 @@ def event_json(info: EventInfo, source: str = "<fidedesk>") -> dict[str, object]
         **({} if info.initial_colour is None else {_INITIAL_COLOUR: info.initial_colour.value}),
         **({_FORBIDDEN: [_forbidden_json(group) for group in info.forbidden]} if info.forbidden else {}),
         **({_ACCELERATION: _acceleration_json(info.acceleration, source)} if info.acceleration else {}),
+        # optional, for title norms: written only when given
+        **({} if info.arbiter_fide_id is None else {_ARBITER_ID: info.arbiter_fide_id}),
+        **({} if info.arbiter_licence is None else {_LICENCE: info.arbiter_licence.value}),
+        **({_ORGANISER: info.organiser} if info.organiser else {}),
+        **({} if info.event_type is EventType.NORMAL else {_EVENT_TYPE: info.event_type.value}),
+        **({} if info.rounds_a_day is None else {_ROUNDS_A_DAY: info.rounds_a_day}),
     }
 
 
@@ -90,6 +102,11 @@ def read_event(event: JsonObject) -> EventInfo:
         initial_colour=event.choice(_INITIAL_COLOUR, InitialColour) if _INITIAL_COLOUR in event.data else None,
         forbidden=tuple(_read_forbidden(group) for group in event.optional_array(_FORBIDDEN, "an object")),
         acceleration=tuple(_read_accelerated(group) for group in event.optional_array(_ACCELERATION, "an object")),
+        arbiter_fide_id=event.optional_integer(_ARBITER_ID, FIDE_ID_RANGE) if _ARBITER_ID in event.data else None,
+        arbiter_licence=event.choice(_LICENCE, ArbiterLicence) if _LICENCE in event.data else None,
+        organiser=event.text(_ORGANISER) if _ORGANISER in event.data else "",
+        event_type=event.choice(_EVENT_TYPE, EventType) if _EVENT_TYPE in event.data else EventType.NORMAL,
+        rounds_a_day=event.optional_integer(_ROUNDS_A_DAY, ROUND_RANGE) if _ROUNDS_A_DAY in event.data else None,
     )
 
 
