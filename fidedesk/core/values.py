@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Final
 
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tournament import TITLES, BirthDate, title_code
+from fidedesk.core.tournament import TITLES, ArbiterLicence, BirthDate, title_code
 
 # ---------------------------------------------------------------------------------------------- errors
 
@@ -515,3 +515,51 @@ def parse_fide_id(text: str) -> int | None:
 def fide_id_text(fide_id: int | None) -> str:
     """A FIDE ID as typed, blank for none."""
     return count_text(fide_id)
+
+
+@dataclasses.dataclass(frozen=True)
+class Arbiter:
+    """The chief arbiter as one line of text gives them (TRF ``102``, an Excel cell): name, title (licence) and
+    FIDE ID."""
+
+    name: str
+    licence: ArbiterLicence | None = None
+    fide_id: int | None = None
+
+
+#: A FIDE ID in a 102 record: a number of 6 to 11 digits standing alone (FIDE TEC's reader takes a number over
+#: 100000), perhaps in brackets or after "FIDE ID".
+_ARBITER_ID = re.compile(r"\(?\s*(?:fide\s*id\s*:?\s*)?(?<!\d)(\d{6,11})(?!\d)\s*\)?", re.IGNORECASE)
+#: An arbiter's title as files write it: FIDE TEC's ``IA``/``FA`` before the name, a national arbiter as ``NA``
+#: or Spanish ``AN`` (árbitro nacional), upper case and standing alone.
+_LICENCE = re.compile(r"(?<![^\s(,-])(IA|FA|NA|AN)(?![^\s),-])")
+
+
+def parse_arbiter(text: str) -> Arbiter:
+    """The chief arbiter of a ``102`` record (C04 Annex 2: free text). Real files write ``IA Mikel Larreategi
+    Arana (22232540)``, ``Francisco Javier Sanz Morinigo - AN 2216434``, ``24148296 Sakhvadze Georgy``; FIDE TEC
+    writes ``IA Name 12345678``. The title and the FIDE ID are taken out where they stand alone, the rest (less
+    the separators left at its ends) is the name; text with neither is the name as written."""
+    fide_id = None
+    found = _ARBITER_ID.search(text)
+    if found:
+        fide_id = int(found.group(1))
+        text = text[: found.start()] + " " + text[found.end() :]
+    licence = None
+    titled = _LICENCE.search(text)
+    if titled:
+        licence = ArbiterLicence.NA if titled.group(1) == "AN" else ArbiterLicence(titled.group(1))
+        text = text[: titled.start()] + " " + text[titled.end() :]
+    if fide_id is None and licence is None:
+        return Arbiter(text.strip())
+    name = " ".join(text.split()).strip(" -,;:")
+    if name.startswith("(") and name.endswith(")") and name.count("(") == 1:
+        name = name[1:-1].strip()
+    return Arbiter(name, licence, fide_id)
+
+
+def arbiter_text(arbiter: Arbiter) -> str:
+    """The chief arbiter as one line, as FIDE TEC writes a ``102`` record: ``IA Mikel Larreategi Arana 22232540``
+    (title, name, FIDE ID; each left out when not given). :func:`parse_arbiter` reads it back."""
+    licence = arbiter.licence.value if arbiter.licence else ""
+    return " ".join(part for part in (licence, arbiter.name, str(arbiter.fide_id or "")) if part)

@@ -79,6 +79,11 @@ class Role(enum.Enum):
     ALTERNATE = "alternate"  # fidedesk is offered under "Open with", never taking the files over
 
 
+#: The event's fields for title norms that TRF has no record for (the arbiter's FIDE ID and licence go in 102).
+NORM_FIELDS = ("organiser", "event_type", "rounds_a_day")
+_NO_EVENT = EventInfo()
+
+
 class Content(enum.Enum):
     """A part of a tournament a file format may or may not have a place for; the value says it in words."""
 
@@ -89,6 +94,7 @@ class Content(enum.Enum):
     BOARDS = "the board numbers of games paired out of start-rank order"
     TRF_RECORDS = "the TRF records fidedesk does not read"
     TIEBREAK_RULES = "the tie-break rules chosen (an edition of C.07: TRF's readers take the one of the start date)"
+    NORM_FIELDS = "the organiser, the event type of the title norms and the most rounds a day"
 
     def present(self, tournament: Tournament) -> bool:
         """Whether ``tournament`` has anything of this part that would be lost."""
@@ -96,6 +102,8 @@ class Content(enum.Enum):
             return bool(tournament.extra_records)
         if self is Content.TIEBREAK_RULES:
             return tournament.info.tiebreak_rules is not None
+        if self is Content.NORM_FIELDS:
+            return any(getattr(tournament.info, name) != getattr(_NO_EVENT, name) for name in NORM_FIELDS)
         if self is Content.RECORDS:
             return any(player.record != UNKNOWN_RECORD for player in tournament.players)
         if self is Content.PLAYERS:
@@ -352,7 +360,8 @@ def _results(player: Player) -> dict[int, RoundEntry]:
 def trf_difference(written: Tournament, back: Tournament) -> str | None:
     """The first thing a TRF reader reads differently from what was written; None when nothing does."""
     for field in dataclasses.fields(EventInfo):
-        if field.name == "tiebreak_rules":  # TRF has no place for it: Content.TIEBREAK_RULES says so
+        # TRF has no place for these: Content.TIEBREAK_RULES and Content.NORM_FIELDS say so
+        if field.name == "tiebreak_rules" or field.name in NORM_FIELDS:
             continue
         ours, theirs = getattr(written.info, field.name), getattr(back.info, field.name)
         if ours != theirs:
@@ -398,7 +407,7 @@ TRF = FileFormat(
     associated=(".trf",),
     role=Role.ALTERNATE,
     # the TRF records: the export writes them back; the tie-breaks: TRF26's 212 record (not the edition)
-    keeps=_ALL - {Content.RECORDS, Content.BOARDS, Content.TIEBREAK_RULES},
+    keeps=_ALL - {Content.RECORDS, Content.BOARDS, Content.TIEBREAK_RULES, Content.NORM_FIELDS},
     reviewed=False,
     read=_read_trf,
     write=_write_trf,

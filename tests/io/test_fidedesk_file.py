@@ -269,6 +269,12 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
         kind=draw(st.sampled_from(RatingKind)),
         tiebreaks=draw(st.none() | st.lists(st.sampled_from(KNOWN_TIEBREAKS), max_size=5, unique=True).map(tuple)),
         tiebreak_rules=draw(st.none() | st.sampled_from(TieBreakRules)),
+        # with a licence or FIDE ID of its own, the name is kept as written, whatever its text
+        arbiter_licence=draw(st.sampled_from(ArbiterLicence)),
+        arbiter_fide_id=draw(st.none() | st.integers(1, 99_999_999_999)),
+        organiser=draw(_ANY_TEXT),
+        event_type=draw(st.sampled_from(EventType)),
+        rounds_a_day=draw(st.none() | st.integers(1, 99)),
     )
     return Tournament(info, players)
 

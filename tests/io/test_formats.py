@@ -124,3 +124,28 @@ def test_a_trf_written_after_results_are_typed_carries_their_points(tmp_path: Pa
     assert gros.player(43).points == 1 and gros.rounds_played == 4  # the file counts the round-5 bye
     write_tournament(tmp_path / "gros.trf", gros)
     assert read_tournament(tmp_path / "gros.trf").tournament.player(43).points == Fraction(1, 2)
+
+
+def test_trf_says_it_leaves_out_the_norm_fields_it_has_no_record_for(tmp_path: Path) -> None:
+    """Issue 30: the organiser, the event type and the most rounds a day have no TRF record: a TRF export says so
+    (the arbiter's FIDE ID and licence go into the 102 record and are kept); .fidedesk keeps them all."""
+    from fidedesk.core.norms.rules import EventType
+    from fidedesk.core.tournament import ArbiterLicence
+
+    made = read_tournament(MADE / "gelendzhik.fidedesk").tournament
+    arbiter = dataclasses.replace(made.info, arbiter_licence=ArbiterLicence.IA, arbiter_fide_id=24148296)
+    assert TRF.losses(dataclasses.replace(made, info=arbiter)) == ()
+    norm = dataclasses.replace(arbiter, organiser="Gelendzhik club", event_type=EventType.ZONAL, rounds_a_day=2)
+    tournament = dataclasses.replace(made, info=norm)
+    assert TRF.losses(tournament) == (
+        "TRF has no place for the organiser, the event type of the title norms and the most rounds a day; "
+        "they are not written",
+    )
+    assert FIDEDESK.losses(tournament) == ()
+    write_tournament(tmp_path / "out.trf", tournament)
+    back = read_tournament(tmp_path / "out.trf").tournament.info
+    assert (back.chief_arbiter, back.arbiter_licence, back.arbiter_fide_id) == (
+        norm.chief_arbiter,
+        ArbiterLicence.IA,
+        24148296,
+    )

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import (
+    ArbiterLicence,
     BirthDate,
     EventInfo,
     Player,
@@ -23,6 +24,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
+from fidedesk.core.values import Arbiter, parse_arbiter
 from fidedesk.io.trf.document import (
     TrfDocument,
     TrfError,
@@ -782,10 +784,14 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
         federation=draw(st.sampled_from(["", "ESP"])),
         start=draw(dates),
         end=draw(dates),
-        chief_arbiter=draw(_stripped(_TEXT)),
+        # a name: text that holds no arbiter's title or FIDE ID of its own (those are drawn beside it), and does not
+        # end in the separators a 102 record puts between them ("Name - AN 2216434")
+        chief_arbiter=draw(_stripped(_TEXT).filter(lambda text: parse_arbiter(text) == Arbiter(text.strip(" -,;:")))),
         time_control=draw(_stripped(_TEXT)),
         system=draw(st.sampled_from(System)),
         kind=draw(st.sampled_from(RatingKind)),
+        arbiter_licence=draw(st.none() | st.sampled_from(ArbiterLicence)),
+        arbiter_fide_id=draw(st.none() | st.integers(100_000, 99_999_999_999)),
     )
     return Tournament(info, players)
 
@@ -806,3 +812,32 @@ def test_points_of_100_or_more_fit_the_four_columns() -> None:
     doc = parse_trf(line)
     assert doc.tournament.players[0].points == Fraction(100)
     assert parse_trf(write_trf(doc)).tournament == doc.tournament
+
+
+ARBITERS = [
+    ("IA Mikel Larreategi Arana (22232540)", Arbiter("Mikel Larreategi Arana", ArbiterLicence.IA, 22232540)),
+    ("Francisco Javier Sanz Morinigo - AN 2216434", Arbiter("Francisco Javier Sanz Morinigo", ArbiterLicence.NA, 2216434)),  # noqa: E501
+    ("24148296 Sakhvadze Georgy", Arbiter("Sakhvadze Georgy", None, 24148296)),
+    ("FA Stefanatos Charalampos", Arbiter("Stefanatos Charalampos", ArbiterLicence.FA)),
+    ("IA Werner Stubenvoll FIDE ID: 1603094", Arbiter("Werner Stubenvoll", ArbiterLicence.IA, 1603094)),
+    ("Ralph Blum (SV Griesheim)", Arbiter("Ralph Blum (SV Griesheim)")),
+    ("Nakamura, Ana", Arbiter("Nakamura, Ana")),
+    ("- The Chief Arbiter -", Arbiter("- The Chief Arbiter -")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "arbiter"), ARBITERS, ids=[text for text, _ in ARBITERS])
+def test_the_102_record_gives_the_arbiters_name_title_and_fide_id(text: str, arbiter: Arbiter) -> None:
+    """Issue 30: real files' 102 records (tests/data/trf: Donostia 2010, Madrid 2018, Gelendzhik 2016, Heraklion
+    2024) hold the chief arbiter's title (B.01 1.1.5) and FIDE ID beside the name; FIDE TEC's reader (gacrux
+    trf2json.parse_trf_arbiter) takes a number over 100000 as the FIDE ID and IA/FA before the name as the title.
+    Written back, the record reads as FIDE TEC writes it, and a record that already says so is kept as it was."""
+    doc = parse_trf(f"012 Norm event\n102 {text}\n001    1 m    {'Short, Line':<33} 1999\n")
+    info = doc.tournament.info
+    assert Arbiter(info.chief_arbiter, info.arbiter_licence, info.arbiter_fide_id) == arbiter
+    written = tournament_to_trf(doc.tournament)
+    line = next(line for line in written.splitlines() if line.startswith("102"))
+    assert parse_trf(written).tournament.info == info
+    assert write_trf(doc).splitlines()[1] == f"102 {text}"
+    if arbiter.licence and arbiter.fide_id:
+        assert line == f"102 {arbiter.licence.value} {arbiter.name} {arbiter.fide_id}"

@@ -40,15 +40,7 @@ from typing import Final, TypeVar
 
 from fidedesk.core.pairing.consistency import PairingFault, colour_clashes, pairing_problems
 from fidedesk.core.results import ResultCode
-from fidedesk.core.tournament import (
-    TITLES,
-    BirthDate,
-    EventInfo,
-    Player,
-    RoundEntry,
-    Tournament,
-    is_pairing,
-)
+from fidedesk.core.tournament import TITLES, BirthDate, EventInfo, Player, RoundEntry, Tournament, is_pairing
 from fidedesk.core.values import (
     RATING_IN_FILE,
     ROUND_RANGE,
@@ -83,6 +75,8 @@ from fidedesk.io.trf.records import (
     extra_records,
     header_records,
     infer_kind_from_time_control,
+    record_text,
+    rewritten_text,
     team_file,
     tiebreak_choice,
     tiebreak_edits,
@@ -500,7 +494,7 @@ def tournament_to_trf(tournament: Tournament, version: TrfVersion = TrfVersion.T
         ("062", str(len(tournament.players))),
         ("072", str(rated)),
         ("092", f"{SYSTEM_TEXT[info.system]} ({kind})"),
-        ("102", info.chief_arbiter),
+        ("102", record_text(info, "102")),
         ("122", info.time_control),
     ]
     players, byes = byes_ahead(tournament) if version is TrfVersion.TRF26 else (tournament.players, [])
@@ -533,8 +527,8 @@ def _header_line(line: str, info: EventInfo) -> str:
     """A header line as it was, or rewritten when the tournament's value differs from it."""
     code, value = line[:3], line[3:]
     if code in TEXT_RECORDS:
-        text: str = getattr(info, TEXT_RECORDS[code])
-        return line if value.strip() == text else _record(code, text)
+        text = rewritten_text(info, code, value)
+        return line if text is None else _record(code, text)
     if code in DATE_RECORDS:
         date: dt.date | None = getattr(info, DATE_RECORDS[code])
         try:

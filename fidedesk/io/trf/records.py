@@ -32,7 +32,7 @@ from typing import TypeVar
 
 from fidedesk.core.tiebreaks.codes import RepeatedTieBreak, TieBreak, UnknownTieBreak, parse_tiebreaks
 from fidedesk.core.tournament import EventInfo, RatingKind, System
-from fidedesk.core.values import parse_date, parse_federation
+from fidedesk.core.values import Arbiter, arbiter_text, parse_arbiter, parse_date, parse_federation
 from fidedesk.io.plain_words import Plain
 
 __all__ = [
@@ -42,7 +42,9 @@ __all__ = [
     "extra_records",
     "header_records",
     "infer_kind_from_time_control",
+    "record_text",
     "records_summary",
+    "rewritten_text",
     "tiebreak_choice",
     "tiebreak_edits",
     "tiebreak_line",
@@ -331,6 +333,7 @@ def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
             ) from None
 
     a_date = "a date YYYY/MM/DD or DD/MM/YYYY"
+    arbiter = parse_arbiter(text("102"))
     kind = _kind_from_words(text("092")) or infer_kind_from_time_control(text("122"))
     kind = kind or infer_kind_from_time_control(text("222"), encoded=True)
     return EventInfo(
@@ -339,11 +342,33 @@ def event_info(header: Mapping[str, tuple[int, str]], source: str) -> EventInfo:
         federation=value("032", parse_federation, "one of FIDE's federations (three letters) or blank") or "",
         start=value("042", parse_date, a_date),
         end=value("052", parse_date, a_date),
-        chief_arbiter=text("102"),
+        chief_arbiter=arbiter.name,
         time_control=text("122"),
         system=_infer_system(f"{text('092')} {text('192')}"),
         kind=kind or RatingKind.STANDARD,
+        arbiter_fide_id=arbiter.fide_id,
+        arbiter_licence=arbiter.licence,
     )
+
+
+def _arbiter_of(info: EventInfo) -> Arbiter:
+    return Arbiter(info.chief_arbiter, info.arbiter_licence, info.arbiter_fide_id)
+
+
+def record_text(info: EventInfo, code: str) -> str:
+    """The text of a header text record (:data:`TEXT_RECORDS`) for this event; the 102 record as FIDE TEC writes
+    it, title and FIDE ID beside the name (``IA Mikel Larreategi Arana 22232540``)."""
+    if code != "102":
+        text: str = getattr(info, TEXT_RECORDS[code])
+        return text
+    return arbiter_text(_arbiter_of(info))
+
+
+def rewritten_text(info: EventInfo, code: str, value: str) -> str | None:
+    """None when a file's text record already says what the event holds (kept as written), else the text to
+    write (:func:`record_text`)."""
+    same = parse_arbiter(value) == _arbiter_of(info) if code == "102" else value.strip() == record_text(info, code)
+    return None if same else record_text(info, code)
 
 
 def _infer_system(text: str) -> System:
