@@ -144,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     normed.add_argument("file", metavar="FILE", help="a .fidedesk or .xlsx file, or TRF (any other extension)")
     normed.add_argument("--after-round", type=int, metavar="N", help="after round N (default: the last one played)")
     normed.add_argument(
-        "--event-type", choices=[kind.value for kind in EventType], default=EventType.NORMAL.value,
+        "--event-type", choices=[kind.value for kind in EventType], default=None,
         metavar="TYPE", help=EVENT_TYPE_HELP,
     )  # fmt: skip
     normed.add_argument("--rules", metavar="RULES", help=NORMS_RULES_HELP)

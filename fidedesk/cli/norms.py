@@ -21,7 +21,8 @@ from fidedesk.core.norms.rules import AUTO, NORM_RULES, EventType, NoNormRulesEr
 from fidedesk.core.notation import score_text
 
 EVENT_TYPE_HELP = (
-    "the kind of event, for B.01's exemptions: normal (default); national-championship (1.4.3a), "
+    "the kind of event, for B.01's exemptions (default: the file's own event type, normal when it gives none): "
+    "normal; national-championship (1.4.3a), "
     "national-team-championship (1.4.3b, the host federation's players only), zonal (1.4.3c): no federation "
     "conditions (1.4.3, 1.4.4); world-continental-team (1.4.1b: 7 games), world-cup (1.4.1b: 8 games). "
     "A Swiss's 1.4.3d exemption is worked out from the file"
@@ -37,6 +38,9 @@ DESCRIPTION = (
     'that fails, with its numbers). JSON: {"norms": [{"start_rank": 1, "name": "...", "title": "IM", '
     '"status": "achieved", "games": 9, "score": 5, "opponents_average": 2442, "performance": 2485, '
     '"needed": null, "rounds_left": 0, "conditions": [{"article": "1.4.5", "holds": true, "text": "..."}]}]}; '
+    "holds is null for a condition of the event the file does not tell (the rate of play, the rounds on one day, "
+    "the chief arbiter's title: B.01 1.1.2, 1.1.3, 1.1.5), which changes no status; one the file breaks puts "
+    "every norm out of reach. "
     "needed is the score still needed from the rounds left (possible only), opponents_average and performance "
     "are over the games the row rests on (null before any game). Not a verdict of FIDE's Qualification "
     "Commission, which checks every norm when a title is applied for."
@@ -55,13 +59,15 @@ def _row_json(row: NormRow) -> dict[str, Any]:
         "performance": row.performance,
         "needed": None if row.needed is None else number(row.needed),
         "rounds_left": row.rounds_left,
-        "conditions": [{"article": c.article, "holds": c.holds, "text": c.text} for c in row.conditions],
+        "conditions": [
+            {"article": c.article, "holds": c.holds if c.known else None, "text": c.text} for c in row.conditions
+        ],
     }
 
 
 def _why(row: NormRow) -> str:
     """What the table says of a row: every condition holds, or the ones that do not (with their articles)."""
-    failing = [c for c in row.conditions if not c.holds]
+    failing = [c for c in row.conditions if c.known and not c.holds]
     if row.status is Status.ACHIEVED or not failing:
         return "every condition holds"
     return "; ".join(f"{c.article} {c.text}" for c in failing)
@@ -88,7 +94,8 @@ def cmd_norms(args: argparse.Namespace, out: TextIO) -> None:
         raise InputError(f"{path}: {error}") from None
     after = after_round_checked(args.after_round, tournament, path)
     shown = tournament.rounds_played if after is None else after
-    rows = norms(tournament, shown, EventType(args.event_type), rules)
+    event_type = tournament.info.event_type if args.event_type is None else EventType(args.event_type)
+    rows = norms(tournament, shown, event_type, rules)
     if args.json:
         print_json({"norms": [_row_json(row) for row in rows]}, out)
         return
@@ -98,7 +105,9 @@ def cmd_norms(args: argparse.Namespace, out: TextIO) -> None:
         if (args.rules or AUTO) != AUTO
         else (f"{AUTO}: the event starts {start.isoformat()}" if start else f"{AUTO}: the event has no start date")
     )
-    text = [f"Norms: {rules.text} ({why})", f"Event type: {args.event_type}",
+    text = [f"Norms: {rules.text} ({why})", f"Event type: {event_type.value}",
             f"After round {shown} of {planned_rounds(tournament, shown)}", ""]  # fmt: skip
     text.extend(_table(rows) if rows else ["No player is a candidate for a norm."])
+    unknown = {c.text: c.article for row in rows for c in row.conditions if not c.known}
+    text.extend(["", *(f"Not checked ({article}): {words}" for words, article in unknown.items())] if unknown else [])
     out.write("\n".join(text) + "\n")

@@ -19,6 +19,7 @@ import re
 from fractions import Fraction
 from typing import Final
 
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import TITLES, ArbiterLicence, BirthDate, title_code
 
@@ -563,3 +564,14 @@ def arbiter_text(arbiter: Arbiter) -> str:
     (title, name, FIDE ID; each left out when not given). :func:`parse_arbiter` reads it back."""
     licence = arbiter.licence.value if arbiter.licence else ""
     return " ".join(part for part in (licence, arbiter.name, str(arbiter.fide_id or "")) if part)
+
+
+#: The kinds of event of B.01 (core.norms.rules.EventType) in words, with the article each exempts under.
+EVENT_TYPE_TEXT: Final = {
+    EventType.NORMAL: "Normal",
+    EventType.NATIONAL_CHAMPIONSHIP: "National championship final (1.4.3a)",
+    EventType.NATIONAL_TEAM_CHAMPIONSHIP: "National team championship (1.4.3b)",
+    EventType.ZONAL: "Zonal or sub-zonal (1.4.3c)",
+    EventType.TEAM_CHAMPIONSHIP: "World or continental team or club championship (1.4.1b)",
+    EventType.WORLD_CUP: "World Cup (1.4.1b)",
+}

@@ -42,11 +42,14 @@ class NormGame:
 
 @dataclasses.dataclass(frozen=True)
 class Condition:
-    """One condition of a norm: its article, whether it holds, and its figures in words."""
+    """One condition of a norm: its article, whether it holds, and its figures in words. ``known`` False: the event
+    does not give what the condition reads (a rate of play, the arbiter's title), so ``holds`` is False and the
+    text says what to fill in; such a condition does not by itself put a norm out of reach."""
 
     article: str
     holds: bool
     text: str
+    known: bool = True
 
 
 def _at_least(share: Fraction, games: int) -> int:

@@ -32,6 +32,7 @@ from fidedesk.core.norms.conditions import (
     score_for_norm,
     titled_conditions,
 )
+from fidedesk.core.norms.eligibility import event_conditions
 from fidedesk.core.norms.event import PlayerGames, opponent, player_games, swiss_exemption, zero_scorers
 from fidedesk.core.norms.rules import B01_2024, EventType, NormRules, Title, TitleFigures
 from fidedesk.core.notation import score_text
@@ -91,20 +92,31 @@ def planned_rounds(tournament: Tournament, after: int) -> int:
 def norms(
     tournament: Tournament,
     after_round: int | None = None,
-    event_type: EventType = EventType.NORMAL,
+    event_type: EventType | None = None,
     rules: NormRules = B01_2024,
 ) -> tuple[NormRow, ...]:
     """Every player's norm status for every title they are a candidate for, after ``after_round`` (default:
-    the last round played), players by start rank, titles GM, IM, WGM, WIM."""
+    the last round played), players by start rank, titles GM, IM, WGM, WIM. ``event_type`` None: the event's own.
+
+    The event's conditions of 1.1 (core.norms.eligibility) follow each row's own: one the event's fields break puts
+    every norm out of reach (listed first); one they do not tell is listed, not known, and changes no status."""
     after = tournament.rounds_played if after_round is None else after_round
-    judge = _Judge(tournament, after, event_type, rules)
+    judge = _Judge(tournament, after, tournament.info.event_type if event_type is None else event_type, rules)
+    event = event_conditions(tournament.info, rules)
+    broken = tuple(condition for condition in event if condition.known and not condition.holds)
     rows: list[NormRow] = []
     for player in sorted(tournament.players, key=lambda p: p.start_rank):
         titles = candidate_titles(player)
         if titles:
             games = player_games(tournament, player, after, judge.excluded)
-            rows.extend(judge.row(player, games, title) for title in titles)
+            rows.extend(_with_event(judge.row(player, games, title), event, broken) for title in titles)
     return tuple(rows)
+
+
+def _with_event(row: NormRow, event: tuple[Condition, ...], broken: tuple[Condition, ...]) -> NormRow:
+    if broken:
+        return dataclasses.replace(row, status=Status.OUT_OF_REACH, needed=None, conditions=(*broken, *row.conditions))
+    return dataclasses.replace(row, conditions=(*row.conditions, *event))
 
 
 @dataclasses.dataclass(frozen=True)

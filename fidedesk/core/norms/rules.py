@@ -64,6 +64,13 @@ class NormRules:
     text: str
     in_force: dt.date
     figures: tuple[TitleFigures, ...]
+    #: 1.1.2: at most 12 hours of play in one day, counted on games of 60 moves.
+    most_hours_a_day: int = 12
+    #: 1.1.3: at most 2 rounds a day, and at least 2 hours for each player for 60 moves.
+    most_rounds_a_day: int = 2
+    least_minutes_for_60_moves: int = 120
+    #: 1.1.5: the chief arbiter is an International or a FIDE Arbiter.
+    arbiter_titles: frozenset[str] = frozenset({"IA", "FA"})
     #: 1.4.1: a minimum of 9 games.
     minimum_games: int = 9
     #: 1.4.1b: 7 games in the World and Continental Team or Club Championships of 7, 8 or 9 rounds.

@@ -30,7 +30,7 @@ def candidates_first(rows: Sequence[NormRow]) -> list[NormRow]:
 def why(row: NormRow) -> str:
     """The first condition that fails or is still to be met, as its article and text; "every condition holds"
     when none does (an achieved norm)."""
-    failing = next((condition for condition in row.conditions if not condition.holds), None)
+    failing = next((condition for condition in row.conditions if condition.known and not condition.holds), None)
     return "every condition holds" if failing is None else f"{failing.article} {failing.text}"
 
 
@@ -85,4 +85,5 @@ class ConditionsModel(RowTableModel[Condition]):
             return tip(row.text)  # the whole text, where the column cuts it
         if role != Qt.ItemDataRole.DisplayRole:
             return None
-        return (row.article, "yes" if row.holds else "no", row.text)[index.column()]
+        holds = ("yes" if row.holds else "no") if row.known else "not given"
+        return (row.article, holds, row.text)[index.column()]

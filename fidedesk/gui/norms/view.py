@@ -2,8 +2,9 @@
 norm's conditions under them (FIDE B.01 2024, worked out by ``core.norms.forecast.norms``).
 
 Read only. The norms are worked out again after every edit, but only while the view is shown: hidden, an edit
-only marks them stale and showing the view works them out (0.07-0.4 s at 500 players). The event type for
-1.4.3a-c's exemptions is not kept in the event yet: the view judges a normal event and says so above the table.
+only marks them stale and showing the view works them out (0.07-0.4 s at 500 players). The event's fields
+that only norms read (event type, rounds a day, the arbiter's title and FIDE ID, organiser) are typed above the
+table (:mod:`fidedesk.gui.norms.event_fields`).
 """
 
 from __future__ import annotations
@@ -13,14 +14,12 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from fidedesk.core.norms.forecast import NormRow, Status, norms, planned_rounds
-from fidedesk.core.norms.rules import AUTO, EventType, NoNormRulesError, norm_rules
+from fidedesk.core.norms.rules import AUTO, NoNormRulesError, norm_rules
 from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.files.document import TournamentDocument
+from fidedesk.gui.norms.event_fields import NormEventFields
 from fidedesk.gui.norms.models import ConditionsModel, NormsModel, candidates_first, norm_key
-
-#: What the line above the table says of the event type until the event keeps one.
-EVENT_TYPE_LINE = "Event type: normal (the 1.4.3a-c exemptions are not kept in the event yet)"
 
 #: Rows measured to size the norms table's columns.
 SAMPLED_ROWS = 40
@@ -44,7 +43,8 @@ def _read_only_table(name: str) -> QTableView:
 
 
 class NormsWidget(QWidget):
-    """A line saying the rules, the round and the event type; the norms table; the selected norm's conditions."""
+    """A line saying the rules and the round; the event's fields for norms; the norms table; the selected norm's
+    conditions."""
 
     def __init__(self, document: TournamentDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,8 +52,7 @@ class NormsWidget(QWidget):
         self.stale = True
         self.rules_line = plain_label()
         self.rules_line.setWordWrap(True)
-        self.type_line = plain_label(EVENT_TYPE_LINE)
-        self.type_line.setWordWrap(True)
+        self.fields = NormEventFields(document)
         self.model = NormsModel(self)
         self.table = _read_only_table("norms_table")
         self.table.setModel(self.model)
@@ -72,7 +71,7 @@ class NormsWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.rules_line)
-        layout.addWidget(self.type_line)
+        layout.addWidget(self.fields)
         self.splitter = named(QSplitter(Qt.Orientation.Vertical), "norms_splitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.table)
@@ -108,7 +107,7 @@ class NormsWidget(QWidget):
             self.conditions.set_rows([])
             return
         after = tournament.rounds_played
-        rows = candidates_first(norms(tournament, after, EventType.NORMAL, rules))
+        rows = candidates_first(norms(tournament, after, None, rules))
         self.rules_line.setText(
             f"Norms under {rules.text}, after round {after} of {planned_rounds(tournament, after)}: "
             f"{self._counts(rows)}"

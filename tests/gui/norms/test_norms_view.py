@@ -15,14 +15,18 @@ from pytestqt.qtbot import QtBot
 
 from fidedesk.cli import main
 from fidedesk.core.editing import set_result
+from fidedesk.core.norms.conditions import Condition
+from fidedesk.core.norms.forecast import Status
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.notation import score_text
 from fidedesk.core.results import ResultCode
+from fidedesk.core.tournament import ArbiterLicence
 from fidedesk.engine.generate import GenerateOptions, generate, write_generated
 from fidedesk.gui.common.context import RatingContext
 from fidedesk.gui.common.settings import Settings
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.norms.models import NormsModel
-from fidedesk.gui.norms.view import EVENT_TYPE_LINE, NormsWidget
+from fidedesk.gui.norms.view import NormsWidget
 from fidedesk.gui.tournament.views import TournamentViews
 from fidedesk.io.formats import read_tournament
 from tests.gui.conftest import ModelChecks
@@ -84,7 +88,7 @@ def assert_same_as_cli(widget: NormsWidget, expected: list[dict[str, Any]]) -> N
     assert [row[: NormsModel.WHY] for row in shown_rows(widget.model)] == [as_shown(row) for row in ordered]
     for number, row in enumerate(ordered):
         assert widget.model.row(number).conditions == tuple(
-            type(widget.model.row(number).conditions[0])(c["article"], c["holds"], c["text"]) for c in row["conditions"]
+            Condition(c["article"], bool(c["holds"]), c["text"], c["holds"] is not None) for c in row["conditions"]
         )
 
 
@@ -100,20 +104,23 @@ def test_the_im_norm_of_the_round_robin_with_the_clis_figures(
     assert first == ("1", "Kovacs, Bence", "IM", "achieved", "9", "5", "2442", "2485", "", "every condition holds")
     assert [row[3] for row in shown_rows(widget.model)].count("achieved") == 1
     assert "after round 9 of 9: 1 achieved" in widget.rules_line.text()
-    assert widget.type_line.text() == EVENT_TYPE_LINE
+    assert widget.fields.type_box.currentText() == "Normal"
     # the selected norm's conditions under it: article, holds, text
     widget.first_field()
     conditions = [
         tuple(widget.conditions.index(row, column).data() for column in range(3))
         for row in range(widget.conditions.rowCount())
     ]
-    assert conditions == [(c.article, "yes", c.text) for c in widget.model.row(0).conditions]
+    # every condition holds but the event's the TRF does not tell (1.1.3, 1.1.5): "not given"
+    assert conditions == [
+        (c.article, "yes" if c.known else "not given", c.text) for c in widget.model.row(0).conditions
+    ]
     assert {article for article, _holds, _text in conditions} >= {"1.4.1", "1.4.3", "1.4.5", "1.4.8"}
     # Down moves to the next norm, and its conditions follow
     qtbot.keyClick(widget.table, Qt.Key.Key_Down)
     assert widget.conditions.rows() == widget.model.row(1).conditions
     out = widget.model.row(widget.model.rowCount() - 1)
-    failing = next(c for c in out.conditions if not c.holds)
+    failing = next(c for c in out.conditions if c.known and not c.holds)
     assert widget.model.index(widget.model.rowCount() - 1, NormsModel.WHY).data() == f"{failing.article} {failing.text}"
 
 
@@ -180,3 +187,48 @@ def test_alt_6_shows_the_norms_with_the_keyboard_in_them(
     assert player != 1 and views.panel.start_rank == player
     views.select_player(1)
     assert views.norms.table.currentIndex().row() == 0
+
+
+def test_the_events_norm_fields_are_typed_above_the_norms_one_undo_step_each(
+    qtbot: QtBot, rr: NormsWidget, undo_stack: QUndoStack
+) -> None:
+    """Issue 30: the arbiter's title (B.01 1.1.5), the rounds a day (1.1.3) and the event type are chosen by
+    keyboard above the table; the conditions follow at once, each change is an undo step, and a FIDE ID typed and
+    not committed is committed when the document asks (save, export, close)."""
+    widget, fields = rr, rr.fields
+    document = widget.document
+    widget.first_field()
+    arbiter = [c for c in widget.conditions.rows() if c.article == "1.1.5"]
+    assert [c.known for c in arbiter] == [False]
+    fields.licence_box.setFocus()
+    qtbot.keyClicks(fields.licence_box, "FA")  # a combo box finds the item by its first letters
+    qtbot.keyClick(fields.licence_box, Qt.Key.Key_Return)
+    fields.licence_box.activated.emit(fields.licence_box.currentIndex())
+    assert document.tournament.info.arbiter_licence is ArbiterLicence.FA
+    held = next(c for c in widget.conditions.rows() if c.article == "1.1.5")
+    assert held.known and held.holds
+    fields.rounds_box.setFocus()
+    fields.rounds_box.selectAll()
+    qtbot.keyClicks(fields.rounds_box, "3")
+    fields.rounds_box.editingFinished.emit()
+    assert document.tournament.info.rounds_a_day == 3
+    # three rounds a day break 1.1.3: every norm out of reach, the broken condition first
+    assert all(row.status is Status.OUT_OF_REACH for row in widget.model.rows())
+    assert widget.model.row(0).conditions[0].article == "1.1.3"
+    undo_stack.undo()
+    assert document.tournament.info.rounds_a_day is None and fields.rounds_box.value() == 0
+    assert widget.model.row(0).status is Status.ACHIEVED
+    fields.arbiter_id_edit.setFocus()
+    qtbot.keyClicks(fields.arbiter_id_edit, "22232540")
+    assert document.tournament.info.arbiter_fide_id is None
+    document.commit_requested.emit()
+    assert document.tournament.info.arbiter_fide_id == 22232540
+    fields.arbiter_id_edit.setText("12ab")
+    assert fields.commit() == "Arbiter's FIDE ID: “12ab” is not a FIDE ID (up to 11 digits)"
+    assert document.tournament.info.arbiter_fide_id == 22232540
+    assert fields.message.isVisibleTo(widget) and fields.arbiter_id_edit.property("invalid")
+    fields.arbiter_id_edit.setText("")  # none given: no FIDE ID
+    fields.type_box.setCurrentIndex(fields.type_box.findData(EventType.ZONAL.value))
+    fields.type_box.activated.emit(fields.type_box.currentIndex())
+    assert document.tournament.info.event_type is EventType.ZONAL and document.tournament.info.arbiter_fide_id is None
+    assert not fields.message.isVisibleTo(widget)
