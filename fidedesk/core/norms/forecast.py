@@ -73,6 +73,9 @@ class NormRow:
     needed: Fraction | None
     conditions: tuple[Condition, ...]
     rounds_left: int
+    #: The games the row's figures are over: the norm's own (an IT1 lists them), a Swiss norm's perhaps only the
+    #: first of the player's games (1.4.1e); in the order played.
+    rests_on: tuple[NormGame, ...] = ()
 
 
 def candidate_titles(player: Player) -> tuple[Title, ...]:
@@ -219,7 +222,9 @@ class _Judge:
             if average is None and over:  # the figures of an out-of-reach row too: they say how far it is
                 ratings = adjusted_ratings([game.opponent for game in over], figures, self.rules)
                 average, rp = opponents_average(ratings), norm_performance(ratings, total)
-            return NormRow(player, title, status, len(over), total, average, rp, needed, tuple(found), to_come)
+            return NormRow(
+                player, title, status, len(over), total, average, rp, needed, tuple(found), to_come, tuple(over)
+            )
 
         short = games.forfeit_win_or_bye
         if len(played) + to_come < self.minimum and not (short and len(played) + to_come == self.minimum - 1):
