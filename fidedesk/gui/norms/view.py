@@ -12,12 +12,12 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from fidedesk.core.norms.forecast import NormRow, Status, norms, planned_rounds
+from fidedesk.core.norms.forecast import NormRow, Status, candidates_first, norms, planned_rounds
 from fidedesk.core.norms.rules import AUTO, EventType, NoNormRulesError, norm_rules
 from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.files.document import TournamentDocument
-from fidedesk.gui.norms.models import ConditionsModel, NormsModel, candidates_first, norm_key
+from fidedesk.gui.norms.models import ConditionsModel, NormsModel, norm_key
 
 #: What the line above the table says of the event type until the event keeps one.
 EVENT_TYPE_LINE = "Event type: normal (the 1.4.3a-c exemptions are not kept in the event yet)"
