@@ -501,7 +501,7 @@ def test_names_that_look_like_formulas_stay_text() -> None:
             if name.startswith("xl/worksheets/"):
                 assert re.search(rb"<f[ >]", archive.read(name)) is None, name
     names = {player.name for player in players}
-    for sheet in ("Crosstable", "Standings", "Rating changes", "Players", "Rounds"):
+    for sheet in ("Crosstable", "Standings", "Rating changes", "Norms", "Players", "Rounds"):
         found = [cell for cell in _sheet_xml(data, sheet).iter(f"{{{NS['m']}}}c") if _cell_text(cell) in names]
         assert {_cell_text(cell) for cell in found} == names, sheet
         assert all(cell.get("t") == "inlineStr" and cell.find("m:f", NS) is None for cell in found)

@@ -63,7 +63,7 @@ def test_export_then_import_gives_back_the_same_tournament(
     assert window.excel.export_excel(path)
     assert window.statusBar().currentMessage() == "Exported to event.xlsx."  # issue 14: it ends with a word
     book = openpyxl.load_workbook(path, read_only=True)
-    assert book.sheetnames == ["Crosstable", "Standings", "Rating changes", "Players", "Rounds", "Event"]
+    assert book.sheetnames == ["Crosstable", "Standings", "Rating changes", "Norms", "Players", "Rounds", "Event"]
     book.close()
     window.document.reset(Tournament(EventInfo(), ()), None)
     seen: list[ExcelImportDialog] = []
