@@ -20,7 +20,7 @@ from fidedesk.core.norms.rules import EventType
 from fidedesk.core.rating.editions import DEFAULT_EDITION
 from fidedesk.core.tournament import ArbiterLicence, Player, Tournament
 from fidedesk.io.excel.export import EVENT_FIELDS, NORMS, NORMS_HEADER, POINTS, export_workbook, workbook_bytes
-from fidedesk.io.excel.grid import SheetGrid
+from fidedesk.io.excel.grid import CellValue, SheetGrid
 from fidedesk.io.excel.importing import build, propose
 from fidedesk.io.excel.importing.event import read_event
 from fidedesk.io.excel.read import read_workbook
@@ -209,9 +209,9 @@ def test_the_event_rows_are_read_in_other_words() -> None:
         ("Rounds a day", "two", '"two" is not a number of rounds a day'),
     ],
 )
-def test_a_bad_event_row_is_refused_naming_its_cell(field: str, value: object, reason: str) -> None:
+def test_a_bad_event_row_is_refused_naming_its_cell(field: str, value: CellValue, reason: str) -> None:
     grid = SheetGrid("Event", (("Field", "Value"), ("Event", "Open"), (field, value)))
-    info, problems = read_event(grid)  # type: ignore[arg-type]
+    info, problems = read_event(grid)
     assert info.name == "Open"
     assert len(problems) == 1 and str(problems[0]).startswith(f"Event!B3: {reason}"), problems
     assert (info.arbiter_fide_id, info.arbiter_licence, info.event_type, info.rounds_a_day) == (
