@@ -8,9 +8,9 @@ cells such as ``12w1`` and ``-½``, then Pts. Measured in the same run:
 - baseline: a bare openpyxl read-only pass over the same cells (open, iterate every row's values);
 - import: ``read_workbook`` (values, formulas without results, limits) plus finding the header,
   mapping the columns, detecting the layout and building the checked tournament (``propose``, ``build``);
-- export: ``export_workbook`` of the same tournament (six sheets, rating calculations, standings and
-  tie-breaks included, saved atomically), against its own baseline: a bare XlsxWriter constant-memory
-  pass writing the same cells (the exported workbook's values and number formats, read back once
+- export: ``export_workbook`` of the same tournament (seven sheets, rating calculations, title norms,
+  standings and tie-breaks included, saved atomically), against its own baseline: a bare XlsxWriter
+  constant-memory pass writing the same cells (the exported workbook's values and number formats, read back once
   beforehand) into memory, with no widths, page setup or computing.
 
 Prints min and median of ``--repeat`` interleaved runs of each, the ratios to their baselines and the
@@ -146,9 +146,9 @@ def main() -> None:
     print(f"bare openpyxl read-only pass : {spread(times['bare read'])}")
     print(f"import (read, map, build)    : {spread(times['import'])}")
     print(f"ratio (import / bare pass)   : {ratio(times['import'], times['bare read'])}")
-    print(f"Export: six sheets, {written:,} cells, {export_size / 1024:.0f} KiB")
+    print(f"Export: seven sheets, {written:,} cells, {export_size / 1024:.0f} KiB")
     print(f"bare XlsxWriter constant-memory pass: {spread(times['bare write'])}")
-    print(f"export (six sheets)          : {spread(times['export'])}")
+    print(f"export (seven sheets)        : {spread(times['export'])}")
     print(f"ratio (export / bare pass)   : {ratio(times['export'], times['bare write'])}")
 
 

@@ -91,7 +91,7 @@ def _number(value: Fraction | None) -> int | float | None:
 
 def contract_workbook(tournament: Tournament) -> Workbook:
     """fidedesk's own workbook as the exporter's contract describes it: Event, Players, Rounds, and a
-    Crosstable sheet for people (which the import must then ignore)."""
+    Crosstable and a Norms sheet for people (which the import must then ignore)."""
     info = tournament.info
     book = openpyxl.Workbook()
     book.remove(book.active)
@@ -100,7 +100,9 @@ def contract_workbook(tournament: Tournament) -> Workbook:
     for field, value in (
         ("Event", info.name), ("City", info.city), ("Federation", info.federation), ("Start", info.start),
         ("End", info.end), ("Chief arbiter", info.chief_arbiter), ("Time control", info.time_control),
-        ("System", info.system.value), ("Rating", info.kind.value),
+        ("System", info.system.value), ("Rating", info.kind.value), ("Chief arbiter FIDE ID", info.arbiter_fide_id),
+        ("Chief arbiter licence", info.arbiter_licence.value if info.arbiter_licence else None),
+        ("Organiser", info.organiser), ("Event type", info.event_type.value), ("Rounds a day", info.rounds_a_day),
     ):  # fmt: skip
         event.append([field, value if value != "" else None])
     players = book.create_sheet("Players")
@@ -133,4 +135,8 @@ def contract_workbook(tournament: Tournament) -> Workbook:
     crosstable.append(["No", "Name", "Points"])
     for p in tournament.players:
         crosstable.append([p.start_rank, p.name, float(p.score)])
+    norms = book.create_sheet("Norms")
+    norms.append(["No", "Name", "Norm", "Status", "Line", "Games", "Pts", "Ra", "Rp", "Needed"])
+    for p in tournament.players:
+        norms.append([p.start_rank, p.name, "GM", "out-of-reach", "norm", len(p.rounds), float(p.score)])
     return book

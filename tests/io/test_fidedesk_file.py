@@ -720,3 +720,18 @@ def test_a_bad_norm_field_is_refused_naming_its_place(keys: dict[str, Any], mess
     with pytest.raises(FidedeskFileError) as caught:
         loads(json.dumps(data), source="event.fidedesk")
     assert str(caught.value).startswith(f"event.fidedesk: {message}")
+
+
+def test_an_arbiters_title_and_fide_id_written_with_the_name_are_read_as_a_trf_102_record_is() -> None:
+    """A file written before the arbiter's title and FIDE ID had keys (Gelendzhik's "24148296 Sakhvadze Georgy",
+    read from its TRF then) holds them in the name: read as TRF reads them, so a TRF written from it reads back
+    the same; with either key given, the name is kept as written."""
+    data = copy.deepcopy(_example_json())
+    data["tournament"]["event"]["chief_arbiter"] = "IA Mikel Larreategi Arana (22232540)"
+    info = loads(json.dumps(data)).info
+    assert (info.chief_arbiter, info.arbiter_licence, info.arbiter_fide_id) == (
+        "Mikel Larreategi Arana", ArbiterLicence.IA, 22232540)  # fmt: skip
+    data["tournament"]["event"]["arbiter_licence"] = "FA"
+    info = loads(json.dumps(data)).info
+    assert (info.chief_arbiter, info.arbiter_licence, info.arbiter_fide_id) == (
+        "IA Mikel Larreategi Arana (22232540)", ArbiterLicence.FA, None)  # fmt: skip

@@ -168,7 +168,7 @@ def swiss_data(swiss: Tournament) -> bytes:
 
 def test_sheets_in_order(swiss_data: bytes) -> None:
     assert _book(swiss_data).sheetnames == list(SHEETS)
-    assert list(SHEETS) == ["Crosstable", "Standings", "Rating changes", "Players", "Rounds", "Event"]
+    assert list(SHEETS) == ["Crosstable", "Standings", "Rating changes", "Norms", "Players", "Rounds", "Event"]
 
 
 def test_swiss_crosstable(swiss: Tournament, swiss_data: bytes) -> None:
@@ -379,6 +379,11 @@ def test_event(swiss_data: bytes) -> None:
         ("Initial colour", None),
         ("Forbidden pairs", None),
         ("Acceleration", None),
+        ("Chief arbiter FIDE ID", None),  # title norms' rows, empty when not given
+        ("Chief arbiter licence", None),
+        ("Organiser", None),
+        ("Event type", "normal"),
+        ("Rounds a day", None),
     ]
     assert tuple(row[0] for row in rows[1:]) == EVENT_FIELDS
     assert sheet["B5"].is_date and sheet["B5"].number_format == DATE
@@ -407,9 +412,14 @@ def test_empty_event_fields_and_tournament() -> None:
     assert _rows(data, "Event")[1:] == [(field, None) for field in EVENT_FIELDS[:7]] + [
         ("System", "round-robin"), ("Rating", "blitz"), ("Tie-breaks", "BH-C1 SB WIN"),
         ("Tie-break rules", "C.07 of 1 March 2026 (auto: the edition in force on the start date)")] + [
-        (field, None) for field in EVENT_FIELDS[11:]]  # fmt: skip
+        (field, None) for field in EVENT_FIELDS[11:18]] + [
+        ("Event type", "normal"), ("Rounds a day", None)]  # fmt: skip
     for sheet in SHEETS[:-1]:
-        assert len(_rows(data, sheet)) == 1  # the header alone
+        rows = _rows(data, sheet)
+        if sheet == "Norms":  # never an empty sheet without a word
+            assert rows[1:] == [(None, "No player is a candidate for a norm.", *[None] * 12)]
+        else:
+            assert len(rows) == 1  # the header alone
 
 
 # --- the contract with the importer: the three sheets hold the whole tournament ---------------------------
@@ -491,7 +501,7 @@ def test_names_that_look_like_formulas_stay_text() -> None:
             if name.startswith("xl/worksheets/"):
                 assert re.search(rb"<f[ >]", archive.read(name)) is None, name
     names = {player.name for player in players}
-    for sheet in ("Crosstable", "Standings", "Rating changes", "Players", "Rounds"):
+    for sheet in ("Crosstable", "Standings", "Rating changes", "Norms", "Players", "Rounds"):
         found = [cell for cell in _sheet_xml(data, sheet).iter(f"{{{NS['m']}}}c") if _cell_text(cell) in names]
         assert {_cell_text(cell) for cell in found} == names, sheet
         assert all(cell.get("t") == "inlineStr" and cell.find("m:f", NS) is None for cell in found)
@@ -577,8 +587,10 @@ def test_the_writers_temporary_files_are_removed(tmp_path: Path, monkeypatch: py
 def test_progress_counts_rows_to_the_end(swiss: Tournament) -> None:
     seen: list[int] = []
     workbook_bytes(swiss, edition=DEFAULT_EDITION, tiebreaks=(), progress=lambda count: seen.append(count) or True)
-    # Crosstable 6, Standings 6, Rating changes 6 + 18 rounds, Players 6, Rounds 11, Event 15
-    assert seen[0] == 0 and seen[-1] == 6 + 6 + 24 + 6 + 11 + 15
+    # Crosstable 6, Standings 6, Rating changes 6 + 18 rounds, Norms 14 norms + 14 x 4 conditions (GM and IM each
+    # for the six players, WGM and WIM for Delta: all out of reach after 3 rounds, each on one condition, then the
+    # event's three of B.01 1.1 the file does not tell), Players 6, Rounds 11, Event 20
+    assert seen[0] == 0 and seen[-1] == 6 + 6 + 24 + 14 * 5 + 6 + 11 + 20
 
 
 # --- the look ------------------------------------------------------------------------------------------
@@ -587,7 +599,7 @@ def test_progress_counts_rows_to_the_end(swiss: Tournament) -> None:
 def test_headers_bold_frozen_and_widths(swiss_data: bytes) -> None:
     book = _book(swiss_data)
     panes = {sheet.title: sheet.freeze_panes for sheet in book.worksheets}
-    assert panes == {"Crosstable": "C2", "Standings": "A2", "Rating changes": "D2", "Players": "A2",
+    assert panes == {"Crosstable": "C2", "Standings": "A2", "Rating changes": "D2", "Norms": "E2", "Players": "A2",
                      "Rounds": "A2", "Event": "A2"}  # fmt: skip
     for sheet in book.worksheets:
         assert all(cell.font.bold for cell in sheet[1]), sheet.title

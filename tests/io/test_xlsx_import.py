@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fidedesk.core.editing import number_boards
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.pairing.consistency import pairing_problems
 from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import (
+    ArbiterLicence,
     BirthDate,
     EventInfo,
     Player,
@@ -611,6 +613,11 @@ def _tournaments(draw: st.DrawFn) -> Tournament:
         time_control=draw(st.sampled_from(["", "90+30", "G/60"])),
         system=draw(st.sampled_from(System)),
         kind=draw(st.sampled_from(RatingKind)),
+        arbiter_fide_id=draw(st.none() | st.integers(1, 10**10)),
+        arbiter_licence=draw(st.none() | st.sampled_from(ArbiterLicence)),
+        organiser=draw(_NAMES | st.just("")),
+        event_type=draw(st.sampled_from(EventType)),
+        rounds_a_day=draw(st.none() | st.integers(1, 99)),
     )
     return Tournament(info, players)
 

@@ -78,6 +78,17 @@ class NormRow:
     rests_on: tuple[NormGame, ...] = ()
 
 
+#: Candidates first: the norms achieved, then those still possible, then those out of reach.
+_STATUS_ORDER = {Status.ACHIEVED: 0, Status.POSSIBLE: 1, Status.OUT_OF_REACH: 2}
+
+
+def candidates_first(rows: Sequence[NormRow]) -> list[NormRow]:
+    """``rows`` (by start rank, titles GM, IM, WGM, WIM, as :func:`norms` gives them) with the achieved first, then
+    the possible, then the out-of-reach; the order within each kept. The order every front end shows them in (the
+    Norms view, the Excel export's Norms sheet)."""
+    return sorted(rows, key=lambda row: _STATUS_ORDER[row.status])
+
+
 def candidate_titles(player: Player) -> tuple[Title, ...]:
     """The norm titles a player is a candidate for: those they do not hold, nor a higher one (a GM is none; an IM
     is for GM, and a woman IM for WGM too). The women's titles are for women (B.01 0.5 names them "Woman

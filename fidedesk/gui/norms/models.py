@@ -4,27 +4,17 @@ selected row's conditions (``core.norms.conditions.Condition``). The rules are c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
 
 from fidedesk.core.norms.conditions import Condition
-from fidedesk.core.norms.forecast import NormRow, Status
+from fidedesk.core.norms.forecast import NormRow
 from fidedesk.core.notation import score_text
 from fidedesk.gui.common.plain import tip
 from fidedesk.gui.common.row_models import Index, RowTableModel
 
-#: Candidates first: the norms achieved, then those still possible, then those out of reach.
-_STATUS_ORDER = {Status.ACHIEVED: 0, Status.POSSIBLE: 1, Status.OUT_OF_REACH: 2}
-
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-
-def candidates_first(rows: Sequence[NormRow]) -> list[NormRow]:
-    """``rows`` (by start rank, titles GM, IM, WGM, WIM, as ``norms`` gives them) with the achieved first, then
-    the possible, then the out-of-reach; the order within each kept."""
-    return sorted(rows, key=lambda row: _STATUS_ORDER[row.status])
 
 
 def why(row: NormRow) -> str:

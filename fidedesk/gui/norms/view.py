@@ -13,13 +13,13 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from fidedesk.core.norms.forecast import NormRow, Status, norms, planned_rounds
+from fidedesk.core.norms.forecast import NormRow, Status, candidates_first, norms, planned_rounds
 from fidedesk.core.norms.rules import AUTO, NoNormRulesError, norm_rules
 from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.norms.event_fields import NormEventFields
-from fidedesk.gui.norms.models import ConditionsModel, NormsModel, candidates_first, norm_key
+from fidedesk.gui.norms.models import ConditionsModel, NormsModel, norm_key
 
 #: Rows measured to size the norms table's columns.
 SAMPLED_ROWS = 40

@@ -1,6 +1,6 @@
 """The Excel export: a tournament as an ``.xlsx`` workbook, for people and for fidedesk's own importer.
 
-Six sheets, in this order; every one has its header in row 1 (bold, frozen) and one record per row below:
+Seven sheets, in this order; every one has its header in row 1 (bold, frozen) and one record per row below:
 
 ``Crosstable`` (for people)
     No | Name | Rtg | R1 … Rn | Pts | Rank for a Swiss, each round's cell as the window writes it (``12w1``,
@@ -21,6 +21,15 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
     used, shown with ``*`` where the 400-point rule applied (the Note says the real rating); ``not rated``
     for the others, with the reason in Note. No and Name repeat on every line, so filtering Name shows a
     player's block and filtering Line shows a summary (``player``) or every game (``game``).
+``Norms`` (title norms under B.01 after the last round played, :func:`fidedesk.core.norms.forecast.norms` with
+    the event's type and the rules in force on its start date; for people)
+    No | Name | Norm | Status | Line | Games | Pts | Ra | Rp | Needed | Rounds left | Article | Holds |
+    Condition. Each player and title checked has a block, candidates first (achieved, possible, out of reach,
+    :func:`~fidedesk.core.norms.forecast.candidates_first`): a ``norm`` line with the figures (the score still
+    needed from the rounds left for a possible norm), then a ``condition`` line per condition with its
+    article, ``yes`` or ``no`` and its figures in words. No, Name, Norm and Status repeat on every line, so a
+    filter on any of them keeps whole blocks; Line = ``norm`` is the summary, Holds = ``no`` what fails. An
+    event without a candidate (or before B.01 2024, which fidedesk has no rules for) has one line saying so.
 ``Players`` (read back by the importer)
     No | Name | Sex | Title | Fed | FIDE ID | Rating | Born | Games | 2400+ | K | Std rating | Points | Rank.
     Born is text, ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``; 2400+ is ``yes``, ``no`` or empty; Games, K,
@@ -41,7 +50,10 @@ Six sheets, in this order; every one has its header in row 1 (bold, frozen) and 
     ``C.07 of 1 March 2026``, with ``(auto: …)`` when the start date chose it); then what the pairing
     engines need, empty when not set: Rounds (a number), Initial colour (``white``, ``black``), Forbidden
     pairs and Acceleration (TRF-2026's 260 and 250 records as :mod:`fidedesk.io.excel.importing.event` writes
-    them); the dates are real dates.
+    them); then what title norms need: Chief arbiter FIDE ID (a number), Chief arbiter licence (``IA``,
+    ``FA``, ``NA``), Organiser, Event type (``normal``, ``zonal`` … as
+    :class:`fidedesk.core.norms.rules.EventType` names them) and Rounds a day, empty when not given; the
+    dates are real dates.
 
 Every text — names, places, reasons, headers — is written as a string cell, whatever it starts with
 (``=``, ``+``, ``@``, ``#REF!``): nothing a player or an event is called can become a formula or an
@@ -73,6 +85,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
+from fidedesk.core.norms.forecast import NormRow, candidates_first, norms
+from fidedesk.core.norms.rules import AUTO, NoNormRulesError, norm_rules
 from fidedesk.core.notation import CELL_TEXT, cell_text
 from fidedesk.core.pairing.round_sheet import PENDING_TEXT, board_lines
 from fidedesk.core.rating.calculation import LineKind, PlayerLine, calculation
@@ -103,6 +117,9 @@ __all__ = [
     "EVENT",
     "EVENT_FIELDS",
     "EVENT_HEADER",
+    "NORMS",
+    "NORMS_HEADER",
+    "NO_CANDIDATE",
     "PENDING_TEXT",
     "PLAYERS",
     "PLAYERS_HEADER",
@@ -124,11 +141,12 @@ __all__ = [
 CROSSTABLE: Final = "Crosstable"
 STANDINGS: Final = "Standings"
 RATING_CHANGES: Final = "Rating changes"
+NORMS: Final = "Norms"
 PLAYERS: Final = "Players"
 ROUNDS: Final = "Rounds"
 EVENT: Final = "Event"
 #: The sheets in the order they are written.
-SHEETS: Final = (CROSSTABLE, STANDINGS, RATING_CHANGES, PLAYERS, ROUNDS, EVENT)
+SHEETS: Final = (CROSSTABLE, STANDINGS, RATING_CHANGES, NORMS, PLAYERS, ROUNDS, EVENT)
 
 PLAYERS_HEADER: Final = ("No", "Name", "Sex", "Title", "Fed", "FIDE ID", "Rating", "Born", "Games", "2400+", "K",
                          "Std rating", "Points", "Rank")  # fmt: skip
@@ -137,12 +155,18 @@ EVENT_HEADER: Final = ("Field", "Value")
 #: The Event sheet's fields, in order.
 EVENT_FIELDS: Final = ("Event", "City", "Federation", "Start", "End", "Chief arbiter", "Time control", "System",
                        "Rating", "Tie-breaks", "Tie-break rules", "Rounds", "Initial colour", "Forbidden pairs",
-                       "Acceleration")  # fmt: skip
+                       "Acceleration", "Chief arbiter FIDE ID", "Chief arbiter licence", "Organiser", "Event type",
+                       "Rounds a day")  # fmt: skip
 RATING_CHANGES_HEADER: Final = (
     "No", "Name", "Line", "Rtg", "K", "Rc", "W", "n", "Σ(score − PD)", "K × Σ", "New rating", "Performance",
     "First rating", "Published", "Rd", "Opp. No", "Opponent", "Opp. rating", "Score", "PD", "Score − PD",
     "K × (score − PD)", "Note",
 )  # fmt: skip
+
+NORMS_HEADER: Final = ("No", "Name", "Norm", "Status", "Line", "Games", "Pts", "Ra", "Rp", "Needed", "Rounds left",
+                       "Article", "Holds", "Condition")  # fmt: skip
+#: What the Norms sheet says when no player is a candidate for a norm (the words of ``fidedesk-cli norms``).
+NO_CANDIDATE: Final = "No player is a candidate for a norm."
 
 #: The Rounds sheet's Colours when unknown (its Result for a pairing not entered yet is
 #: :data:`fidedesk.core.pairing.round_sheet.PENDING_TEXT`).
@@ -320,6 +344,45 @@ _FIELD: Final = {
 }  # fmt: skip
 
 
+def _norms(tournament: Tournament) -> Table:
+    """The Norms sheet (see the module's docstring): each norm row's figures, then its conditions a line each.
+
+    One line per condition, not one column per condition: the conditions differ from row to row (an
+    out-of-reach norm names only what fails, a possible one what is still to be met, an achieved one every
+    article), so columns would put different articles under one header and leave most cells blank, and a
+    condition's figures are a sentence that needs a wide column of its own. As lines, each keeps its article,
+    ``yes``/``no`` (``not given``: a condition of the event its fields do not tell) and whole sentence readable,
+    and the sheet filters as the Rating changes sheet does.
+    """
+    try:
+        rules = norm_rules(AUTO, tournament.info.start)
+    except NoNormRulesError as error:  # B.01 1.5.4: judged by the regulations of the time, which fidedesk lacks
+        return _norms_table([[None, str(error)]])
+    rows: list[list[Value]] = []
+    for norm in candidates_first(norms(tournament, event_type=tournament.info.event_type, rules=rules)):
+        rows.append(_norm_line(norm))
+        player, title, status = norm.player, norm.title.value, norm.status.value
+        rows.extend([player.start_rank, player.name, title, status, "condition", None, None, None, None, None, None,
+                     condition.article, _yes_no(condition.holds) if condition.known else NOT_GIVEN, condition.text]
+                    for condition in norm.conditions)  # fmt: skip
+    return _norms_table(rows or [[None, NO_CANDIDATE]])
+
+
+def _norm_line(norm: NormRow) -> list[Value]:
+    needed = None if norm.needed is None else _points(norm.needed)
+    return [norm.player.start_rank, norm.player.name, norm.title.value, norm.status.value, "norm", norm.games,
+            _points(norm.score), norm.opponents_average, norm.performance, needed, norm.rounds_left]  # fmt: skip
+
+
+def _norms_table(rows: list[list[Value]]) -> Table:
+    formats = [WHOLE, None, None, None, None, WHOLE, POINTS, WHOLE, WHOLE, POINTS, WHOLE, None, None, None]
+    return Table(NORMS, NORMS_HEADER, rows, formats, freeze=(1, 4), autofilter=True)
+
+
+#: Holds of a condition of the event the file does not tell (B.01 1.1: core.norms.eligibility): "not given".
+NOT_GIVEN: Final = "not given"
+
+
 def _yes_no(value: bool | None) -> str | None:
     return None if value is None else "yes" if value else "no"
 
@@ -361,7 +424,9 @@ def _event(tournament: Tournament, tiebreaks: Sequence[TieBreak]) -> Table:
                             info.time_control, info.system.value, info.kind.value,
                             tiebreaks_cell(info, tuple(tiebreaks)), rules_cell(info), info.rounds,
                             info.initial_colour.value if info.initial_colour else None,
-                            forbidden_cell(info.forbidden), acceleration_cell(info.acceleration)]  # fmt: skip
+                            forbidden_cell(info.forbidden), acceleration_cell(info.acceleration),
+                            info.arbiter_fide_id, info.arbiter_licence.value if info.arbiter_licence else None,
+                            info.organiser, info.event_type.value, info.rounds_a_day]  # fmt: skip
     rows: list[list[Value]] = [[field, value] for field, value in zip(EVENT_FIELDS, values, strict=True)]
     return Table(EVENT, EVENT_HEADER, rows, [None, None])
 
@@ -416,6 +481,7 @@ def _write(writer: BookWriter, tournament: Tournament, edition: Edition, tiebrea
     writer.write(_crosstable(tournament, ranked, places))
     writer.write(_standings(ranked, tiebreaks, places, tournament.rounds_played))
     writer.write(_rating_changes(tournament, rating.players, edition))
+    writer.write(_norms(tournament))
     # the Players sheet's points and ranks agree with the Standings sheet (a file's stale ones are replaced)
     writer.write(_players(with_points_and_ranks(tournament, tiebreaks, ranked)))
     writer.write(_rounds(tournament))

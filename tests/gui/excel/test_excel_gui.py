@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from benchmarks.make_swiss import make_swiss
 from fidedesk.core.editing import add_player, number_boards
 from fidedesk.core.tiebreaks.standings import with_points_and_ranks
-from fidedesk.core.tournament import BirthDate, EventInfo, Player, PlayerRecord, Tournament
+from fidedesk.core.tournament import ArbiterLicence, BirthDate, EventInfo, Player, PlayerRecord, Tournament
 from fidedesk.gui.common.dialogs import Choice, UnattendedDialogs
 from fidedesk.gui.excel.import_wizard import ExcelImportDialog, MappingModel
 from fidedesk.gui.mainwindow import MainWindow
@@ -50,7 +50,9 @@ def rich_swiss() -> Tournament:
     players[0] = dataclasses.replace(players[0], title="GM", sex="w", birth=BirthDate(1990, 5, 17),
                                      record=PlayerRecord(games=120, ever_2400=True, k=10))  # fmt: skip
     players[1] = dataclasses.replace(players[1], name='=HYPERLINK("http://x","y")', federation="GER")
-    info = dataclasses.replace(swiss.info, chief_arbiter="IA Test", time_control="90 min + 30 s/move")
+    info = dataclasses.replace(
+        swiss.info, chief_arbiter="Test", arbiter_licence=ArbiterLicence.IA, time_control="90 min + 30 s/move"
+    )
     return Tournament(info, tuple(players))
 
 
@@ -63,7 +65,7 @@ def test_export_then_import_gives_back_the_same_tournament(
     assert window.excel.export_excel(path)
     assert window.statusBar().currentMessage() == "Exported to event.xlsx."  # issue 14: it ends with a word
     book = openpyxl.load_workbook(path, read_only=True)
-    assert book.sheetnames == ["Crosstable", "Standings", "Rating changes", "Players", "Rounds", "Event"]
+    assert book.sheetnames == ["Crosstable", "Standings", "Rating changes", "Norms", "Players", "Rounds", "Event"]
     book.close()
     window.document.reset(Tournament(EventInfo(), ()), None)
     seen: list[ExcelImportDialog] = []

@@ -25,8 +25,8 @@ Where each part lives
   Each step takes the sheet and what the step before gave, and returns a frozen value.
 
 fidedesk's own workbook (the spreadsheet export) is read losslessly: sheets ``Event`` (Field | Value),
-``Players`` and ``Rounds`` (layout d); ``Crosstable``, ``Standings`` and ``Rating changes`` are then
-ignored. Text cells are stripped, so a name's leading or trailing spaces are not kept.
+``Players`` and ``Rounds`` (layout d); ``Crosstable``, ``Standings``, ``Rating changes`` and ``Norms`` are
+then ignored. Text cells are stripped, so a name's leading or trailing spaces are not kept.
 """
 
 from __future__ import annotations

@@ -3,7 +3,10 @@ system, rating kind) in the five languages; fidedesk's own workbook writes one n
 rows Tie-breaks and Tie-break rules, whose text :func:`tiebreaks_cell` and :func:`rules_cell` make, and the
 rows the pairing engines need: Rounds (a number), Initial colour (``white``, ``black``), Forbidden pairs
 (TRF-2026's 260 records) and Acceleration (its 250 records, C.04.7's virtual points), in the text forms of
-:mod:`fidedesk.core.pairing.text` (``1 2; 5 7 9 rounds 1-3``), empty when not set.
+:mod:`fidedesk.core.pairing.text` (``1 2; 5 7 9 rounds 1-3``), empty when not set; and the rows title norms
+need (B.01 1.1.3, 1.1.5, 1.4.1b, 1.4.3a-c): Chief arbiter FIDE ID, Chief arbiter licence (``IA``, ``FA``, ``NA``),
+Organiser, Event type (:class:`fidedesk.core.norms.rules.EventType`'s values, ``normal`` or empty for none of
+B.01's events) and Rounds a day (1-99), empty when not given.
 A start rank no player has is a problem at the cell.
 
 A value that cannot be read is reported at its cell and left at its default; ``build(info=...)`` replaces
@@ -12,11 +15,13 @@ the sheet altogether.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Collection
 from typing import Final, TypeVar
 
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.pairing.text import (
     AccelerationError,
@@ -36,14 +41,15 @@ from fidedesk.core.tiebreaks.codes import (
     tiebreak_codes,
     tiebreak_rules,
 )
-from fidedesk.core.tournament import EventInfo, RatingKind, System
-from fidedesk.core.values import DATE_HINT, ROUND_RANGE, DateError, parse_date
+from fidedesk.core.tournament import ArbiterLicence, EventInfo, RatingKind, System
+from fidedesk.core.values import DATE_HINT, ROUND_RANGE, DateError, parse_arbiter, parse_date
 from fidedesk.io.excel.grid import CellValue, SheetGrid
 from fidedesk.io.excel.importing.cells import (
     CellError,
     CellFormError,
     bounded,
     federation,
+    fide_id,
     loose,
     plain_text,
     show,
@@ -70,6 +76,18 @@ _EVENT_KEYS: Final[dict[str, str]] = {
     **dict.fromkeys(["initial colour", "initial color"], "initial_colour"),
     **dict.fromkeys(["forbidden pairs"], "forbidden"),
     **dict.fromkeys(["acceleration", "accelerated rounds"], "acceleration"),
+    **dict.fromkeys(["chief arbiter fide id", "arbiter fide id", "chief arbiter id", "arbiter id",
+                     "schiedsrichter fide id", "fide id arbitre", "fide id arbitro", "id fide arbitro",
+                     "fide id главного судьи", "fide id судьи"], "arbiter_fide_id"),
+    **dict.fromkeys(["chief arbiter licence", "chief arbiter license", "arbiter licence", "arbiter license",
+                     "arbiter title", "schiedsrichterlizenz", "schiedsrichter lizenz", "licence arbitre",
+                     "titre arbitre", "licencia arbitro", "titulo arbitro", "категория судьи"], "arbiter_licence"),
+    **dict.fromkeys(["organiser", "organizer", "veranstalter", "ausrichter", "organisateur", "organizador",
+                     "организатор"], "organiser"),
+    **dict.fromkeys(["event type", "type of event", "turnierart", "turniertyp", "type de tournoi", "tipo de torneo",
+                     "тип турнира"], "event_type"),
+    **dict.fromkeys(["rounds a day", "rounds per day", "most rounds a day", "runden pro tag", "runden am tag",
+                     "rondes par jour", "rondas por dia", "туров в день"], "rounds_a_day"),
 }  # fmt: skip
 
 _T = TypeVar("_T")
@@ -148,7 +166,19 @@ def read_event(grid: SheetGrid, ranks: Collection[int] | None = None) -> tuple[E
         initial_colour=colour if isinstance(colour := values.get("initial_colour"), InitialColour) else None,
         forbidden=_of(values.get("forbidden"), ForbiddenPairs),
         acceleration=_of(values.get("acceleration"), AcceleratedRound),
+        arbiter_fide_id=number if isinstance(number := values.get("arbiter_fide_id"), int) else None,
+        arbiter_licence=licence if isinstance(licence := values.get("arbiter_licence"), ArbiterLicence) else None,
+        organiser=words("organiser"),
+        event_type=typed if isinstance(typed := values.get("event_type"), EventType) else EventType.NORMAL,
+        rounds_a_day=most if isinstance(most := values.get("rounds_a_day"), int) else None,
     )
+    if info.arbiter_fide_id is None and info.arbiter_licence is None:
+        # the arbiter's title and FIDE ID typed with the name ("IA Ruth Schmidt 4600010"), as a TRF 102 record and
+        # a .fidedesk file written before they had fields of their own hold them: read as those are read
+        arbiter = parse_arbiter(info.chief_arbiter)
+        info = dataclasses.replace(
+            info, chief_arbiter=arbiter.name, arbiter_licence=arbiter.licence, arbiter_fide_id=arbiter.fide_id
+        )
     return info, tuple(problems)
 
 
@@ -194,7 +224,40 @@ def _event_value(key: str, value: CellValue) -> object:
         return _forbidden(text(value))
     if key == "acceleration":
         return _acceleration(text(value))
+    if key == "arbiter_fide_id":
+        return fide_id(value)
+    if key == "arbiter_licence":
+        return _licence(text(value))
+    if key == "event_type":
+        return _event_type(text(value))
+    if key == "rounds_a_day":
+        return bounded(value, "a number of rounds a day", ROUND_RANGE.low, ROUND_RANGE.high)
     return text(value)
+
+
+def _licence(written: str) -> ArbiterLicence | None:
+    """The Chief arbiter licence row: ``IA``, ``FA`` or ``NA`` in any case; None when empty."""
+    words = written.strip()
+    if not words:
+        return None
+    found = next((licence for licence in ArbiterLicence if words.upper() == licence.value), None)
+    if found is None:
+        names = ", ".join(licence.value for licence in ArbiterLicence)
+        raise CellFormError(f'"{words}" is not an arbiter\'s licence ({names})')
+    return found
+
+
+def _event_type(written: str) -> EventType:
+    """The Event type row: one of EventType's values (``national-championship``; case, spaces and hyphens
+    loosely); ``normal`` when empty."""
+    words = loose(written)
+    if not words:
+        return EventType.NORMAL
+    found = next((kind for kind in EventType if words == loose(kind.value)), None)
+    if found is None:
+        names = ", ".join(kind.value for kind in EventType)
+        raise CellFormError(f'"{written.strip()}" is not an event type ({names})')
+    return found
 
 
 def _colour(written: str) -> InitialColour | None:

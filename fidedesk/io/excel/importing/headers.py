@@ -20,7 +20,7 @@ is read whole: the first round sheet is the results sheet and the others follow 
 (:attr:`~fidedesk.io.excel.importing.model.ImportPlan.more_rounds`), each read as the round its name says.
 
 fidedesk's own workbook (the spreadsheet export) has the sheets ``Event`` (Field | Value), ``Players``
-and ``Rounds`` (pairings); ``Crosstable``, ``Standings`` and ``Rating changes`` are then ignored.
+and ``Rounds`` (pairings); ``Crosstable``, ``Standings``, ``Rating changes`` and ``Norms`` are then ignored.
 """
 
 from __future__ import annotations
