@@ -35,7 +35,7 @@ from fidedesk.publish.documents.ranking import crosstable_document, standings_do
 from fidedesk.publish.documents.ratings import ratings_document
 from fidedesk.publish.documents.rounds import pairings, who_plays_where
 
-__all__ = ["ALL", "Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
+__all__ = ["ALL", "EVERY_EVENT", "Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
            "TextBlock", "TextStyle", "build_document", "default_round", "document_kinds", "document_plan",
            "document_rounds"]  # fmt: skip
 
