@@ -35,9 +35,9 @@ from fidedesk.publish.documents.ranking import crosstable_document, standings_do
 from fidedesk.publish.documents.ratings import ratings_document
 from fidedesk.publish.documents.rounds import pairings, who_plays_where
 
-__all__ = ["ALL", "EVERY_EVENT", "Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
-           "TextBlock", "TextStyle", "build_document", "default_round", "document_kinds", "document_plan",
-           "document_rounds"]  # fmt: skip
+__all__ = ["ALL", "EVERY_EVENT", "Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak",
+           "TableBlock", "TextBlock", "TextStyle", "build_document", "default_round", "document_kinds",
+           "document_plan", "document_rounds"]  # fmt: skip
 
 #: Every document at once, by the name the command line takes (``fidedesk-cli print --document all``) and the
 #: window's "All documents" stands for: each kind :func:`document_kinds` offers, in :class:`DocumentKind`'s order.

@@ -69,7 +69,7 @@ _TITLES = {
     DocumentKind.RATINGS: "Rating calculations",
     DocumentKind.PLAYERS: "Player list",
     DocumentKind.WARNINGS: "Warnings",
-    DocumentKind.IT1: "Norm certificates (IT1)",
+    DocumentKind.IT1: "Title norm certificate (IT1)",
     DocumentKind.IT3: "Tournament report (IT3)",
 }
 
