@@ -96,8 +96,9 @@ def test_the_it1_holds_the_figures_core_gives_and_every_counted_opponent(event: 
     assert (form["Rounds"], form["Players"], form["System"]) == ("9", "10", "Round robin")
     conditions = table_with(document, "Article")
     assert [(r[0], r[2]) for r in conditions.rows] == [(c.article, c.text) for c in row.conditions]
-    signers = column(table_with(document, "Signed by"), "Signed by")
-    assert signers == ["Chief arbiter", "Federation rating officer (B.01 1.8)"]
+    signatures = table_with(document, "Signed by")
+    assert column(signatures, "Signed by") == ["Chief arbiter", "Federation rating officer"]
+    assert signatures.heading == "Signed for the IM norm of Kovacs, Bence (B.01 1.8)"
 
 
 def test_blank_fields_are_lines_to_fill_in_and_given_ones_are_shown(event: Tournament) -> None:

@@ -46,7 +46,7 @@ GAME_COLUMNS = (
     Column("Result", Align.RIGHT),
 )
 SIGNATURE_COLUMNS = (Column("Signed by"), Column("Name"), Column("Signature", wrap=True), Column("Date"))
-CONDITION_COLUMNS = (Column("Article"), Column("Holds"), Column("Condition (B.01 1.4)", wrap=True))
+CONDITION_COLUMNS = (Column("Article"), Column("Holds"), Column("Condition", wrap=True))
 NORM_COLUMNS = (
     Column("No", Align.RIGHT),
     Column("Player"),
@@ -152,10 +152,10 @@ def _fields(*sections: tuple[str, Sequence[tuple[str, str]]]) -> TableBlock:
     return TableBlock(columns, table, strong=frozenset(strong), rule_before=frozenset(rules), keep_together=True)
 
 
-def _signatures(*who: tuple[str, str]) -> TableBlock:
+def _signatures(heading: str, *who: tuple[str, str]) -> TableBlock:
     """Lines to sign on: who signs, their name (the event's, or a line), a long line, a date line."""
     rows = [(role, name.strip() or _SHORT, BLANK, _SHORT) for role, name in who]
-    return TableBlock(SIGNATURE_COLUMNS, rows, keep_together=True)
+    return TableBlock(SIGNATURE_COLUMNS, rows, heading=heading, keep_together=True)
 
 
 # ---------------------------------------------------------------------------------------------- IT1
@@ -190,14 +190,20 @@ def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> lis
     ]
     rows = [_game_row(game, players[game.opponent.start_rank].name) for game in games]
     conditions = [(c.article, "yes" if c.holds else "no", c.text) for c in row.conditions]
+    named = f"Conditions of the {title} norm of {player.name} (B.01 1.4)"  # again: they may start a second page
     return [
         TextBlock(f"{title} norm: {player.name}", TextStyle.HEADING),
         TextBlock(f"Under {found.rules.text}, after round {found.after}.", TextStyle.NOTE),
         _fields(("Player", person), ("Event", event_rows(tournament))),
         TableBlock(GAME_COLUMNS, rows, heading=f"Games counted ({counted(len(rows), 'game')}, B.01 1.4.2)"),
         *_totals(row, games, found.rules),
-        TableBlock(CONDITION_COLUMNS, conditions, keep_together=True),
-        _signatures(("Chief arbiter", tournament.info.chief_arbiter), ("Federation rating officer (B.01 1.8)", "")),
+        TableBlock(CONDITION_COLUMNS, conditions, heading=named, keep_together=True),
+        # named: on a page of their own they still say what they certify
+        _signatures(
+            f"Signed for the {title} norm of {player.name} (B.01 1.8)",
+            ("Chief arbiter", tournament.info.chief_arbiter),
+            ("Federation rating officer", ""),
+        ),
     ]
 
 
@@ -254,6 +260,6 @@ def report_document(tournament: Tournament) -> Document:
         TextBlock(f"Norms under {found.rules.text}, after round {found.after}.", TextStyle.NOTE),
         _fields(("Event", event_rows(tournament)), ("Participants", who)),
         TableBlock(NORM_COLUMNS, rows, heading=f"Title norms achieved ({len(rows)})") if rows else TextBlock(NO_NORMS),
-        _signatures(("Chief arbiter", tournament.info.chief_arbiter)),
+        _signatures("Signed", ("Chief arbiter", tournament.info.chief_arbiter)),
     ]
     return document(tournament, DocumentKind.IT3, "Tournament report (IT3)", so_far(tournament), blocks)
