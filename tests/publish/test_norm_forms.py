@@ -12,7 +12,6 @@ import pytest
 
 from fidedesk.core.norms.event import player_games, zero_scorers
 from fidedesk.core.norms.forecast import Status, norms
-from fidedesk.core.rating.editions import resolve_edition
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import ArbiterLicence, Tournament
 from fidedesk.io.trf.document import read_trf
@@ -22,7 +21,6 @@ from fidedesk.publish.documents import (
     DocumentKind,
     TableBlock,
     TextBlock,
-    build_document,
     document_kinds,
     document_plan,
 )
@@ -31,6 +29,7 @@ from fidedesk.publish.paper.layout import lay_out
 from fidedesk.publish.paper.pdf import pdf_bytes
 from fidedesk.publish.web import document_html
 from tests.pdf_text import drawn_texts
+from tests.publish.test_documents import build, column, tables
 
 DATA = Path(__file__).parents[1] / "data"
 IM_NORM_RR = DATA / "norms" / "im_norm_rr.trf"
@@ -42,14 +41,6 @@ def event() -> Tournament:
     return read_trf(IM_NORM_RR).tournament
 
 
-def build(tournament: Tournament, kind: DocumentKind) -> Document:
-    return build_document(tournament, kind, edition=resolve_edition("auto", tournament.info.start).edition)
-
-
-def tables(document: Document) -> list[TableBlock]:
-    return [block for block in document.blocks if isinstance(block, TableBlock)]
-
-
 def fields(document: Document) -> dict[str, str]:
     """Every two-column field of the form: its name and entry."""
     return {row[0]: row[1] for table in tables(document) if len(table.columns) == 2 for row in table.rows}
@@ -57,11 +48,6 @@ def fields(document: Document) -> dict[str, str]:
 
 def table_with(document: Document, title: str) -> TableBlock:
     return next(table for table in tables(document) if title in [column.title for column in table.columns])
-
-
-def column(table: TableBlock, title: str) -> list[str]:
-    index = [column.title for column in table.columns].index(title)
-    return [row[index] for row in table.rows]
 
 
 def texts(document: Document) -> str:
