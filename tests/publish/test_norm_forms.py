@@ -12,6 +12,7 @@ import pytest
 
 from fidedesk.core.norms.event import player_games, zero_scorers
 from fidedesk.core.norms.forecast import Status, norms
+from fidedesk.core.norms.rules import EventType
 from fidedesk.core.results import ResultCode
 from fidedesk.core.tournament import ArbiterLicence, Tournament
 from fidedesk.io.trf.document import read_trf
@@ -21,11 +22,13 @@ from fidedesk.publish.documents import (
     DocumentKind,
     TableBlock,
     TextBlock,
+    TextStyle,
     document_kinds,
     document_plan,
 )
 from fidedesk.publish.documents.norm_forms import BLANK, NO_NORMS
 from fidedesk.publish.paper.layout import lay_out
+from fidedesk.publish.paper.pages import Paper
 from fidedesk.publish.paper.pdf import pdf_bytes
 from fidedesk.publish.web import document_html
 from tests.pdf_text import drawn_texts
@@ -76,9 +79,10 @@ def test_the_it1_holds_the_figures_core_gives_and_every_counted_opponent(event: 
     assert column(games, "Result") == ["½"] * 4 + ["1"] + ["½"] * 4  # the file's line for player 1
     assert column(games, "Fed")[:2] == ["UKR", "POL"] and column(games, "Title")[:2] == ["WGM", "IM"]
     form = fields(document)
-    assert (form["Norm for the title"], form["Name"], form["Federation"]) == ("IM", "Kovacs, Bence", "HUN")
-    assert (form["Event"], form["City"], form["Dates"]) == ("Norm Round Robin (invented)", "Budapest",
-                                                           "2025-03-01 to 2025-03-09")  # fmt: skip
+    assert (form["Name"], form["Federation"]) == ("Kovacs, Bence", "HUN")
+    assert document.blocks[0] == TextBlock("IM norm: Kovacs, Bence", TextStyle.HEADING)  # the norm's title
+    assert (form["Event"], form["City, federation"]) == ("Norm Round Robin (invented)", "Budapest, HUN")
+    assert form["Dates"] == "2025-03-01 to 2025-03-09"
     assert (form["Rounds"], form["Players"], form["System"]) == ("9", "10", "Round robin")
     conditions = table_with(document, "Article")
     assert [(r[0], r[2]) for r in conditions.rows] == [(c.article, c.text) for c in row.conditions]
@@ -94,11 +98,14 @@ def test_blank_fields_are_lines_to_fill_in_and_given_ones_are_shown(event: Tourn
     assert "None" not in texts(document) and "None" not in texts(build(event, DocumentKind.IT3))
     info = dataclasses.replace(event.info, organiser="Chess Club Budapest", chief_arbiter="Kiss, Anna",
                                arbiter_licence=ArbiterLicence.IA, arbiter_fide_id=700123,
-                               time_control="90 min/40 moves + 30 min, 30 s a move")  # fmt: skip
+                               time_control="90 min/40 moves + 30 min, 30 s a move",
+                               event_type=EventType.NATIONAL_CHAMPIONSHIP)  # fmt: skip
     filled = fields(build(dataclasses.replace(event, info=info), DocumentKind.IT1))
     assert (filled["Organiser"], filled["Chief arbiter"]) == ("Chess Club Budapest", "Kiss, Anna")
     assert filled["Arbiter's licence, FIDE ID"] == "IA, 700123"
     assert filled["Rate of play"] == "90 min/40 moves + 30 min, 30 s a move"
+    assert filled["System"] == "Round robin; Final of a national championship (B.01 1.4.3a)"
+    assert form["System"] == "Round robin"  # a normal event: no kind named
 
 
 def _without_norm(event: Tournament) -> Tournament:
@@ -175,3 +182,9 @@ def test_hostile_text_is_plain_text_on_the_web_and_in_the_pdf(event: Tournament,
     drawn = [text for page in drawn_texts(pdf_bytes(lay_out(document, "a4"))) for text in page]
     for text in shown:
         assert text in drawn
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_nine_game_certificate_is_one_page(event: Tournament, paper: Paper) -> None:
+    """FIDE's IT1 is one sheet: the certificate of a 9-game norm, signatures included, fits one page."""
+    assert len(lay_out(build(event, DocumentKind.IT1), paper)) == 1

@@ -65,8 +65,8 @@ _SYSTEMS = {
     System.MATCH: "Match",
     System.TEAM_SWISS: "Team Swiss",
 }
+#: The kinds of event B.01 treats apart, as the forms name them.
 _EVENT_TYPES = {
-    EventType.NORMAL: "Individual event",
     EventType.NATIONAL_CHAMPIONSHIP: "Final of a national championship (B.01 1.4.3a)",
     EventType.NATIONAL_TEAM_CHAMPIONSHIP: "National team championship (B.01 1.4.3b)",
     EventType.ZONAL: "Zonal or sub-zonal tournament (B.01 1.4.3c)",
@@ -118,13 +118,15 @@ def has_norm_rules(tournament: Tournament) -> bool:
 
 def event_rows(tournament: Tournament) -> list[tuple[str, str]]:
     """The event's fields both forms carry: name, place, dates, organiser, chief arbiter (licence and FIDE ID),
-    rate of play, rounds, players, system and kind of event."""
+    rate of play, rounds, players, system and the kind of event where it is one of B.01's exemptions."""
     info = tournament.info
     licence = info.arbiter_licence.value if info.arbiter_licence is not None else ""
+    system = _SYSTEMS[info.system]
+    if info.event_type is not EventType.NORMAL:
+        system += f"; {_EVENT_TYPES[info.event_type]}"
     return [
         ("Event", filled(info.name)),
-        ("City", filled(info.city)),
-        ("Federation", filled(info.federation)),
+        ("City, federation", f"{info.city.strip() or _SHORT}, {info.federation.strip() or _SHORT}"),
         ("Dates", f"{date_text(info.start) or _SHORT} to {date_text(info.end) or _SHORT}"),
         ("Organiser", filled(info.organiser)),
         ("Chief arbiter", filled(info.chief_arbiter)),
@@ -132,8 +134,7 @@ def event_rows(tournament: Tournament) -> list[tuple[str, str]]:
         ("Rate of play", filled(info.time_control)),
         ("Rounds", filled(str(event_rounds(tournament) or ""))),
         ("Players", str(len(tournament.players))),
-        ("System", _SYSTEMS[info.system]),
-        ("Kind of event", _EVENT_TYPES[info.event_type]),
+        ("System", system),
     ]
 
 
@@ -182,7 +183,6 @@ def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> lis
     games = certificate_games(tournament, row, found.after, found.rules)
     players = tournament.by_rank()
     person = [
-        ("Norm for the title", title),
         ("Name", filled(player.name)),
         ("FIDE ID", filled(fide_id_text(player.fide_id))),
         ("Federation", filled(player.federation)),
@@ -190,10 +190,10 @@ def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> lis
     ]
     rows = [_game_row(game, players[game.opponent.start_rank].name) for game in games]
     conditions = [(c.article, "yes" if c.holds else "no", c.text) for c in row.conditions]
-    named = f"Conditions of the {title} norm of {player.name} (B.01 1.4)"  # again: they may start a second page
-    return [
-        TextBlock(f"{title} norm: {player.name}", TextStyle.HEADING),
-        TextBlock(f"Under {found.rules.text}, after round {found.after}.", TextStyle.NOTE),
+    # named again: they may start a second page
+    named = f"Conditions of the {title} norm of {player.name} (B.01 {found.rules.name}, 1.4, after round {found.after})"
+    return [  # one page of A4 or Letter for a norm of up to 9 games (13 take two)
+        TextBlock(f"{title} norm: {player.name}", TextStyle.HEADING),  # the form's "title of the norm"
         _fields(("Player", person), ("Event", event_rows(tournament))),
         TableBlock(GAME_COLUMNS, rows, heading=f"Games counted ({counted(len(rows), 'game')}, B.01 1.4.2)"),
         *_totals(row, games, found.rules),
@@ -243,8 +243,7 @@ def report_document(tournament: Tournament) -> Document:
     federations = sorted({player.federation for player in players if player.federation})
     titles = [(name, sum(1 for p in players if p.title == name)) for name in TITLES]
     titled = ", ".join(f"{name} {count}" for name, count in titles if count) or "none"
-    who = [
-        ("Players", str(len(players))),
+    who = [  # the players' number is the event's (event_rows)
         ("Rated players", str(sum(1 for player in players if player.is_rated))),
         ("Federations", f"{len(federations)}: {', '.join(federations)}" if federations else "0"),
         ("Titled players", titled),
