@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from fidedesk.core.norms.certificate import certificate_games, opponent_counts
+from fidedesk.core.norms.event import player_games
 from fidedesk.core.norms.forecast import NormRow, Status, norms
 from fidedesk.core.norms.rules import B01_2024, Title
 from fidedesk.core.results import ResultCode
@@ -57,7 +58,7 @@ def test_a_swiss_norm_rests_on_its_first_nine_games_when_later_ones_spoil_it() -
     row = im_row(event, 11)
     assert row.status is Status.ACHIEVED and row.games == 9 and row.score == Fraction(11, 2)
     assert (row.opponents_average, row.performance) == (2422, 2502)
-    games = certificate_games(event, row, 11, B01_2024)
+    games = certificate_games(row, B01_2024)
     assert [game.round for game in games] == list(range(1, 10))
     assert [game.rating_used for game in games] == [rating for (rating, _t, _f), _r in NINE]
     assert [game.score for game in games] == [1, *[Fraction(1, 2)] * 3, 1, 1, Fraction(1, 2), Fraction(1, 2), 0]
@@ -68,8 +69,9 @@ def test_the_lowest_opponent_is_raised_to_the_floor_and_an_unrated_one_counts_at
     floor 2050; the 1900 counts as 1900. A row made by hand: the figures here do not make a norm."""
     event = swiss([((None, "", "AUT"), R.WIN), ((1900, "", "SUI"), R.WIN), *NINE[:7]], rounds=9)
     player = event.player(1)
-    row = NormRow(player, Title.IM, Status.ACHIEVED, 9, Fraction(7), None, None, None, (), 0)
-    used = [game.rating_used for game in certificate_games(event, row, 9, B01_2024)]
+    games = player_games(event, player, 9, frozenset()).counted
+    row = NormRow(player, Title.IM, Status.ACHIEVED, 9, Fraction(7), None, None, None, (), 0, games)
+    used = [game.rating_used for game in certificate_games(row, B01_2024)]
     assert used == [2050, 1900, 2500, 2500, 2500, 2500, 2400, 2400, 2400]
 
 
@@ -78,7 +80,7 @@ def test_a_norm_not_achieved_has_no_certificate() -> None:
     row = im_row(event, 8)
     assert row.status is not Status.ACHIEVED
     with pytest.raises(ValueError, match="not achieved"):
-        certificate_games(event, row, 8, B01_2024)
+        certificate_games(row, B01_2024)
 
 
 def test_the_opponents_counted_by_federation_and_title() -> None:
@@ -86,7 +88,7 @@ def test_the_opponents_counted_by_federation_and_title() -> None:
     and one each of seven others; all nine hold a title of 1.4.5a; 3 GMs and 4 IMs hold the IM norm's titles."""
     event = read_trf(IM_NORM_RR).tournament
     (row,) = [row for row in norms(event) if row.status is Status.ACHIEVED]
-    games = certificate_games(event, row, 9, B01_2024)
+    games = certificate_games(row, B01_2024)
     assert sorted(game.opponent.start_rank for game in games) == list(range(2, 11))
     counts = opponent_counts(games, Title.IM, B01_2024)
     assert counts.by_federation == (("HUN", 2), ("AUT", 1), ("CZE", 1), ("GER", 1), ("POL", 1), ("SRB", 1),

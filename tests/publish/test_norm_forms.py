@@ -22,7 +22,6 @@ from fidedesk.publish.documents import (
     DocumentKind,
     TableBlock,
     TextBlock,
-    TextStyle,
     document_kinds,
     document_plan,
 )
@@ -80,12 +79,17 @@ def test_the_it1_holds_the_figures_core_gives_and_every_counted_opponent(event: 
     assert column(games, "Fed")[:2] == ["UKR", "POL"] and column(games, "Title")[:2] == ["WGM", "IM"]
     form = fields(document)
     assert (form["Name"], form["Federation"]) == ("Kovacs, Bence", "HUN")
-    assert document.blocks[0] == TextBlock("IM norm: Kovacs, Bence", TextStyle.HEADING)  # the norm's title
+    assert tables(document)[0].heading == "IM norm: Kovacs, Bence"  # the norm's title heads the certificate
     assert (form["Event"], form["City, federation"]) == ("Norm Round Robin (invented)", "Budapest, HUN")
     assert form["Dates"] == "2025-03-01 to 2025-03-09"
-    assert (form["Rounds"], form["Players"], form["System"]) == ("9", "10", "Round robin")
+    assert (form["Rounds, players"], form["System"]) == ("9, 10", "Round robin")
     conditions = table_with(document, "Article")
     assert [(r[0], r[2]) for r in conditions.rows] == [(c.article, c.text) for c in row.conditions]
+    # the event's own conditions (1.1.3, 1.1.5) the file does not tell: not known, neither yes nor no
+    holds = {(c.article, c.known, c.holds): r[1] for r, c in zip(conditions.rows, row.conditions, strict=True)}
+    assert holds == {("1.4.1", True, True): "yes", **{(a, True, True): "yes" for a in ("1.4.3", "1.4.4", "1.4.5a",
+                     "1.4.5", "1.4.8", "1.4.8a", "1.4.8b")}, ("1.1.3", False, False): "not known",
+                     ("1.1.5", False, False): "not known"}  # fmt: skip
     signatures = table_with(document, "Signed by")
     assert column(signatures, "Signed by") == ["Chief arbiter", "Federation rating officer"]
     assert signatures.heading == "Signed for the IM norm of Kovacs, Bence (B.01 1.8)"
@@ -101,8 +105,9 @@ def test_blank_fields_are_lines_to_fill_in_and_given_ones_are_shown(event: Tourn
                                time_control="90 min/40 moves + 30 min, 30 s a move",
                                event_type=EventType.NATIONAL_CHAMPIONSHIP)  # fmt: skip
     filled = fields(build(dataclasses.replace(event, info=info), DocumentKind.IT1))
-    assert (filled["Organiser"], filled["Chief arbiter"]) == ("Chess Club Budapest", "Kiss, Anna")
-    assert filled["Arbiter's licence, FIDE ID"] == "IA, 700123"
+    assert filled["Organiser"] == "Chess Club Budapest"
+    assert filled["Chief arbiter"] == "Kiss, Anna, licence IA, FIDE ID 700123"
+    assert form["Chief arbiter"] == f"{BLANK}, licence {'_' * 12}, FIDE ID {'_' * 12}"
     assert filled["Rate of play"] == "90 min/40 moves + 30 min, 30 s a move"
     assert filled["System"] == "Round robin; Final of a national championship (B.01 1.4.3a)"
     assert form["System"] == "Round robin"  # a normal event: no kind named
@@ -123,7 +128,7 @@ def _without_norm(event: Tournament) -> Tournament:
 def test_no_it1_for_a_norm_not_achieved(event: Tournament) -> None:
     """Only Kovacs has a certificate (one heading: the other nine are out of reach); with his last game lost no
     one has, so IT1 is not offered, and asked for it says why; the IT3 says no norm was achieved."""
-    headings = [b.text for b in build(event, DocumentKind.IT1).blocks if isinstance(b, TextBlock) and "norm:" in b.text]
+    headings = [table.heading for table in tables(build(event, DocumentKind.IT1)) if "norm:" in table.heading]
     assert headings == ["IM norm: Kovacs, Bence"]
     missed = _without_norm(event)
     assert not [row for row in norms(missed) if row.status is Status.ACHIEVED]
@@ -150,7 +155,7 @@ def test_all_documents_plan_the_norm_forms_where_there_are_some(event: Tournamen
 def test_the_it3_lists_the_event_and_the_norms(event: Tournament) -> None:
     document = build(event, DocumentKind.IT3)
     form = fields(document)
-    assert (form["Players"], form["Rated players"]) == ("10", "10")
+    assert (form["Rounds, players"], form["Rated players"]) == ("9, 10", "10")
     assert form["Federations"] == "8: AUT, CZE, GER, HUN, POL, SRB, SVK, UKR"
     assert form["Titled players"] == "GM 3, IM 4, FM 2, WGM 1"
     norms_table = table_with(document, "Norm")

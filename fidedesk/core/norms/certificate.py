@@ -1,8 +1,8 @@
 """What FIDE's norm forms (IT1, the title-norm certificate; IT3, the tournament report) read of a norm: the games
 an achieved norm rests on with the rating each counts at, and the opponents counted by federation and title.
 
-Worked out by the same functions the forecast uses (:func:`~fidedesk.core.norms.event.player_games`,
-:func:`~fidedesk.core.norms.conditions.adjusted_ratings`), so a certificate shows the figures
+Read from the games a :class:`~fidedesk.core.norms.forecast.NormRow` rests on, with the forecast's own
+:func:`~fidedesk.core.norms.conditions.adjusted_ratings`, so a certificate shows the figures
 :func:`~fidedesk.core.norms.forecast.norms` judged, never a second reckoning of them.
 """
 
@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from fidedesk.core.norms.conditions import Opponent, adjusted_ratings
-from fidedesk.core.norms.event import player_games, zero_scorers
 from fidedesk.core.norms.forecast import NormRow, Status
 from fidedesk.core.norms.rules import NormRules, Title
-from fidedesk.core.tournament import TITLES, Tournament
+from fidedesk.core.tournament import TITLES
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,20 +41,19 @@ class OpponentCounts:
     by_title: tuple[tuple[str, int], ...]
 
 
-def certificate_games(
-    tournament: Tournament, row: NormRow, after: int, rules: NormRules
-) -> tuple[CertificateGame, ...]:
-    """The games an achieved norm (``row``, of :func:`~fidedesk.core.norms.forecast.norms` after round ``after``)
-    rests on, in round order, each with the rating it counts at.
+def certificate_games(row: NormRow, rules: NormRules) -> tuple[CertificateGame, ...]:
+    """The games an achieved norm (``row``, of :func:`~fidedesk.core.norms.forecast.norms`) rests on, in the order
+    played, each with the rating it counts at.
 
-    B.01 1.4.2: the games that count (played over the board, an opponent of a FIDE federation, in a round robin
-    not an unrated zero-scorer); 1.4.1e: a Swiss norm may rest on the first ``row.games`` of them, later games
-    ignored; 1.4.6: the lowest opponent raised to the title's floor, an unrated one counted at 1400. Raises
-    ValueError for a row that is not achieved: only an achieved norm has a certificate.
+    The games are the row's own (:attr:`NormRow.rests_on`): B.01 1.4.2's games that count (played over the board,
+    an opponent of a FIDE federation, in a round robin not an unrated zero-scorer), a Swiss norm's perhaps only the
+    first of them (1.4.1e: later games may be ignored). 1.4.6: the lowest opponent raised to the title's floor, an
+    unrated one counted at 1400. Raises ValueError for a row that is not achieved: only a norm achieved has a
+    certificate.
     """
     if row.status is not Status.ACHIEVED:
         raise ValueError(f"the {row.title.value} norm of {row.player.name} is {row.status.value}, not achieved")
-    games = player_games(tournament, row.player, after, zero_scorers(tournament, after)).counted[: row.games]
+    games = row.rests_on
     ratings = adjusted_ratings([game.opponent for game in games], rules.of(row.title), rules)
     return tuple(
         CertificateGame(game.round, game.opponent, used, game.score) for game, used in zip(games, ratings, strict=True)

@@ -129,16 +129,18 @@ def event_rows(tournament: Tournament) -> list[tuple[str, str]]:
         ("City, federation", f"{info.city.strip() or _SHORT}, {info.federation.strip() or _SHORT}"),
         ("Dates", f"{date_text(info.start) or _SHORT} to {date_text(info.end) or _SHORT}"),
         ("Organiser", filled(info.organiser)),
-        ("Chief arbiter", filled(info.chief_arbiter)),
-        ("Arbiter's licence, FIDE ID", f"{licence or _SHORT}, {fide_id_text(info.arbiter_fide_id) or _SHORT}"),
+        (
+            "Chief arbiter",
+            f"{filled(info.chief_arbiter)}, licence {licence or _SHORT}, "
+            f"FIDE ID {fide_id_text(info.arbiter_fide_id) or _SHORT}",
+        ),
         ("Rate of play", filled(info.time_control)),
-        ("Rounds", filled(str(event_rounds(tournament) or ""))),
-        ("Players", str(len(tournament.players))),
+        ("Rounds, players", f"{event_rounds(tournament) or _SHORT}, {len(tournament.players)}"),
         ("System", system),
     ]
 
 
-def _fields(*sections: tuple[str, Sequence[tuple[str, str]]]) -> TableBlock:
+def _fields(*sections: tuple[str, Sequence[tuple[str, str]]], heading: str = "") -> TableBlock:
     """Sections of fields in one table, so their entries line up: the first section's name in the header row,
     each later one's as a bold row under a rule."""
     (first, rows), *more = sections
@@ -150,7 +152,7 @@ def _fields(*sections: tuple[str, Sequence[tuple[str, str]]]) -> TableBlock:
         table.append((name, ""))
         table.extend(section)
     columns = (Column(first), Column("", wrap=True))
-    return TableBlock(columns, table, strong=frozenset(strong), rule_before=frozenset(rules), keep_together=True)
+    return TableBlock(columns, table, heading, frozenset(strong), frozenset(rules), keep_together=True)
 
 
 def _signatures(heading: str, *who: tuple[str, str]) -> TableBlock:
@@ -180,7 +182,7 @@ def certificates_document(tournament: Tournament) -> Document:
 
 def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> list[Block]:
     player, title = row.player, row.title.value
-    games = certificate_games(tournament, row, found.after, found.rules)
+    games = certificate_games(row, found.rules)
     players = tournament.by_rank()
     person = [
         ("Name", filled(player.name)),
@@ -189,12 +191,12 @@ def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> lis
         ("Birth date", filled(birth_text(player.birth))),
     ]
     rows = [_game_row(game, players[game.opponent.start_rank].name) for game in games]
-    conditions = [(c.article, "yes" if c.holds else "no", c.text) for c in row.conditions]
+    conditions = [(c.article, "yes" if c.holds else "no" if c.known else "not known", c.text) for c in row.conditions]
     # named again: they may start a second page
     named = f"Conditions of the {title} norm of {player.name} (B.01 {found.rules.name}, 1.4, after round {found.after})"
     return [  # one page of A4 or Letter for a norm of up to 9 games (13 take two)
-        TextBlock(f"{title} norm: {player.name}", TextStyle.HEADING),  # the form's "title of the norm"
-        _fields(("Player", person), ("Event", event_rows(tournament))),
+        # the form's "title of the norm" first
+        _fields(("Player", person), ("Event", event_rows(tournament)), heading=f"{title} norm: {player.name}"),
         TableBlock(GAME_COLUMNS, rows, heading=f"Games counted ({counted(len(rows), 'game')}, B.01 1.4.2)"),
         *_totals(row, games, found.rules),
         TableBlock(CONDITION_COLUMNS, conditions, heading=named, keep_together=True),
