@@ -235,7 +235,7 @@ def test_the_smoke_test_opens_a_tournament_given_to_it(tmp_path: Path) -> None:
     opened = (
         "3 tabs, About and the user guide rendered, a rating list imported and searched, a Swiss round paired,"
         " a round checked in a child process, a workbook exported, a PDF written and a page painted,"
-        " opened round_robin_8_58.trf (10 players)"
+        " a norm certificate (IT1) written, opened round_robin_8_58.trf (10 players)"
     )
     assert done.stdout.strip() == f"fidedesk {fidedesk.__version__}: {opened}"
     broken = tmp_path / "broken.trf"

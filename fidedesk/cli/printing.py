@@ -1,6 +1,6 @@
 """``print``: a tournament file's documents as PDF on A4 or Letter, or as web pages.
 
-    fidedesk-cli print FILE --document pairings|where|standings|crosstable|ratings|players|warnings|all
+    fidedesk-cli print FILE --document pairings|where|standings|crosstable|ratings|players|warnings|it1|it3|all
                       [--round N] [--paper a4|letter] [--tiebreaks CODES] [--rules R] -o OUT.pdf|OUT.html|FOLDER
 
 What each document holds is :func:`fidedesk.publish.documents.build_document`'s; this module only reads the file,
@@ -20,16 +20,26 @@ from typing import TextIO
 from fidedesk.cli.common import InputError, edition_named
 from fidedesk.cli.files import read_noting
 from fidedesk.cli.standings import chosen_tiebreaks
+from fidedesk.core.tournament import Tournament
 from fidedesk.core.values import counted
 from fidedesk.io.formats import same_file
-from fidedesk.publish.documents import ALL, Document, DocumentError, DocumentKind, build_document, document_plan
+from fidedesk.publish.documents import (
+    ALL,
+    Document,
+    DocumentError,
+    DocumentKind,
+    build_document,
+    document_kinds,
+    document_plan,
+)
 from fidedesk.publish.paper.pages import Paper
 from fidedesk.publish.paper.pdf import write_pdfs
 from fidedesk.publish.web import WebExportError, write_web_folder, write_web_page
 
 DOCUMENT_HELP = (
     "the document: " + ", ".join(f"{kind.value} ({kind.title.lower()})" for kind in DocumentKind)
-    + f", or {ALL}; repeat it for several (a PDF holds them one after the other)"
+    + f", or {ALL} (the norm forms where the event has them: IT3 from 2024 on, IT1 where a norm is achieved); "
+    "repeat it for several (a PDF holds them one after the other)"
 )  # fmt: skip
 ROUND_HELP = (
     "the round: pairings and who plays where of round N (default: the last round paired), standings and "
@@ -42,21 +52,24 @@ OUTPUT_HELP = (
 DESCRIPTION = (
     "Print a tournament file's documents: pairings by board, who plays where (alphabetical), standings "
     "after a round with the event's tie-breaks and edition of C.07, the crosstable, FIDE's individual rating "
-    "calculation of every player, the player list and the warnings. Every page names the event and round "
-    "and is numbered. Writes are atomic: a failure leaves OUT as it was."
+    "calculation of every player, the player list, the warnings, and FIDE's title-norm forms: the norm "
+    "certificate (it1, one per norm achieved after the last round played, under B.01 2024 and the event's type) "
+    "and the tournament report (it3). Every page names the event and round and is numbered. Writes are atomic: "
+    "a failure leaves OUT as it was."
 )
 
 
-def _kinds(names: Sequence[str]) -> tuple[DocumentKind, ...]:
+def _kinds(names: Sequence[str], tournament: Tournament) -> tuple[DocumentKind, ...]:
+    """The kinds named; for ``all`` every document the event has (:func:`document_kinds`)."""
     if ALL in names:
-        return tuple(DocumentKind)
+        return document_kinds(tournament)
     return tuple(dict.fromkeys(DocumentKind(name) for name in names))
 
 
 def _documents(args: argparse.Namespace, path: Path) -> list[tuple[Document, int | None]]:
     read = read_noting(path, args.encoding)
     tournament = read.tournament
-    kinds = _kinds(args.document)
+    kinds = _kinds(args.document, tournament)
     if args.round is not None and not any(kind.takes_round for kind in kinds):
         named = ", ".join(kind.value for kind in kinds)
         raise InputError(f"--round {args.round}: {named} {'is' if len(kinds) == 1 else 'are'} of the whole event")
@@ -77,7 +90,7 @@ def _documents(args: argparse.Namespace, path: Path) -> list[tuple[Document, int
 def cmd_print(args: argparse.Namespace, out: TextIO) -> None:
     path, target = Path(args.file), Path(args.output)
     suffix = target.suffix.lower()
-    if suffix == ".html" and len(_kinds(args.document)) > 1:
+    if suffix == ".html" and (ALL in args.document or len(set(args.document)) > 1):
         raise InputError(f"{target}: one .html page holds one document; name a folder for several")
     if suffix in (".pdf", ".html") and same_file(path, target):
         raise InputError(f"{target}: is the input file; give the output another name")

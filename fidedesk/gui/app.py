@@ -201,6 +201,10 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
         problems, lambda: _printing_works(Path(scratch.path())), "a PDF written and a page painted",
         "the standings could not be made into a PDF or painted", "the standings' PDF or painted page was empty",
     )  # fmt: skip
+    summary += _part_works(
+        problems, lambda: _norm_certificate_works(Path(scratch.path())), "a norm certificate (IT1) written",
+        "the norm certificate could not be made into a PDF", "the IT1 of the norm sample was not one page",
+    )  # fmt: skip
     if file is not None:
         if window.open_path(Path(file)) and window.document.tournament.players:
             app.processEvents()
@@ -413,6 +417,24 @@ def _printing_works(folder: Path) -> bool:
         painter.end()
     # some of the page is ink: text in the shipped font (a font Qt could not load would draw nothing at all)
     return any(QColor(image.pixel(x, y)).lightness() < 100 for x in range(0, 595, 2) for y in range(0, 300, 2))
+
+
+def _norm_certificate_works(folder: Path) -> bool:
+    """The norm sample's IT1 (an IM norm of B.01 2024, issue 30) written as a PDF of one page: the bundle carries
+    the norm rules and reportlab together."""
+    from fidedesk.core.rating.editions import DEFAULT_EDITION
+    from fidedesk.gui.common.resources import resource
+    from fidedesk.io.trf.document import read_trf
+    from fidedesk.publish.documents import build_document
+    from fidedesk.publish.documents.model import DocumentKind
+    from fidedesk.publish.paper.pdf import write_pdf
+
+    sample = resource("samples/im_norm_round_robin.trf")
+    if sample is None:
+        return False
+    document = build_document(read_trf(sample).tournament, DocumentKind.IT1, edition=DEFAULT_EDITION)
+    path = folder / "it1.pdf"
+    return write_pdf(document, path, "a4") == 1 and path.read_bytes().startswith(b"%PDF-")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

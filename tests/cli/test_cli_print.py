@@ -130,3 +130,18 @@ def test_a_folder_of_other_files_is_left_alone(capsys: pytest.CaptureFixture[str
     assert code == 2 and str(folder) in err
     assert [path.name for path in folder.iterdir()] == ["index.html"]
     assert (folder / "index.html").read_text(encoding="utf-8") == "<p>the club's own page</p>"
+
+
+@needs_pdftotext
+def test_the_norm_forms_print_where_the_event_has_them(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """it1 of the IM norm round robin (read back by poppler): the norm, the player, Ra and Rp; it3 of an event
+    before B.01 2024 is refused in one line, naming the file and why."""
+    out = tmp_path / "it1.pdf"
+    code, said, err = run(capsys, "print", str(DATA / "norms" / "im_norm_rr.trf"), "--document", "it1", "-o", str(out))
+    assert code == 0, err
+    assert said.endswith("1 page, Title norm certificate (IT1)\n")
+    text = pdf_text(out)
+    assert "IM norm: Kovacs, Bence" in text and re.search(r"\b9\s+5\s+2442\s+2485\b", text)
+    code, said, err = run(capsys, "print", str(ROUND_ROBIN), "--document", "it3", "-o", str(tmp_path / "it3.pdf"))
+    assert code == 2 and not said and not (tmp_path / "it3.pdf").exists()
+    assert err.count("\n") == 1 and "it3: no norm forms: no title-norm rules before 1 January 2024" in err

@@ -44,11 +44,10 @@ T = TypeVar("T")
 PRINT_KEY = QKeySequence("Ctrl+P")
 PREVIEW_KEY = QKeySequence("Ctrl+Shift+P")
 PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
-#: The documents of a round the web pages hold, in the order of their index.
-WEB_KINDS = tuple(DocumentKind)
 WEB_NOTE = (
     "The round's pairings and who plays where, the standings and crosstable after it (or after the last round "
-    "played), the player list, rating calculations and warnings: one page each, and an index."
+    "played), the player list, rating calculations and warnings, and FIDE's norm forms where the event has "
+    "them: one page each, and an index."
 )
 #: What the user is told could not be done, by the action's title.
 CANNOT = {
@@ -185,9 +184,10 @@ class PrintActions(QObject):
         if not self.files.commit_typing(CANNOT["Export Web Pages"]):
             return False
         tournament = self.document.tournament
-        from fidedesk.publish.documents import default_round, document_rounds
+        from fidedesk.publish.documents import default_round, document_kinds, document_rounds
 
-        rounds = tuple(sorted({n for kind in WEB_KINDS for n in document_rounds(tournament, kind)}))
+        kinds = document_kinds(tournament)  # the documents of a round the web pages hold, in their index's order
+        rounds = tuple(sorted({n for kind in kinds for n in document_rounds(tournament, kind)}))
         round_: int | None = None
         if rounds:
             # the current round's pages (its pairings, the standings after the round before), as the chooser
@@ -213,7 +213,7 @@ class PrintActions(QObject):
             from fidedesk.publish.documents import build_document
 
             documents = []
-            for count, kind in enumerate(WEB_KINDS, start=1):
+            for count, kind in enumerate(kinds, start=1):
                 number = _round_for(document_rounds(tournament, kind), round_) if kind.takes_round else None
                 if number is None and kind.of_one_round:
                     continue  # no round paired yet: no pairings (the index lists what there is)
@@ -225,7 +225,7 @@ class PrintActions(QObject):
             return target / INDEX
 
         label = f"Writing the web pages into {target.name}…"
-        index = self._run("Export Web Pages", label, work, target, unit=f"of {len(WEB_KINDS)} documents made")
+        index = self._run("Export Web Pages", label, work, target, unit=f"of {len(kinds)} documents made")
         if index is None:
             return False
         self.settings.remember_folder(Export.WEB, target)
@@ -242,9 +242,9 @@ class PrintActions(QObject):
         if not self.files.commit_typing(CANNOT[title]):
             return None
         tournament = self.document.tournament
-        from fidedesk.publish.documents import default_round, document_rounds
+        from fidedesk.publish.documents import default_round, document_kinds, document_rounds
 
-        kinds = tuple(DocumentKind)
+        kinds = document_kinds(tournament)  # the norm forms only where the event has them
         last = self.settings.print_document
         kind = next((k for k in kinds if k.value == last), DocumentKind.STANDINGS)
         paper: Paper = "letter" if self.settings.paper == "letter" else "a4"
@@ -266,10 +266,10 @@ class PrintActions(QObject):
     def _builders(self, tournament: Tournament, choice: DocumentChoice) -> list[Callable[[], Document]]:
         """The work of making each document chosen (pure: run off the GUI thread): the one, or all of them as
         the command line plans them (:func:`~fidedesk.publish.documents.document_plan`)."""
-        from fidedesk.publish.documents import build_document, document_plan
+        from fidedesk.publish.documents import build_document, document_kinds, document_plan
 
         edition = self.context.edition(tournament.info.start)  # read here, on the GUI thread
-        plan = document_plan(tournament, tuple(DocumentKind), choice.round) if choice.every else (
+        plan = document_plan(tournament, document_kinds(tournament), choice.round) if choice.every else (
             (choice.kind, choice.round),)  # fmt: skip
 
         def builder(kind: DocumentKind, number: int | None) -> Callable[[], Document]:

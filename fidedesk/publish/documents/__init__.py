@@ -4,7 +4,8 @@
 document of one round (pairings, who plays where) or after one (standings, crosstable) can show and which
 it shows when none is chosen. The builders live by kind: :mod:`.rounds` (pairings, who plays where),
 :mod:`.ranking` (standings, crosstable), :mod:`.ratings` (FIDE's individual calculations), :mod:`.lists`
-(players, warnings); :mod:`.common` holds the heading and the rounds. Every cell is text written by
+(players, warnings), :mod:`.norm_forms` (FIDE's norm certificate IT1 and tournament report IT3, offered where
+:func:`document_kinds` finds them); :mod:`.common` holds the heading and the rounds. Every cell is text written by
 :mod:`fidedesk.core.values` and :mod:`fidedesk.core.notation`, as the window and the Excel export write it.
 """
 
@@ -29,17 +30,34 @@ from fidedesk.publish.documents.model import (
     TextBlock,
     TextStyle,
 )
+from fidedesk.publish.documents.norm_forms import certificates_document, event_norms, has_norm_rules, report_document
 from fidedesk.publish.documents.ranking import crosstable_document, standings_document
 from fidedesk.publish.documents.ratings import ratings_document
 from fidedesk.publish.documents.rounds import pairings, who_plays_where
 
-__all__ = ["ALL", "Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak", "TableBlock",
-           "TextBlock", "TextStyle", "build_document", "default_round", "document_plan",
-           "document_rounds"]  # fmt: skip
+__all__ = ["ALL", "EVERY_EVENT", "Align", "Block", "Column", "Document", "DocumentError", "DocumentKind", "PageBreak",
+           "TableBlock", "TextBlock", "TextStyle", "build_document", "default_round", "document_kinds",
+           "document_plan", "document_rounds"]  # fmt: skip
 
 #: Every document at once, by the name the command line takes (``fidedesk-cli print --document all``) and the
-#: window's "All documents" stands for: each kind of :class:`DocumentKind`, in its order.
+#: window's "All documents" stands for: each kind :func:`document_kinds` offers, in :class:`DocumentKind`'s order.
 ALL = "all"
+#: The kinds every tournament has; the norm forms are offered by :func:`document_kinds`.
+EVERY_EVENT: tuple[DocumentKind, ...] = tuple(
+    kind for kind in DocumentKind if kind not in (DocumentKind.IT1, DocumentKind.IT3)
+)
+
+
+def document_kinds(tournament: Tournament) -> tuple[DocumentKind, ...]:
+    """The documents there are of ``tournament``: every kind of :data:`EVERY_EVENT`; the tournament report
+    (IT3) where B.01 applies (an event from 1 January 2024 on, or without a date); the norm certificates (IT1)
+    where a norm is achieved after the last round played. What the window's chooser lists and ``all`` makes."""
+    kinds: list[DocumentKind] = list(EVERY_EVENT)
+    if has_norm_rules(tournament):
+        if event_norms(tournament).achieved:
+            kinds.append(DocumentKind.IT1)
+        kinds.append(DocumentKind.IT3)
+    return tuple(kinds)
 
 
 def document_rounds(tournament: Tournament, kind: DocumentKind) -> tuple[int, ...]:
@@ -93,7 +111,8 @@ def build_document(
     event's own, :attr:`EventInfo.tiebreaks_in_use`, in the event's edition of C.07).
 
     Raises :class:`DocumentError` for a round the kind cannot show (not paired or not played yet, below 1) or
-    a round given to a document of the whole event, and for pairings when no round is paired yet.
+    a round given to a document of the whole event, for pairings when no round is paired yet, for the norm
+    forms of an event before B.01 2024 and for IT1 when no norm is achieved.
     """
     chosen = checked_round(tournament, kind, round)
     if chosen is None:
@@ -112,4 +131,8 @@ def build_document(
         return ratings_document(tournament, edition)
     if kind is DocumentKind.PLAYERS:
         return players_document(tournament)
+    if kind is DocumentKind.IT1:
+        return certificates_document(tournament)
+    if kind is DocumentKind.IT3:
+        return report_document(tournament)
     return warnings_document(tournament, edition)

@@ -1,9 +1,9 @@
 """What a printed document holds, before it is laid out on paper or written as a web page.
 
 A :class:`Document` is the one description of each document an arbiter hands out (pairings, who plays
-where, standings, crosstable, rating calculations, player list, warnings): its heading (event, place,
-dates, round) and its blocks of text and tables, every cell already text. Two renderers read it and
-add nothing of their own: :mod:`fidedesk.publish.paper` lays it out on A4 or Letter pages (PDF, and the
+where, standings, crosstable, rating calculations, player list, warnings, FIDE's norm forms IT1 and IT3): its
+heading (event, place, dates, round) and its blocks of text and tables, every cell already text. Two renderers
+read it and add nothing of their own: :mod:`fidedesk.publish.paper` lays it out on A4 or Letter pages (PDF, and the
 window's print preview and printer), :mod:`fidedesk.publish.web` writes it as HTML. The builders in
 :mod:`fidedesk.publish.documents` turn a tournament into documents with the text forms of
 :mod:`fidedesk.core.values` and :mod:`fidedesk.core.notation`, so a figure reads the same on paper, on
@@ -33,6 +33,10 @@ class DocumentKind(enum.Enum):
     RATINGS = "ratings"
     PLAYERS = "players"
     WARNINGS = "warnings"
+    #: FIDE's title-norm certificate, one per norm achieved; offered only where a norm is achieved.
+    IT1 = "it1"
+    #: FIDE's tournament report of a title event; offered where B.01 applies (an event from 2024 on).
+    IT3 = "it3"
 
     @property
     def title(self) -> str:
@@ -65,6 +69,8 @@ _TITLES = {
     DocumentKind.RATINGS: "Rating calculations",
     DocumentKind.PLAYERS: "Player list",
     DocumentKind.WARNINGS: "Warnings",
+    DocumentKind.IT1: "Title norm certificate (IT1)",
+    DocumentKind.IT3: "Tournament report (IT3)",
 }
 
 

@@ -21,7 +21,7 @@ from fidedesk.gui.printing.chooser import DocumentChooser
 from fidedesk.gui.printing.painter import paint_page, paint_pages, paper_of, print_pages, set_up_printer
 from fidedesk.gui.tournament import TournamentTab
 from fidedesk.io.trf.document import read_trf
-from fidedesk.publish.documents import default_round, document_rounds
+from fidedesk.publish.documents import default_round, document_kinds, document_rounds
 from fidedesk.publish.documents.model import DocumentKind
 from fidedesk.publish.paper.pages import FillItem, LineItem, Page, TextItem
 
@@ -111,7 +111,7 @@ def test_a_file_name_says_what_the_document_is() -> None:
 
 
 def offer_of(tournament: Tournament) -> DocumentOffer:
-    kinds = tuple(DocumentKind)
+    kinds = document_kinds(tournament)  # as the actions offer them: no norm forms before 2024
     rounds = {kind: document_rounds(tournament, kind) for kind in kinds}
     proposed = {kind: default_round(tournament, kind) for kind in kinds}
     return DocumentOffer(kinds, rounds, proposed, DocumentKind.STANDINGS, "a4", "Pre&view")
@@ -122,11 +122,13 @@ def test_the_chooser_offers_the_rounds_each_document_has(qtbot: QtBot, path: Pat
     tournament = loaded(path)
     chooser = DocumentChooser("Print Preview", offer_of(tournament))
     qtbot.addWidget(chooser)
+    kinds = document_kinds(tournament)
+    assert DocumentKind.IT1 not in kinds and DocumentKind.IT3 not in kinds
     assert [chooser.document_box.itemText(i) for i in range(chooser.document_box.count())] == [
-        kind.title for kind in DocumentKind
+        kind.title for kind in kinds
     ]
     assert chooser.kind() is DocumentKind.STANDINGS
-    for index, kind in enumerate(DocumentKind):
+    for index, kind in enumerate(kinds):
         chooser.document_box.setCurrentIndex(index)
         box = chooser.round_box
         offered = tuple(box.itemData(i) for i in range(box.count()))
@@ -381,7 +383,7 @@ def test_the_pdf_chooser_offers_all_documents(qtbot: QtBot) -> None:
     print_chooser = DocumentChooser("Print", offer_of(tournament))  # one document at a time on a printer
     qtbot.addWidget(print_chooser)
     others = print_chooser.document_box
-    assert [others.itemText(i) for i in range(others.count())] == [kind.title for kind in DocumentKind]
+    assert [others.itemText(i) for i in range(others.count())] == [k.title for k in document_kinds(tournament)]
 
 
 @pytest.mark.parametrize("round_", [None, 3], ids=["latest", "round-3"])
