@@ -78,6 +78,14 @@ def test_the_window_fits_a_1024_x_640_screen(swiss: MainWindow) -> None:
         least = swiss.minimumSizeHint()
         assert least.width() <= 1024 and least.height() <= 600, (swiss.tabs.tabText(index), least)
     assert isinstance(swiss.tab_content(1), CalculatorTab) and isinstance(swiss.tab_content(2), ReferenceTablesTab)
+    # each view of the Tournament tab too: the Norms view's fields once made the window 1100 wide
+    swiss.tabs.setCurrentIndex(0)
+    _, views = tournament_parts(swiss)
+    for index in range(views.tabs.count()):
+        views.tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        least = swiss.minimumSizeHint()
+        assert least.width() <= 1024 and least.height() <= 600, (views.tabs.tabText(index), least)
     resized(swiss, 1024, 600)
 
 

@@ -14,6 +14,7 @@ from fidedesk.core.norms.rules import NormRules
 from fidedesk.core.notation import score_text
 from fidedesk.core.rating.eligibility import MOVES_ASSUMED, parse_time_control
 from fidedesk.core.tournament import EventInfo
+from fidedesk.core.values import counted
 
 _WHERE = "not given in the event"
 
@@ -41,7 +42,7 @@ def rounds_a_day(info: EventInfo, rules: NormRules) -> Condition:
         return Condition("1.1.3", False, f"the most rounds on one day is {_WHERE}; at most {most}",
                          known=False)  # fmt: skip
     return Condition(
-        "1.1.3", info.rounds_a_day <= most, f"{info.rounds_a_day} rounds on the busiest day, at most {most}"
+        "1.1.3", info.rounds_a_day <= most, f"{counted(info.rounds_a_day, 'round')} on the busiest day, at most {most}"
     )
 
 
@@ -54,8 +55,9 @@ def hours_a_day(info: EventInfo, rules: NormRules) -> Condition | None:
         return None
     hours = control.minutes_for_60_moves * 2 * info.rounds_a_day / 60
     most = rules.most_hours_a_day
-    return Condition("1.1.2", hours <= most, f"{info.rounds_a_day} rounds of games of {MOVES_ASSUMED} moves "
-                     f"last {score_text(hours)} hours a day, at most {most}")  # fmt: skip
+    rounds = counted(info.rounds_a_day, "round")
+    return Condition("1.1.2", hours <= most, f"{score_text(hours)} hours of play a day ({rounds} of "
+                     f"{MOVES_ASSUMED}-move games), at most {most}")  # fmt: skip
 
 
 def chief_arbiter(info: EventInfo, rules: NormRules) -> Condition:

@@ -50,24 +50,34 @@ class NormEventFields(QWidget):
         self.arbiter_id_edit.setPlaceholderText("FIDE ID")
         self.organiser_edit = named(QLineEdit(), "norm_organiser")
         self.organiser_edit.setPlaceholderText("Organiser of the event")
+        for box in (self.type_box, self.licence_box):
+            # the longest event type is wider than the Norms pane of a 1024-wide window: the list shows it whole
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(6)
         self.message = named(plain_label(), "norm_fields_message")
         self.message.hide()
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
+        # two rows, not three: at 1024 x 640 every row taken from the norms is one norm fewer in view
         rows = (
-            (("Event type", self.type_box), ("Rounds a day", self.rounds_box)),
-            (("Arbiter's title", self.licence_box), ("Arbiter's FIDE ID", self.arbiter_id_edit)),
-            (("Organiser", self.organiser_edit),),
+            (
+                ("Event type", self.type_box, 1),
+                ("Rounds a day", self.rounds_box, 1),
+                ("Arbiter's title", self.licence_box, 1),
+            ),
+            (("Arbiter's FIDE ID", self.arbiter_id_edit, 1), ("Organiser", self.organiser_edit, 3)),
         )
-        for row, pairs in enumerate(rows):
-            for half, (text, field) in enumerate(pairs):
+        for row, fields in enumerate(rows):
+            column = 0
+            for text, field, span in fields:
                 label = plain_label(text)
                 label.setBuddy(field)
-                grid.addWidget(label, row, half * 2)
-                grid.addWidget(field, row, half * 2 + 1, 1, 3 if len(pairs) == 1 else 1)
-        grid.addWidget(self.message, len(rows), 0, 1, 4)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
+                grid.addWidget(label, row, column)
+                grid.addWidget(field, row, column + 1, 1, span)
+                column += 1 + span
+        grid.addWidget(self.message, len(rows), 0, 1, 6)
+        for column in (1, 3, 5):
+            grid.setColumnStretch(column, 1)
         for box in (self.type_box, self.licence_box):
             box.activated.connect(self.commit)  # the user's choice only, not refresh()
         self.rounds_box.editingFinished.connect(self.commit)
