@@ -304,3 +304,38 @@ def test_last_round_decides() -> None:
     assert (won.status, won.opponents_average, won.performance) == (Status.ACHIEVED, 2472, 2638)
     drawn = row(event([*first, (last, R.DRAW)]), Title.GM)
     assert (drawn.status, drawn.performance) == (Status.OUT_OF_REACH, 2597)
+
+
+#: B.01 1.4.1f worked by hand: an 11-round Swiss, two wins against 2000 and 2100 first, then nine GMs of 2430 from
+#: nine federations with 6½/9. All 11 games: the 2000 raised to the GM floor 2200 (1.4.6c), 2100 + 2200 + 9 x 2430
+#: = 26170 / 11 = 2379.1 -> Ra 2379 < 2380 (1.4.8a); 8½/11 = 77.3 % -> 77 % -> dp 211: Rp 2590 < 2600. The first
+#: 9 or 10 games (1.4.1e) average less. Leaving out the win against the 2000 (1.4.1f): the 2100 raised to 2200,
+#: 2200 + 9 x 2430 = 24070 / 10 = 2407; 7½/10 = 75 % -> dp 193: Rp 2600, a GM norm over 10 games.
+LEFT_OUT_CASE: list[tuple[Spec, ResultCode]] = [
+    ((2000, "FM", "AUT"), R.WIN), ((2100, "FM", "SVK"), R.WIN),
+    *(((2430, "GM", fed), result) for fed, result in zip(
+        ["GER", "NED", "FRA", "ESP", "POL", "CZE", "ITA", "SUI", "ENG"],
+        [R.WIN] * 6 + [R.DRAW] + [R.LOSS] * 2, strict=True)),
+]  # fmt: skip
+
+
+def test_games_against_defeated_opponents_may_be_left_out_1_4_1f() -> None:
+    made = row(event(LEFT_OUT_CASE, rounds=11), Title.GM)
+    assert made.status is Status.ACHIEVED
+    assert (made.games, made.score, made.opponents_average, made.performance) == (10, Fraction(15, 2), 2407, 2600)
+    assert [game.round for game in made.rests_on] == list(range(2, 12))
+    left_out = next(c for c in made.conditions if c.article == "1.4.1f")
+    assert left_out.holds and left_out.text == "games against defeated opponents left out: round 1 (rated 2000)"
+    # a loss is never left out: the same games with the 2000 beating the candidate are no norm
+    lost = [((2000, "FM", "AUT"), R.LOSS), *LEFT_OUT_CASE[1:]]
+    assert row(event(lost, rounds=11), Title.GM).status is Status.OUT_OF_REACH
+
+
+def test_a_round_robin_leaves_games_out_only_if_its_whole_mix_makes_a_norm_possible() -> None:
+    """1.4.1f: "for round-robin tournaments, the mix must make a norm possible for the complete tournament". The
+    same games as a round robin: the mix over all 11 holds, so the 2000 may be left out; with the nine GMs all of
+    one federation (1.4.4: at most 2/3 from one) the whole mix fails, and no game may be left out."""
+    rr = row(event(LEFT_OUT_CASE, rounds=11, system=System.ROUND_ROBIN), Title.GM)
+    assert rr.status is Status.ACHIEVED and rr.games == 10
+    one_federation = [(((r, t, "GER") if t == "GM" else (r, t, f)), res) for (r, t, f), res in LEFT_OUT_CASE]
+    assert row(event(one_federation, rounds=11, system=System.ROUND_ROBIN), Title.GM).status is Status.OUT_OF_REACH

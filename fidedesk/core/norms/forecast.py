@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from fidedesk.core.norms.conditions import (
@@ -250,15 +250,28 @@ class _Judge:
             text += f", at least {figures.performance}"
             return made(Status.OUT_OF_REACH, played, [Condition("1.4.8", False, text)], None, None)
         if to_come == 0 or not self.round_robin:
+            # a round robin's norm may leave games out only if its mix over every game makes a norm possible
+            mix = not self.round_robin or all(
+                c.holds for c in self.conditions(player, played, figures, short)[0] if c.article in _MIX
+            )
             for end in self._ends(played, to_come):
-                over = played[:end]
-                found, average, rp = self.conditions(player, over, figures, short and end == len(played))
-                if all(condition.holds for condition in found):
-                    return made(Status.ACHIEVED, over, found, average, rp)
+                for kept, left_out in _without_defeated(played[:end], self.minimum if mix else end, self.rules):
+                    if left_out and self._rp_above(kept, figures) < figures.performance:
+                        continue  # not even with every rating at the floor: no need to work out the conditions
+                    whole = short and end == len(played) and not left_out  # 1.4.1c: the 8 games themselves
+                    found, average, rp = self.conditions(player, kept, figures, whole)
+                    if all(condition.holds for condition in found):
+                        found += [_left_out(left_out)] if left_out else []
+                        return made(Status.ACHIEVED, kept, found, average, rp)
         found, average, rp = self.conditions(player, played, figures, short)
         if to_come == 0:
             return made(Status.OUT_OF_REACH, played, found, average, rp)
         return self._forecast(player, played, score, ahead, left, figures, made)
+
+    def _rp_above(self, games: Sequence[NormGame], figures: TitleFigures) -> int:
+        """A performance at least the one of these games: every rating raised to the floor (1.4.6 raises one)."""
+        floored = sum(max(g.opponent.rating or self.rules.unrated_rating, figures.floor) for g in games)
+        return _rp(floored, sum((g.score for g in games), Fraction(0)), len(games))
 
     def _ends(self, played: Sequence[NormGame], to_come: int) -> list[int]:
         """The numbers of games a norm may rest on, most first: all of them, and in a Swiss every shorter run of
@@ -292,17 +305,37 @@ class _Judge:
         rules = self.rules
         coming = list(ahead) or self._strongest(player, played, to_come)
         best, total, points = -10_000, 0, Fraction(0)
+        strongest, runs = 0, []  # (games, the strongest's floored rating, points) of every run from the minimum on
         for count, game in enumerate(played, start=1):
-            total += max(game.opponent.rating or rules.unrated_rating, figures.floor)
+            rating = max(game.opponent.rating or rules.unrated_rating, figures.floor)
+            total += rating
             points += game.score
+            strongest = max(strongest, rating)
             if count >= self.minimum and not self.round_robin:
                 best = max(best, _rp(total, points, count))
+                runs.append((count, strongest, points))
         # fewer games to come (a bye, an absence) against only the very strongest may average higher: try each count
         ratings = sorted((max(o.rating or rules.unrated_rating, figures.floor) for o in coming), reverse=True)
         best = max(best, _rp(total, points, len(played)))
+        if self.round_robin and played:
+            runs.append((len(played), strongest, points))
         for count, rating in enumerate(ratings, start=1):
             total += rating
             best = max(best, _rp(total, points + count, len(played) + count))
+        if ratings:
+            runs.append((len(played) + len(ratings), max(strongest, ratings[0]), points + len(ratings)))
+        # 1.4.1f: leaving out wins against the weakest raises the average more than the score falls, at times: the
+        # runs the achieved check tries, and every game with the games to come won. Leaving wins out lowers the
+        # score's share, so no run does better than its strongest opponent plus the dp of its whole score: the runs
+        # that cannot reach the title's performance that way (almost all of a big Swiss) are not tried.
+        won = [NormGame(0, Opponent(0, rating, "", ""), Fraction(1)) for rating in ratings]
+        for count, top, run_points in runs:
+            if best >= figures.performance or top + dp_for(percent(run_points, count)) < figures.performance:
+                continue
+            run = [*played, *won][:count]
+            for kept, left_out in _without_defeated(run, self.minimum, rules):
+                if left_out:
+                    best = max(best, self._rp_above(kept, figures))
         return best
 
     def _forecast(
@@ -438,6 +471,36 @@ class _Judge:
             share - sum(1 for o in met if o.title in figures.share_titles),
             frozenset(fed for fed in left if fed != NO_FEDERATION),
         )
+
+
+#: The articles of a norm's mix of opponents, which a round robin's games left out under 1.4.1f must not need.
+_MIX = frozenset({"1.4.3", "1.4.4", "1.4.5a", "1.4.5", "1.4.5f"})
+
+
+def _without_defeated(
+    games: Sequence[NormGame], fewest: int, rules: NormRules
+) -> Iterator[tuple[list[NormGame], tuple[NormGame, ...]]]:
+    """B.01 1.4.1f: a player may leave out games against opponents they defeated, if the rest still meets the mix
+    and the number of games. The games as they are, then without the lowest-rated defeated opponent, the two
+    lowest, ... while ``fewest`` games stay: leaving out the weakest raises the average most (1.4.7, 1.4.8a), which
+    is what the article is used for. A choice of which wins to leave out other than the weakest first is not
+    tried, so a norm only another choice makes is not found (never one claimed that is not there: every run
+    tried is checked against every condition)."""
+    yield list(games), ()
+    wins = sorted(
+        (g for g in games if g.score == 1), key=lambda g: (g.opponent.rating or rules.unrated_rating, g.round)
+    )
+    for count in range(1, min(len(wins), len(games) - fewest) + 1):
+        dropped = {id(game) for game in wins[:count]}
+        yield [game for game in games if id(game) not in dropped], tuple(wins[:count])
+
+
+def _left_out(games: Sequence[NormGame]) -> Condition:
+    named = ", ".join(
+        f"round {g.round} (rated {g.opponent.rating})" if g.opponent.rating else f"round {g.round} (unrated)"
+        for g in sorted(games, key=lambda g: g.round)
+    )
+    return Condition("1.4.1f", True, f"games against defeated opponents left out: {named}")
 
 
 def _rp(total: int, points: Fraction, games: int) -> int:
