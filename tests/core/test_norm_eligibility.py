@@ -6,13 +6,21 @@ Figures are read from B.01's text as copied in tests/data/norms/b01-2024-section
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.core.norms.eligibility import chief_arbiter, event_conditions, hours_a_day, rate_of_play, rounds_a_day
+from fidedesk.core.norms.eligibility import (
+    chief_arbiter,
+    event_conditions,
+    hours_a_day,
+    long_event,
+    rate_of_play,
+    rounds_a_day,
+)
 from fidedesk.core.norms.forecast import Status, norms
 from fidedesk.core.norms.rules import B01_2024
 from fidedesk.core.tournament import ArbiterLicence, EventInfo
@@ -105,3 +113,16 @@ def test_the_events_fields_never_change_a_status_but_to_put_every_norm_out_of_re
             assert after.status is Status.OUT_OF_REACH and list(after.conditions[: len(broken)]) == broken
         else:
             assert after.status is before.status
+
+
+def test_an_event_of_more_than_30_days_says_its_ratings_are_to_be_checked_1_1_4() -> None:
+    """B.01 1.1.4 (verbatim in tests/data/norms/title-regulations-b01-2024.md): "In tournaments which last longer
+    than 30 days, the opponents' ratings and titles used shall be those applying when the games were played"."""
+    text = (DATA / "norms" / "title-regulations-b01-2024.md").read_text(encoding="utf-8")
+    assert "In tournaments which last longer than 30 days" in text and RULES.longest_event_days == 30
+    month = EventInfo(start=dt.date(2025, 1, 1), end=dt.date(2025, 1, 30))  # 30 days, first and last included
+    assert long_event(month, RULES) is None
+    league = long_event(dataclasses.replace(month, end=dt.date(2025, 4, 30)), RULES)
+    assert league is not None and (league.article, league.known) == ("1.1.4", False)
+    assert "lasts 120 days" in league.text
+    assert long_event(EventInfo(start=dt.date(2025, 1, 1)), RULES) is None

@@ -1,5 +1,5 @@
-"""Whether the event is a title tournament at all (B.01 2024, 1.1.2, 1.1.3 and 1.1.5): the rate of play, the rounds
-a day and the chief arbiter, read from the event's fields the arbiter fills in.
+"""Whether the event is a title tournament at all (B.01 2024, 1.1.2-1.1.5): the rate of play, the rounds a day, the
+event's length and the chief arbiter, read from the event's fields the arbiter fills in.
 
 A field not given is a condition not known (:attr:`Condition.known` False): it is listed with what to fill in, and
 a norm is not put out of reach by it. A field given that breaks the article puts every norm of the event out of
@@ -70,9 +70,23 @@ def chief_arbiter(info: EventInfo, rules: NormRules) -> Condition:
     return Condition("1.1.5", licence in rules.arbiter_titles, f"{name} is {licence}; {titles} needed")
 
 
+def long_event(info: EventInfo, rules: NormRules) -> Condition | None:
+    """B.01 1.1.4: in an event of more than 30 days the opponents' ratings and titles are those applying when each
+    game was played. An event file holds one rating and title per player (the list of the start, 1.4.6a): for a
+    longer event the condition is not known, and says so. None for an event of 30 days or less, or without dates."""
+    if info.start is None or info.end is None:
+        return None
+    days = (info.end - info.start).days + 1
+    if days <= rules.longest_event_days:
+        return None
+    return Condition("1.1.4", False, f"the event lasts {days} days (more than {rules.longest_event_days}): the "
+                     "ratings and titles of when each game was played count, and the file gives those of one list; "
+                     "check them by hand", known=False)  # fmt: skip
+
+
 def event_conditions(info: EventInfo, rules: NormRules) -> tuple[Condition, ...]:
     """Every condition of 1.1 the event's fields can tell, in the articles' order."""
-    hours = hours_a_day(info, rules)
+    hours, long = hours_a_day(info, rules), long_event(info, rules)
     found = [*((hours,) if hours else ()), rate_of_play(info, rules), rounds_a_day(info, rules)]
-    found.append(chief_arbiter(info, rules))
+    found += [*((long,) if long else ()), chief_arbiter(info, rules)]
     return tuple(found)

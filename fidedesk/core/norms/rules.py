@@ -69,6 +69,8 @@ class NormRules:
     #: 1.1.3: at most 2 rounds a day, and at least 2 hours for each player for 60 moves.
     most_rounds_a_day: int = 2
     least_minutes_for_60_moves: int = 120
+    #: 1.1.4: in an event longer than this, the ratings and titles of when each game was played count.
+    longest_event_days: int = 30
     #: 1.1.5: the chief arbiter is an International or a FIDE Arbiter.
     arbiter_titles: frozenset[str] = frozenset({"IA", "FA"})
     #: 1.4.1: a minimum of 9 games.
