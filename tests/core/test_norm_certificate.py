@@ -3,6 +3,7 @@ rating each counts at (1.4.6) and the opponents' counts, checked against figures
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from fractions import Fraction
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fidedesk.core.norms.certificate import certificate_games, opponent_counts
+from fidedesk.core.norms.certificate import certificate_games, opponent_counts, rounds_not_in_norm
 from fidedesk.core.norms.event import player_games
 from fidedesk.core.norms.forecast import NormRow, Status, norms
 from fidedesk.core.norms.rules import B01_2024, Title
@@ -95,3 +96,20 @@ def test_the_opponents_counted_by_federation_and_title() -> None:
                                     ("SVK", 1), ("UKR", 1))  # fmt: skip
     assert (counts.titled, counts.norm_titled) == (9, 7)
     assert counts.by_title == (("GM", 3), ("IM", 4), ("FM", 1), ("WGM", 1))
+
+
+def test_the_rounds_not_in_the_norm_are_named_with_why() -> None:
+    """1.4.1f: "the complete crosstable must still be submitted": the form names every round the norm leaves out.
+    The Swiss above: rounds 10 and 11 come after the games of the norm (1.4.1e); a forfeit win is no game over
+    the board (1.4.2c)."""
+    event = swiss([*NINE, ((1800, "", "AUT"), R.LOSS), ((1800, "", "SUI"), R.LOSS)], rounds=11)
+    row = im_row(event, 11)
+    assert rounds_not_in_norm(event, row, 11) == (
+        (10, "after the games of the norm (1.4.1e)"), (11, "after the games of the norm (1.4.1e)"))  # fmt: skip
+    first, *rest = event.players
+    forfeit = (RoundEntry(12, 13, "w", R.FORFEIT_WIN, 1),)
+    absent = Player(
+        13, "Absent", 2400, title="IM", federation="NOR", rounds=(RoundEntry(12, 1, "b", R.FORFEIT_LOSS, 1),)
+    )
+    longer = Tournament(event.info, (dataclasses.replace(first, rounds=first.rounds + forfeit), *rest, absent))
+    assert (12, "forfeit win, not played over the board (1.4.2c)") in rounds_not_in_norm(longer, im_row(longer, 12), 12)

@@ -88,8 +88,8 @@ def test_the_it1_holds_the_figures_core_gives_and_every_counted_opponent(event: 
     # the event's own conditions (1.1.3, 1.1.5) the file does not tell: not known, neither yes nor no
     holds = {(c.article, c.known, c.holds): r[1] for r, c in zip(conditions.rows, row.conditions, strict=True)}
     assert holds == {("1.4.1", True, True): "yes", **{(a, True, True): "yes" for a in ("1.4.3", "1.4.4", "1.4.5a",
-                     "1.4.5", "1.4.8", "1.4.8a", "1.4.8b")}, ("1.1.3", False, False): "not known",
-                     ("1.1.5", False, False): "not known"}  # fmt: skip
+                     "1.4.5", "1.4.8", "1.4.8a", "1.4.8b")}, ("1.1.3", False, False): "not given",
+                     ("1.1.5", False, False): "not given"}  # fmt: skip
     signatures = table_with(document, "Signed by")
     assert column(signatures, "Signed by") == ["Chief arbiter", "Federation rating officer"]
     assert signatures.heading == "Signed for the IM norm of Kovacs, Bence (B.01 1.8)"

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from fidedesk.core.norms.conditions import Opponent, adjusted_ratings
+from fidedesk.core.norms.event import player_games, zero_scorers
 from fidedesk.core.norms.forecast import NormRow, Status
 from fidedesk.core.norms.rules import NormRules, Title
-from fidedesk.core.tournament import TITLES
+from fidedesk.core.tournament import TITLES, Tournament
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,3 +73,19 @@ def opponent_counts(games: Sequence[CertificateGame], title: Title, rules: NormR
         sum(1 for game in games if game.opponent.title in rules.of(title).share_titles),
         tuple((name, titles[name]) for name in TITLES if titles[name]),
     )
+
+
+def rounds_not_in_norm(tournament: Tournament, row: NormRow, after: int) -> tuple[tuple[int, str], ...]:
+    """The player's rounds up to ``after`` that the norm does not rest on, each with why, for the form to show
+    whole (B.01 1.4.1f: "the complete crosstable must still be submitted"): no game that counts (1.4.2: a forfeit,
+    a bye, an opponent of no federation, an unrated zero-scorer of a round robin), a win left out (1.4.1f), or a
+    game after the games the norm rests on (1.4.1e)."""
+    games = player_games(tournament, row.player, after, zero_scorers(tournament, after))
+    kept = {game.round for game in row.rests_on}
+    last = max(kept, default=0)
+    found = list(games.not_counted)
+    for game in games.counted:
+        if game.round not in kept:
+            found.append((game.round, "a win left out (1.4.1f)" if game.round < last else
+                          "after the games of the norm (1.4.1e)"))  # fmt: skip
+    return tuple(sorted(found))

@@ -51,6 +51,11 @@ class Condition:
     text: str
     known: bool = True
 
+    @property
+    def holds_text(self) -> str:
+        """Whether it holds in the one form every front end shows: ``yes``, ``no``, or ``not given`` (not known)."""
+        return ("yes" if self.holds else "no") if self.known else "not given"
+
 
 def _at_least(share: Fraction, games: int) -> int:
     return math.ceil(share * games)

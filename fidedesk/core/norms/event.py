@@ -53,6 +53,15 @@ def zero_scorers(tournament: Tournament, after: int) -> frozenset[int]:
     return frozenset(zero)
 
 
+def _no_game(result: ResultCode) -> str:
+    """Why a round has no game for a norm, in B.01's words: the result as the rating rules name it ("forfeit win",
+    "pairing-allocated bye"), not played over the board (1.4.2c)."""
+    if result is ResultCode.PENDING:
+        return "result not entered yet"
+    what = (result.reason_not_rated or "no game").split(":")[0]
+    return f"{what}, not played over the board (1.4.2c)"
+
+
 def player_games(tournament: Tournament, player: Player, after: int, excluded: frozenset[int]) -> PlayerGames:
     """B.01 1.4.2: the games that count for a norm, up to round ``after``.
 
@@ -74,7 +83,7 @@ def player_games(tournament: Tournament, player: Player, after: int, excluded: f
             short = True
         other = players.get(entry.opponent) if entry.opponent is not None else None
         if other is None or not entry.result.is_played:
-            skipped.append((entry.round, entry.result.reason_not_rated or "no game"))
+            skipped.append((entry.round, _no_game(entry.result)))
         elif not other.federation:
             skipped.append((entry.round, f"{other.name} belongs to no FIDE federation (1.4.2a)"))
         elif other.start_rank in excluded:

@@ -75,5 +75,4 @@ class ConditionsModel(RowTableModel[Condition]):
             return tip(row.text)  # the whole text, where the column cuts it
         if role != Qt.ItemDataRole.DisplayRole:
             return None
-        holds = ("yes" if row.holds else "no") if row.known else "not given"
-        return (row.article, holds, row.text)[index.column()]
+        return (row.article, row.holds_text, row.text)[index.column()]

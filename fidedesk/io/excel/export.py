@@ -363,7 +363,7 @@ def _norms(tournament: Tournament) -> Table:
         rows.append(_norm_line(norm))
         player, title, status = norm.player, norm.title.value, norm.status.value
         rows.extend([player.start_rank, player.name, title, status, "condition", None, None, None, None, None, None,
-                     condition.article, _yes_no(condition.holds) if condition.known else NOT_GIVEN, condition.text]
+                     condition.article, condition.holds_text, condition.text]
                     for condition in norm.conditions)  # fmt: skip
     return _norms_table(rows or [[None, NO_CANDIDATE]])
 
@@ -377,10 +377,6 @@ def _norm_line(norm: NormRow) -> list[Value]:
 def _norms_table(rows: list[list[Value]]) -> Table:
     formats = [WHOLE, None, None, None, None, WHOLE, POINTS, WHOLE, WHOLE, POINTS, WHOLE, None, None, None]
     return Table(NORMS, NORMS_HEADER, rows, formats, freeze=(1, 4), autofilter=True)
-
-
-#: Holds of a condition of the event the file does not tell (B.01 1.1: core.norms.eligibility): "not given".
-NOT_GIVEN: Final = "not given"
 
 
 def _yes_no(value: bool | None) -> str | None:

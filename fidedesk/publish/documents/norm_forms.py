@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Final
 
-from fidedesk.core.norms.certificate import CertificateGame, certificate_games, opponent_counts
+from fidedesk.core.norms.certificate import CertificateGame, certificate_games, opponent_counts, rounds_not_in_norm
 from fidedesk.core.norms.forecast import NormRow, Status, norms
 from fidedesk.core.norms.rules import EventType, NoNormRulesError, NormRules, norm_rules
 from fidedesk.core.notation import score_text
@@ -191,7 +191,7 @@ def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> lis
         ("Birth date", filled(birth_text(player.birth))),
     ]
     rows = [_game_row(game, players[game.opponent.start_rank].name) for game in games]
-    conditions = [(c.article, "yes" if c.holds else "no" if c.known else "not known", c.text) for c in row.conditions]
+    conditions = [(c.article, c.holds_text, c.text) for c in row.conditions]
     # named again: they may start a second page
     named = f"Conditions of the {title} norm of {player.name} (B.01 {found.rules.name}, 1.4, after round {found.after})"
     return [  # one page of A4 or Letter for a norm of up to 9 games (13 take two)
@@ -199,6 +199,7 @@ def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> lis
         _fields(("Player", person), ("Event", event_rows(tournament)), heading=f"{title} norm: {player.name}"),
         TableBlock(GAME_COLUMNS, rows, heading=f"Games counted ({counted(len(rows), 'game')}, B.01 1.4.2)"),
         *_totals(row, games, found.rules),
+        *_not_in_norm(tournament, row, found.after),
         TableBlock(CONDITION_COLUMNS, conditions, heading=named, keep_together=True),
         # named: on a page of their own they still say what they certify
         _signatures(
@@ -207,6 +208,14 @@ def _certificate(tournament: Tournament, found: EventNorms, row: NormRow) -> lis
             ("Federation rating officer", ""),
         ),
     ]
+
+
+def _not_in_norm(tournament: Tournament, row: NormRow, after: int) -> list[Block]:
+    """The player's other rounds, with why the norm leaves each out: the form shows every round."""
+    rounds = rounds_not_in_norm(tournament, row, after)
+    if not rounds:
+        return []
+    return [TextBlock("Rounds not in the norm: " + "; ".join(f"round {number}: {why}" for number, why in rounds))]
 
 
 def _game_row(game: CertificateGame, name: str) -> tuple[str, ...]:
