@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from fidedesk.cli import main
@@ -232,3 +233,24 @@ def test_the_events_norm_fields_are_typed_above_the_norms_one_undo_step_each(
     fields.type_box.activated.emit(fields.type_box.currentIndex())
     assert document.tournament.info.event_type is EventType.ZONAL and document.tournament.info.arbiter_fide_id is None
     assert not fields.message.isVisibleTo(widget)
+
+
+def test_shift_tab_from_the_norms_goes_back_through_the_fields(qtbot: QtBot, rr: NormsWidget) -> None:
+    """The guide's order: the table, then back through Organiser, Arbiter's FIDE ID, Arbiter's title, Rounds a day,
+    Event type; Tab from the table reaches the conditions."""
+    widget, fields = rr, rr.fields
+    expected = [fields.organiser_edit, fields.arbiter_id_edit, fields.licence_box, fields.rounds_box, fields.type_box]
+    found: list[QWidget] = []
+    step = widget.table.previousInFocusChain()
+    while len(found) < len(expected) and step is not widget:
+        if step.focusPolicy() & Qt.FocusPolicy.TabFocus and step.isVisibleTo(widget):
+            # a spin box takes the focus in its own line edit: one field
+            field = next((f for f in expected if f is step or f.isAncestorOf(step)), step)
+            if not found or found[-1] is not field:
+                found.append(field)
+        step = step.previousInFocusChain()
+    assert found == expected
+    after = widget.table.nextInFocusChain()
+    while not after.focusPolicy() & Qt.FocusPolicy.TabFocus:
+        after = after.nextInFocusChain()
+    assert after is widget.conditions_table
