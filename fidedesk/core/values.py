@@ -536,6 +536,12 @@ _ARBITER_ID = re.compile(r"\(?\s*(?:fide\s*id\s*:?\s*)?(?<!\d)(\d{6,11})(?!\d)\s
 _LICENCE = re.compile(r"(?<![^\s(,-])(IA|FA|NA|AN)(?![^\s),-])")
 
 
+def _without(text: str, start: int, end: int) -> str:
+    """``text`` less ``text[start:end]``, one space where it stood (the rest of the name as it was written)."""
+    before, after = text[:start].rstrip(" "), text[end:].lstrip(" ")
+    return f"{before} {after}" if before and after else before + after
+
+
 def parse_arbiter(text: str) -> Arbiter:
     """The chief arbiter of a ``102`` record (C04 Annex 2: free text). Real files write ``IA Mikel Larreategi
     Arana (22232540)``, ``Francisco Javier Sanz Morinigo - AN 2216434``, ``24148296 Sakhvadze Georgy``; FIDE TEC
@@ -545,15 +551,15 @@ def parse_arbiter(text: str) -> Arbiter:
     found = _ARBITER_ID.search(text)
     if found:
         fide_id = int(found.group(1))
-        text = text[: found.start()] + " " + text[found.end() :]
+        text = _without(text, found.start(), found.end())
     licence = None
     titled = _LICENCE.search(text)
     if titled:
         licence = ArbiterLicence.NA if titled.group(1) == "AN" else ArbiterLicence(titled.group(1))
-        text = text[: titled.start()] + " " + text[titled.end() :]
+        text = _without(text, titled.start(), titled.end())
     if fide_id is None and licence is None:
         return Arbiter(text.strip())
-    name = " ".join(text.split()).strip(" -,;:")
+    name = text.strip(" -,;:")
     if name.startswith("(") and name.endswith(")") and name.count("(") == 1:
         name = name[1:-1].strip()
     return Arbiter(name, licence, fide_id)

@@ -44,6 +44,9 @@ class CrosstableModel(QAbstractTableModel):
         self._read()
         # the standings are worked out once per edit or choice of tie-breaks, and ranked first: follow them
         standings.modelReset.connect(self.refresh)
+        # while they wait, hidden (StandingsModel.shown), an edit that changes the grid's shape (a player, a round)
+        # is read at once: the views' layout follows the crosstable's width even while it is hidden
+        document.changed.connect(self._on_changed)
 
     # --- crosstable interface --------------------------------------------------------------------
 
@@ -57,6 +60,14 @@ class CrosstableModel(QAbstractTableModel):
 
     def player_at(self, row: int) -> Player:
         return self._players[row]
+
+    def _on_changed(self) -> None:
+        if not self._standings.stale:
+            return  # the standings were ranked again, and this model with them
+        tournament = self._document.tournament
+        shape = (len(tournament.players), tournament.info.system.is_round_robin, rounds_count(tournament))
+        if shape != (len(self._players), self._round_robin, self._rounds):
+            self.refresh()
 
     def refresh(self) -> None:
         """Read the tournament again (the shape may change with any edit, so the model resets)."""

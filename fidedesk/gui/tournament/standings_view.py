@@ -11,6 +11,7 @@ line above the table says which edition of C.07 applies and why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
@@ -52,8 +53,13 @@ class StandingsModel(QAbstractTableModel):
         self._rules: TieBreakRules
         self._rows: tuple[Standing, ...] = ()
         self._places: list[int] = []
+        #: Whether a view shows the standings, or the crosstable that follows them, now (set by the views around
+        #: them). Hidden, an edit only marks them stale, and :meth:`fresh` works them out when they are shown or
+        #: read: at 2,000 players ranking took 40 % of the time a result key took in the Rounds view (issue 28).
+        self.shown: Callable[[], bool] = lambda: True
+        self.stale = False
         self._read()
-        document.changed.connect(self.refresh)
+        document.changed.connect(self._on_changed)
 
     # --- standings interface ---------------------------------------------------------------------
 
@@ -68,14 +74,27 @@ class StandingsModel(QAbstractTableModel):
         return self._rules
 
     def standing(self, row: int) -> Standing:
+        """The row's standing as the model holds it (call :meth:`fresh` first where it may be stale)."""
         return self._rows[row]
 
     def places(self) -> dict[int, str]:
-        """Each player's place by start rank ("3", or "3–4" when shared)."""
+        """Each player's place by start rank ("3", or "3–4" when shared), as the model holds them."""
         return {row.player.start_rank: row.place for row in self._rows}
+
+    def _on_changed(self) -> None:
+        if self.shown():
+            self.refresh()
+        else:
+            self.stale = True
+
+    def fresh(self) -> None:
+        """Rank the tournament again if an edit came while no view showed the standings."""
+        if self.stale:
+            self.refresh()
 
     def refresh(self) -> None:
         """Rank the tournament again (the order may change with any edit, so the model resets)."""
+        self.stale = False
         self.beginResetModel()
         self._read()
         self.endResetModel()

@@ -81,6 +81,7 @@ class TournamentViews(QWidget):
     ) -> None:
         super().__init__(parent)
         self._selecting: int | None = None  # the player select_player is showing now
+        self._selected: int | None = None  # the player selected last, for the views shown after edits
         self.document = document
         self.context = context
         self.settings = settings
@@ -109,6 +110,9 @@ class TournamentViews(QWidget):
         self.tabs.addTab(self.crosstable_table, "Crosstable")
         self.tabs.addTab(self.standings, "Standings")
         self.tabs.currentChanged.connect(lambda _index: document.commit_pending())  # the view shown reads it
+        # the standings, and the crosstable that follows them, are worked out while one of them is shown
+        self.standings.model.shown = lambda: self.tabs.currentWidget() in (self.standings, self.crosstable_table)
+        self.tabs.currentChanged.connect(self._on_view_shown)
         # Alt+1/2/3 reach each view from anywhere in the tab: the tables keep Tab and Ctrl+Tab for themselves
         for number, focus in enumerate((self.rounds.white_edit, self.crosstable_table, self.standings.table)):
             self.tabs.setTabToolTip(number, f"Alt+{number + 1}")
@@ -214,19 +218,20 @@ class TournamentViews(QWidget):
         same player, stops."""
         if self._selecting == start_rank:
             return
-        self._selecting = start_rank
+        self._selecting, self._selected = start_rank, start_rank
         try:
             standings = self.standings.model
-            self._make_current(
-                self.standings.table,
-                lambda row: standings.standing(row).player.start_rank == start_rank,
-                standings.rowCount(),
-            )
-            self._make_current(
-                self.crosstable_table,
-                lambda row: self.crosstable.player_at(row).start_rank == start_rank,
-                self.crosstable.rowCount(),
-            )
+            if not standings.stale:  # stale, they are hidden: the row is made current when they are shown
+                self._make_current(
+                    self.standings.table,
+                    lambda row: standings.standing(row).player.start_rank == start_rank,
+                    standings.rowCount(),
+                )
+                self._make_current(
+                    self.crosstable_table,
+                    lambda row: self.crosstable.player_at(row).start_rank == start_rank,
+                    self.crosstable.rowCount(),
+                )
             self._make_current(
                 self.norms.table,
                 lambda row: self.norms.model.row(row).player.start_rank == start_rank,
@@ -236,6 +241,16 @@ class TournamentViews(QWidget):
             self.player_selected.emit(start_rank)
         finally:
             self._selecting = None
+
+    def _on_view_shown(self, _index: int) -> None:
+        """The standings or the crosstable shown after edits made while hidden: ranked again, and the selected
+        player's row current in them."""
+        standings = self.standings.model
+        if standings.shown() and standings.stale:
+            standings.fresh()
+            if self._selected is not None:
+                selected, self._selected = self._selected, None
+                self.select_player(selected)
 
     @staticmethod
     def _make_current(table: QAbstractItemView, holds: Callable[[int], bool], rows: int) -> None:

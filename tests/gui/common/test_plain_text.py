@@ -90,6 +90,8 @@ def table(window: MainWindow, name: str) -> QTableView:
 
 def test_a_trf_with_html_names_shows_every_name_as_written(window: MainWindow, qtmodeltester: ModelChecks) -> None:
     assert window.open_path(HOSTILE / "html_names.trf")
+    views = window.tab_content(0).views  # type: ignore[attr-defined]
+    views.tabs.setCurrentWidget(views.standings)  # ranked while shown (issue 28)
     standings = table(window, "standings_table").model()
     crosstable_view = table(window, "crosstable_table")
     crosstable = crosstable_view.model()

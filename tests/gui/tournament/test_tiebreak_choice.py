@@ -45,6 +45,7 @@ def open_views(qtbot: QtBot, settings: Settings, tournament: Tournament | None =
     document = TournamentDocument(QUndoStack(), tournament or two_rounds())
     views = TournamentViews(document, RatingContext(), settings)
     qtbot.addWidget(views)
+    views.tabs.setCurrentWidget(views.standings)  # the choice is made beside the standings, shown
     return views
 
 
@@ -286,6 +287,7 @@ def test_the_saved_file_keeps_the_event_s_choice(
     tab = window.tab_content(0)
     views = getattr(tab, "views", None)
     assert isinstance(views, TournamentViews)
+    views.tabs.setCurrentWidget(views.standings)  # the choice is made beside the standings, shown
     chooser = views.standings.chooser
     chooser.code_edit.setText("ARO-M1")
     chooser.add_typed()

@@ -434,6 +434,7 @@ def test_one_player_is_selected_across_standings_crosstable_players_and_the_calc
 
     tab.document.reset(read_trf(GELENDZHIK).tournament, None)
     views = tab.views
+    views.tabs.setCurrentWidget(views.standings)  # a player is chosen in the Standings shown
     standings, crosstable, players = views.standings.table, views.crosstable_table, tab.players
 
     def everywhere() -> set[int]:

@@ -102,6 +102,7 @@ def test_standings_order_and_buchholz(qtbot: QtBot, context: RatingContext, sett
 
 def test_tiebreak_choice_reorders(qtbot: QtBot, context: RatingContext, settings: Settings) -> None:
     views = views_over(qtbot, two_rounds(), context, settings)
+    views.tabs.setCurrentWidget(views.standings)  # the choice is made beside the standings, shown
     tiebreaks: QListWidget = views.standings.tiebreak_list
     for row in range(tiebreaks.count()):
         item = tiebreaks.item(row)
@@ -115,6 +116,7 @@ def test_tiebreak_choice_reorders(qtbot: QtBot, context: RatingContext, settings
 
 def test_views_refresh_after_edit_and_undo(qtbot: QtBot, context: RatingContext, settings: Settings) -> None:
     views = views_over(qtbot, two_rounds(), context, settings)
+    views.tabs.setCurrentWidget(views.standings)
     document = views.document
     document.apply("Result", pair(document.tournament, 3, 1, 2, W))
     assert column(views.standings.model, "Pts")[0] == "3"
@@ -122,6 +124,27 @@ def test_views_refresh_after_edit_and_undo(qtbot: QtBot, context: RatingContext,
     document.undo_stack.undo()
     assert column(views.standings.model, "Pts")[0] == "2"
     assert views.crosstable.columnCount() == 3 + 2 + 2
+
+
+def test_hidden_standings_are_ranked_when_shown_and_the_grid_keeps_its_shape(
+    qtbot: QtBot, context: RatingContext, settings: Settings
+) -> None:
+    """Issue 28: with the Rounds shown, a result typed does not rank the standings (at 2,000 players that was 40 %
+    of a key's time); showing the Standings or the Crosstable ranks them, with the selected player's row current.
+    A round paired while they are hidden widens the crosstable at once (the views' layout follows its width)."""
+    views = views_over(qtbot, two_rounds(), context, settings)
+    document, standings = views.document, views.standings.model
+    views.tabs.setCurrentWidget(views.rounds)
+    document.apply("Result", pair(document.tournament, 3, 1, 2, W))
+    assert standings.stale and column(standings, "Pts")[0] == "2"  # not ranked again yet
+    assert views.crosstable.columnCount() == 3 + 3 + 2  # round 3's column: the grid's shape is read at once
+    views.select_player(2)
+    views.tabs.setCurrentWidget(views.crosstable_table)
+    assert not standings.stale and column(standings, "Pts")[0] == "3"
+    assert views.crosstable.index(0, 3 + 2).data() == "2w1"
+    assert views.crosstable.player_at(views.crosstable_table.currentIndex().row()).start_rank == 2
+    views.tabs.setCurrentWidget(views.standings)
+    assert standings.standing(views.standings.table.currentIndex().row()).player.start_rank == 2
 
 
 @pytest.fixture
