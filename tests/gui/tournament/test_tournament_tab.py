@@ -371,7 +371,7 @@ def test_the_federation_field_shows_a_hint_not_a_value(tab: TournamentTab) -> No
 
 _NO_FIDE_ID = st.from_regex(r"[1-9][0-9]{0,3}[a-zA-Z+\-.,][0-9]{1,4}", fullmatch=True)
 _NO_FEDERATION = st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3).filter(lambda c: c not in FEDERATIONS)
-_NO_SEX = st.text("abcdeghijklnopqrstuvxyz0123456789", min_size=1, max_size=2)
+_NO_SEX = st.text("abcdeghijklnopqrstvxyz0123456789", min_size=1, max_size=2)  # not m, w, f, u (SEXES)
 _NO_TITLE = st.sampled_from(["XM", "HGM", "AGM", "IA", "g m", "W", "GMM"])
 
 
