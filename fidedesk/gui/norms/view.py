@@ -10,8 +10,17 @@ table (:mod:`fidedesk.gui.norms.event_fields`).
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from fidedesk.core.norms.forecast import NormRow, Status, candidates_first, norms, planned_rounds
 from fidedesk.core.norms.rules import AUTO, NoNormRulesError, norm_rules
@@ -20,6 +29,10 @@ from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.files.document import TournamentDocument
 from fidedesk.gui.norms.event_fields import NormEventFields
 from fidedesk.gui.norms.models import ConditionsModel, NormsModel, norm_key
+
+#: The view's least height for the event's fields to show above the norms by themselves: lower (a 1024 x 640
+#: window), they fold behind their button and the norms table gets their two rows.
+FIELDS_FROM = 340
 
 #: Rows measured to size the norms table's columns.
 SAMPLED_ROWS = 40
@@ -70,7 +83,19 @@ class NormsWidget(QWidget):
         )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.rules_line)
+        self.fields_button = named(QToolButton(), "norm_fields_fold")
+        self.fields_button.setText("Event fields")
+        self.fields_button.setCheckable(True)
+        self.fields_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.fields_button.setToolTip("Show or hide the event's fields for norms: event type, rounds a day, arbiter")
+        self._folded_by_hand = False  # once the arbiter opens or folds the fields, the height no longer does
+        self.fields_button.clicked.connect(self._on_fold_clicked)
+        self.fields_button.toggled.connect(self._show_fields)
+        self.fields_button.setChecked(True)  # until the view's height is known
+        above = QHBoxLayout()
+        above.addWidget(self.rules_line, 1)
+        above.addWidget(self.fields_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(above)
         layout.addWidget(self.fields)
         self.splitter = named(QSplitter(Qt.Orientation.Vertical), "norms_splitter")
         self.splitter.setChildrenCollapsible(False)
@@ -82,6 +107,20 @@ class NormsWidget(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         document.changed.connect(self._on_changed)
         document.was_reset.connect(self._on_changed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
+        super().resizeEvent(event)
+        if not self._folded_by_hand:
+            self.fields_button.setChecked(event.size().height() >= FIELDS_FROM)
+
+    def _on_fold_clicked(self, checked: bool) -> None:
+        """The arbiter opened (the keyboard goes to the first field) or folded the fields (back to the norms)."""
+        self._folded_by_hand = True
+        (self.fields.type_box if checked else self.table).setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _show_fields(self, shown: bool) -> None:
+        self.fields.setVisible(shown)
+        self.fields_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
 
     def showEvent(self, event: QShowEvent) -> None:  # Qt override
         super().showEvent(event)

@@ -254,3 +254,24 @@ def test_shift_tab_from_the_norms_goes_back_through_the_fields(qtbot: QtBot, rr:
     while not after.focusPolicy() & Qt.FocusPolicy.TabFocus:
         after = after.nextInFocusChain()
     assert after is widget.conditions_table
+
+
+def test_the_fields_fold_away_in_a_low_view_and_open_by_their_button(qtbot: QtBot, rr: NormsWidget) -> None:
+    """At 1024 x 640 the Norms view is about 300 pixels high: the fields fold behind "Event fields" so the norms
+    table keeps their two rows; the button (reached by Tab) opens them with the keyboard in the first, and the
+    arbiter's choice then holds while the window resizes."""
+    widget = rr
+    widget.resize(700, 300)
+    qtbot.waitUntil(lambda: not widget.fields.isVisibleTo(widget))
+    assert not widget.fields_button.isChecked()
+    high = widget.table.height()
+    widget.resize(700, 500)
+    qtbot.waitUntil(lambda: widget.fields.isVisibleTo(widget))
+    widget.resize(700, 300)
+    qtbot.waitUntil(lambda: not widget.fields.isVisibleTo(widget))
+    assert widget.table.height() >= high - 1
+    widget.fields_button.click()
+    assert widget.fields.isVisibleTo(widget) and widget.fields.type_box.hasFocus()
+    widget.resize(700, 290)
+    qtbot.wait(50)
+    assert widget.fields.isVisibleTo(widget)  # opened by hand: it stays
