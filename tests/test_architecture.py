@@ -55,6 +55,7 @@ WHOLE_PROJECT_TESTS = {
     "test_packaging.py": "the bundle, the spec and the platforms' metadata",
     "test_icons.py": "the icons the platforms are given",
     "test_standings_everywhere.py": "the same standings from core, the command line, Excel, TRF and the documents",
+    "test_norms_everywhere.py": "the same title norms from the command line, Excel, the IT1 and IT3, and TRF",
     "test_readme_setup.py": "the README's set-up: the system packages Qt's window needs",
 }
 
