@@ -12,7 +12,7 @@ import enum
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QByteArray, QDataStream, QIODevice, Qt
-from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QSplitter, QToolButton, QWidget
 
 from fidedesk.gui.common.settings import Settings
 
@@ -114,3 +114,45 @@ class SplitterMemory:
         """Keep ``name``'s divider as it is now, for the current size class."""
         if self.size_class is not None:
             self.settings.set_splitter_state(self.key(name), self._splitters[name][0].saveState())
+
+
+class FoldButton(QToolButton):
+    """A button that shows ``part`` of a view or folds it away: the view's size decides (:meth:`follow`) until the
+    arbiter opens or folds it by hand, which then holds. Opened by hand, the keyboard goes to ``opened_focus``;
+    folded, back to ``folded_focus``. The arrow points to the part when open (``open_arrow``), right when folded.
+    Used for the tie-break choice beside the standings and the event's fields above the norms."""
+
+    def __init__(
+        self,
+        text: str,
+        tip: str,
+        part: QWidget,
+        *,
+        open_arrow: Qt.ArrowType,
+        opened_focus: QWidget,
+        folded_focus: QWidget,
+    ) -> None:
+        super().__init__()
+        self.setText(text)
+        self.setToolTip(tip)
+        self.setCheckable(True)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._part, self._open_arrow = part, open_arrow
+        self._focus = (folded_focus, opened_focus)
+        self.by_hand = False  # once the arbiter opens or folds the part, the view's size no longer does
+        self.clicked.connect(self._on_clicked)
+        self.toggled.connect(self._show)
+        self.setChecked(True)  # until the view's size is known
+
+    def follow(self, roomy: bool) -> None:
+        """The view resized: the part shows where there is room for it, unless the arbiter chose by hand."""
+        if not self.by_hand:
+            self.setChecked(roomy)
+
+    def _on_clicked(self, checked: bool) -> None:
+        self.by_hand = True
+        self._focus[checked].setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _show(self, shown: bool) -> None:
+        self._part.setVisible(shown)
+        self.setArrowType(self._open_arrow if shown else Qt.ArrowType.RightArrow)

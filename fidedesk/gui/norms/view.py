@@ -17,13 +17,13 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QSplitter,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from fidedesk.core.norms.forecast import NormRow, Status, candidates_first, norms, planned_rounds
 from fidedesk.core.norms.rules import AUTO, NoNormRulesError, norm_rules
+from fidedesk.gui.common.layouts import FoldButton
 from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.files.document import TournamentDocument
@@ -83,15 +83,14 @@ class NormsWidget(QWidget):
         )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.fields_button = named(QToolButton(), "norm_fields_fold")
-        self.fields_button.setText("Event fields")
-        self.fields_button.setCheckable(True)
-        self.fields_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.fields_button.setToolTip("Show or hide the event's fields for norms: event type, rounds a day, arbiter")
-        self._folded_by_hand = False  # once the arbiter opens or folds the fields, the height no longer does
-        self.fields_button.clicked.connect(self._on_fold_clicked)
-        self.fields_button.toggled.connect(self._show_fields)
-        self.fields_button.setChecked(True)  # until the view's height is known
+        self.fields_button = named(
+            FoldButton(
+                "Event fields", "Show or hide the event's fields for norms: event type, rounds a day, arbiter",
+                self.fields, open_arrow=Qt.ArrowType.DownArrow, opened_focus=self.fields.type_box,
+                folded_focus=self.table,
+            ),
+            "norm_fields_fold",
+        )  # fmt: skip
         above = QHBoxLayout()
         above.addWidget(self.rules_line, 1)
         above.addWidget(self.fields_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -110,17 +109,7 @@ class NormsWidget(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
         super().resizeEvent(event)
-        if not self._folded_by_hand:
-            self.fields_button.setChecked(event.size().height() >= FIELDS_FROM)
-
-    def _on_fold_clicked(self, checked: bool) -> None:
-        """The arbiter opened (the keyboard goes to the first field) or folded the fields (back to the norms)."""
-        self._folded_by_hand = True
-        (self.fields.type_box if checked else self.table).setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    def _show_fields(self, shown: bool) -> None:
-        self.fields.setVisible(shown)
-        self.fields_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.fields_button.follow(event.size().height() >= FIELDS_FROM)
 
     def showEvent(self, event: QShowEvent) -> None:  # Qt override
         super().showEvent(event)

@@ -16,12 +16,13 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
 
 from fidedesk.core.notation import score_text, tiebreak_places, tiebreak_text
 from fidedesk.core.tiebreaks.calculate import TieBreak, TieBreakRules
 from fidedesk.core.tiebreaks.codes import rules_text
 from fidedesk.core.tiebreaks.standings import Standing, standings
+from fidedesk.gui.common.layouts import FoldButton
 from fidedesk.gui.common.look import named
 from fidedesk.gui.common.plain import plain_label
 from fidedesk.gui.common.row_models import Index
@@ -173,15 +174,13 @@ class StandingsWidget(QWidget):
 
         self.chooser = TieBreakChooser(document)
         self.tiebreak_list = self.chooser.tiebreak_list
-        self.chooser_button = named(QToolButton(), "tiebreak_fold")
-        self.chooser_button.setText("Tie-brea&ks")
-        self.chooser_button.setCheckable(True)
-        self.chooser_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.chooser_button.setToolTip("Show or hide the choice of tie-breaks beside the standings (Alt+K)")
-        self._folded_by_hand = False  # once the arbiter opens or folds the choice, the width no longer does
-        self.chooser_button.clicked.connect(self._on_fold_clicked)
-        self.chooser_button.toggled.connect(self._show_chooser)
-        self.chooser_button.setChecked(True)  # until the pane's width is known
+        self.chooser_button = named(
+            FoldButton(
+                "Tie-brea&ks", "Show or hide the choice of tie-breaks beside the standings (Alt+K)", self.chooser,
+                open_arrow=Qt.ArrowType.LeftArrow, opened_focus=self.tiebreak_list, folded_focus=self.table,
+            ),
+            "tiebreak_fold",
+        )  # fmt: skip
         above = QHBoxLayout()
         above.addWidget(self.rules_line, 1)
         above.addWidget(self.chooser_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -206,17 +205,7 @@ class StandingsWidget(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
         super().resizeEvent(event)
-        if not self._folded_by_hand:
-            self.chooser_button.setChecked(event.size().width() >= CHOOSER_FROM)
-
-    def _on_fold_clicked(self, checked: bool) -> None:
-        """The arbiter opened (the keyboard goes to the list) or folded the choice (back to the table)."""
-        self._folded_by_hand = True
-        (self.tiebreak_list if checked else self.table).setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    def _show_chooser(self, shown: bool) -> None:
-        self.chooser.setVisible(shown)
-        self.chooser_button.setArrowType(Qt.ArrowType.LeftArrow if shown else Qt.ArrowType.RightArrow)
+        self.chooser_button.follow(event.size().width() >= CHOOSER_FROM)
 
     def _show_rules(self) -> None:
         self.rules_line.setText(rules_line(self._document))
