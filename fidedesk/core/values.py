@@ -21,7 +21,7 @@ from typing import Final
 
 from fidedesk.core.norms.rules import EventType
 from fidedesk.core.results import ResultCode as R
-from fidedesk.core.tournament import TITLES, ArbiterLicence, BirthDate, title_code
+from fidedesk.core.tournament import TITLES, ArbiterLicence, BirthDate, EventInfo, title_code
 
 # ---------------------------------------------------------------------------------------------- errors
 
@@ -563,6 +563,16 @@ def parse_arbiter(text: str) -> Arbiter:
     if name.startswith("(") and name.endswith(")") and name.count("(") == 1:
         name = name[1:-1].strip()
     return Arbiter(name, licence, fide_id)
+
+
+def with_arbiter_read(info: EventInfo) -> EventInfo:
+    """``info`` with the chief arbiter's title and FIDE ID read out of the name's text (:func:`parse_arbiter`), as a
+    TRF 102 record is read: for a file whose event gives them with the name ("IA Ruth Schmidt 4600010"), written
+    before they had fields of their own or typed so by a person."""
+    arbiter = parse_arbiter(info.chief_arbiter)
+    return dataclasses.replace(
+        info, chief_arbiter=arbiter.name, arbiter_licence=arbiter.licence, arbiter_fide_id=arbiter.fide_id
+    )
 
 
 def arbiter_text(arbiter: Arbiter) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from fidedesk.core.norms.rules import EventType
 from fidedesk.core.pairing.setup import AcceleratedRound, ForbiddenPairs, InitialColour
 from fidedesk.core.tournament import ArbiterLicence, EventInfo, Player, RatingKind, System
-from fidedesk.core.values import FIDE_ID_RANGE, ROUND_RANGE, parse_arbiter, parse_federation
+from fidedesk.core.values import FIDE_ID_RANGE, ROUND_RANGE, parse_federation, with_arbiter_read
 from fidedesk.io.native.fidedesk_json import POSITIVE, FidedeskFileError, JsonObject, decimal_text
 from fidedesk.io.trf.pairing import PAIRING_CODES, read_pairing_records, with_requested_byes
 from fidedesk.io.trf.records import TrfError, team_file, verbatim_pairing_record
@@ -89,12 +89,7 @@ def read_event(event: JsonObject) -> EventInfo:
     info = _read_event(event)
     if _ARBITER_ID in event.data or _LICENCE in event.data:
         return info
-    # a file written before the arbiter's FIDE ID and licence had keys of their own, or by a person who typed
-    # them with the name, holds them in the name's text as a TRF 102 record does: read them as TRF does
-    arbiter = parse_arbiter(info.chief_arbiter)
-    return dataclasses.replace(
-        info, chief_arbiter=arbiter.name, arbiter_licence=arbiter.licence, arbiter_fide_id=arbiter.fide_id
-    )
+    return with_arbiter_read(info)  # neither key: the name's text may hold them, as a TRF 102 record does
 
 
 def _read_event(event: JsonObject) -> EventInfo:

@@ -15,7 +15,6 @@ the sheet altogether.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import re
 from collections.abc import Collection
@@ -42,7 +41,7 @@ from fidedesk.core.tiebreaks.codes import (
     tiebreak_rules,
 )
 from fidedesk.core.tournament import ArbiterLicence, EventInfo, RatingKind, System
-from fidedesk.core.values import DATE_HINT, ROUND_RANGE, DateError, parse_arbiter, parse_date
+from fidedesk.core.values import DATE_HINT, ROUND_RANGE, DateError, parse_date, with_arbiter_read
 from fidedesk.io.excel.grid import CellValue, SheetGrid
 from fidedesk.io.excel.importing.cells import (
     CellError,
@@ -173,12 +172,7 @@ def read_event(grid: SheetGrid, ranks: Collection[int] | None = None) -> tuple[E
         rounds_a_day=most if isinstance(most := values.get("rounds_a_day"), int) else None,
     )
     if info.arbiter_fide_id is None and info.arbiter_licence is None:
-        # the arbiter's title and FIDE ID typed with the name ("IA Ruth Schmidt 4600010"), as a TRF 102 record and
-        # a .fidedesk file written before they had fields of their own hold them: read as those are read
-        arbiter = parse_arbiter(info.chief_arbiter)
-        info = dataclasses.replace(
-            info, chief_arbiter=arbiter.name, arbiter_licence=arbiter.licence, arbiter_fide_id=arbiter.fide_id
-        )
+        info = with_arbiter_read(info)  # neither row: the name's text may hold them, as a TRF 102 record does
     return info, tuple(problems)
 
 
