@@ -466,11 +466,16 @@ BAD_TIEBREAKS = [
 
 @pytest.mark.parametrize(("keys", "message"), [c[1:] for c in BAD_TIEBREAKS], ids=[c[0] for c in BAD_TIEBREAKS])
 def test_a_tiebreak_or_edition_fidedesk_does_not_know_is_refused_naming_it(keys: dict[str, Any], message: str) -> None:
+    assert _event_refusal(keys).startswith(f"event.fidedesk: {message}")
+
+
+def _event_refusal(keys: dict[str, Any]) -> str:
+    """The error of the documented example with ``keys`` set in its event."""
     data = copy.deepcopy(_example_json())
     data["tournament"]["event"].update(keys)
     with pytest.raises(FidedeskFileError) as caught:
         loads(json.dumps(data), source="event.fidedesk")
-    assert str(caught.value).startswith(f"event.fidedesk: {message}")
+    return str(caught.value)
 
 
 def test_two_games_on_one_board_of_a_round_are_refused() -> None:
@@ -715,11 +720,7 @@ BAD_NORM_FIELDS = [
 
 @pytest.mark.parametrize(("keys", "message"), [c[1:] for c in BAD_NORM_FIELDS], ids=[c[0] for c in BAD_NORM_FIELDS])
 def test_a_bad_norm_field_is_refused_naming_its_place(keys: dict[str, Any], message: str) -> None:
-    data = copy.deepcopy(_example_json())
-    data["tournament"]["event"].update(keys)
-    with pytest.raises(FidedeskFileError) as caught:
-        loads(json.dumps(data), source="event.fidedesk")
-    assert str(caught.value).startswith(f"event.fidedesk: {message}")
+    assert _event_refusal(keys).startswith(f"event.fidedesk: {message}")
 
 
 def test_an_arbiters_title_and_fide_id_written_with_the_name_are_read_as_a_trf_102_record_is() -> None:
