@@ -582,12 +582,13 @@ def arbiter_text(arbiter: Arbiter) -> str:
     return " ".join(part for part in (licence, arbiter.name, str(arbiter.fide_id or "")) if part)
 
 
-#: The kinds of event of B.01 (core.norms.rules.EventType) in words, with the article each exempts under.
+#: The kinds of event of B.01 (core.norms.rules.EventType) in words, with the article each exempts under: the
+#: window's Event type box and the norm forms.
 EVENT_TYPE_TEXT: Final = {
     EventType.NORMAL: "Normal",
-    EventType.NATIONAL_CHAMPIONSHIP: "National championship final (1.4.3a)",
-    EventType.NATIONAL_TEAM_CHAMPIONSHIP: "National team championship (1.4.3b)",
-    EventType.ZONAL: "Zonal or sub-zonal (1.4.3c)",
-    EventType.TEAM_CHAMPIONSHIP: "World or continental team or club championship (1.4.1b)",
-    EventType.WORLD_CUP: "World Cup (1.4.1b)",
+    EventType.NATIONAL_CHAMPIONSHIP: "Final of a national championship (B.01 1.4.3a)",
+    EventType.NATIONAL_TEAM_CHAMPIONSHIP: "National team championship (B.01 1.4.3b)",
+    EventType.ZONAL: "Zonal or sub-zonal tournament (B.01 1.4.3c)",
+    EventType.TEAM_CHAMPIONSHIP: "World or Continental Team or Club Championship (B.01 1.4.1b)",
+    EventType.WORLD_CUP: "World Cup (B.01 1.4.1b)",
 }

@@ -20,7 +20,15 @@ from fidedesk.core.norms.forecast import NormRow, Status, norms
 from fidedesk.core.norms.rules import EventType, NoNormRulesError, NormRules, norm_rules
 from fidedesk.core.notation import score_text
 from fidedesk.core.tournament import TITLES, System, Tournament
-from fidedesk.core.values import birth_text, counted, date_text, fide_id_text, rating_text, result_text
+from fidedesk.core.values import (
+    EVENT_TYPE_TEXT,
+    birth_text,
+    counted,
+    date_text,
+    fide_id_text,
+    rating_text,
+    result_text,
+)
 from fidedesk.publish.documents.common import document, event_rounds, so_far
 from fidedesk.publish.documents.model import (
     Align,
@@ -65,14 +73,6 @@ _SYSTEMS = {
     System.DOUBLE_ROUND_ROBIN: "Double round robin",
     System.MATCH: "Match",
     System.TEAM_SWISS: "Team Swiss",
-}
-#: The kinds of event B.01 treats apart, as the forms name them.
-_EVENT_TYPES = {
-    EventType.NATIONAL_CHAMPIONSHIP: "Final of a national championship (B.01 1.4.3a)",
-    EventType.NATIONAL_TEAM_CHAMPIONSHIP: "National team championship (B.01 1.4.3b)",
-    EventType.ZONAL: "Zonal or sub-zonal tournament (B.01 1.4.3c)",
-    EventType.TEAM_CHAMPIONSHIP: "World or Continental Team or Club Championship (B.01 1.4.1b)",
-    EventType.WORLD_CUP: "World Cup (B.01 1.4.1b)",
 }
 _SHORT = "_" * 12  # a date or a name signed by hand
 #: What the IT3 says when no norm was achieved.
@@ -136,7 +136,7 @@ def event_rows(tournament: Tournament) -> list[tuple[str, str]]:
     licence = info.arbiter_licence.value if info.arbiter_licence is not None else ""
     system = _SYSTEMS[info.system]
     if info.event_type is not EventType.NORMAL:
-        system += f"; {_EVENT_TYPES[info.event_type]}"
+        system += f"; {EVENT_TYPE_TEXT[info.event_type]}"
     return [
         ("Event", filled(info.name)),
         ("City, federation", f"{info.city.strip() or _SHORT}, {info.federation.strip() or _SHORT}"),
