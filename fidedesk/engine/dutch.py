@@ -21,11 +21,12 @@ a fault here shows up as a difference there. gacrux is pinned (1.11.65); the cop
 from __future__ import annotations
 
 import functools
+import itertools
 import threading
 import time
 import types
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple
 
 from fidedesk.engine import matching
 
@@ -144,7 +145,43 @@ def dutch_engine() -> type:
 
     for name in _MATCHING_METHODS:
         setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
+    # Before its first bracket the engine sorts every candidate pair and counts them over (seconds at 1,000
+    # players): a step of the set-up every so many pairs, so that Cancel is heard there too.
+    _Reporting.compute_hamilton = _rebound(
+        pairing_dutch.compute_hamilton, sorted=_stepping_sorted, enumerate=_stepping_enumerate
+    )
     return _Reporting
+
+
+#: Items read between two steps of the progress in the engine's own loops and sorts.
+_STEP_EVERY = 1024
+
+
+def _stepping_enumerate(items: Iterable[Any], start: int = 0) -> Iterator[tuple[int, Any]]:
+    """``enumerate``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` items."""
+    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    for index, item in enumerate(items, start):
+        if bracket is not None and not index % _STEP_EVERY:
+            bracket()
+        yield index, item
+
+
+def _stepping_sorted(
+    items: Iterable[Any], *, key: Callable[[Any], Any] | None = None, reverse: bool = False
+) -> list[Any]:
+    """``sorted``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` keys worked out."""
+    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    if bracket is None or key is None:
+        return sorted(items, key=key, reverse=reverse)
+    count = itertools.count()
+    keyed = key
+
+    def stepping(item: Any) -> Any:
+        if not next(count) % _STEP_EVERY:
+            bracket()
+        return keyed(item)
+
+    return sorted(items, key=stepping, reverse=reverse)
 
 
 #: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
@@ -173,10 +210,15 @@ class _FastNetworkx:
 
 
 def _with_fast_matching(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method`` of gacrux's Dutch engine, its own code unchanged, reading ``nx`` as :class:`_FastNetworkx`.
-    The code is rebound to a copy of its module's globals rather than copied out, so the pinned engine's
-    logic stays the engine's own (and the checker, run apart, keeps networkx's matching)."""
-    space = dict(method.__globals__, nx=_FastNetworkx)
+    """``method`` of gacrux's Dutch engine, its own code unchanged, reading ``nx`` as :class:`_FastNetworkx`."""
+    return _rebound(method, nx=_FastNetworkx)
+
+
+def _rebound(method: Callable[..., Any], **names: Any) -> Callable[..., Any]:
+    """``method`` of gacrux, its own code unchanged, reading the global ``names`` as given. The code is rebound
+    to a copy of its module's globals rather than copied out, so the pinned engine's logic stays the engine's
+    own (and the checker, run apart, keeps gacrux's globals)."""
+    space = dict(method.__globals__, **names)
     rebound = types.FunctionType(method.__code__, space, method.__name__, method.__defaults__, method.__closure__)
     rebound.__kwdefaults__ = method.__kwdefaults__
     rebound.__qualname__ = method.__qualname__
@@ -220,6 +262,32 @@ class SparseCriteria:
         return repr(list(self))
 
 
+class _Member(NamedTuple):
+    """One of gacrux's quality definitions (``qdefs``), read as the enum member reads."""
+
+    name: str
+    value: int
+
+
+class _Definitions:
+    """gacrux's ``qdefs`` enum as ``update_edge`` reads it (its members in order, one by name, one by value),
+    without the enum's machinery on each read: ``update_edge`` runs once for each candidate pair of a bracket
+    and reads the enum's ``name`` and ``value`` some 90 times a call (a tenth of a 600-player round 2)."""
+
+    def __init__(self, definitions: Any) -> None:
+        canonical = {member: _Member(member.name, member.value) for member in definitions}
+        self._members = list(canonical.values())  # as the enum iterates: aliases left out
+        self._by_value = {member.value: member for member in self._members}
+        for name, member in definitions.__members__.items():
+            setattr(self, name, canonical[member])
+
+    def __iter__(self) -> Iterator[_Member]:
+        return iter(self._members)
+
+    def __call__(self, value: int) -> _Member:
+        return self._by_value[value]
+
+
 @functools.cache
 def _compact_crosstable() -> type:
     """gacrux's ``crosstable_dutch`` with ``update_homogenious`` keeping each pair's HO3-HO5 vectors as
@@ -257,6 +325,8 @@ def _compact_crosstable() -> type:
             if self.fidedesk_step is not None:
                 self.fidedesk_step()
             return super().get_edge_quality(edge)
+
+        update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=_Definitions(crosstabledutch.qdefs))
 
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with

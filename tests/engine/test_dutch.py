@@ -7,6 +7,7 @@ the same quality figures for every bracket (gacrux's own account of C.04.3's cri
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -127,3 +128,24 @@ def test_cancel_is_heard_while_the_engine_makes_its_candidate_pairs(monkeypatch:
 def test_the_progress_text_names_the_brackets_or_the_set_up() -> None:
     assert progress_text(2 * STEPS + 517, 23 * STEPS) == "2 of 23 score brackets paired"
     assert progress_text(0, 0) == "Weighing every two players as a possible pair"
+
+
+def test_cancel_is_heard_while_the_engine_sorts_and_counts_its_candidate_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After making its candidate pairs, still before its first bracket, the engine sorts them all and counts
+    them over (``compute_hamilton``: 2 s at 1,000 players): Cancel is heard there too, in its own sort and loop,
+    not only in the matchings it asks for on the way (``is_complete``)."""
+    monkeypatch.setattr(_Bracket, "EVERY", 0.0)
+    asked_there: list[tuple[int, int]] = []
+
+    def stop_while_sorting(done: int, total: int) -> bool:
+        frame = sys._getframe()
+        while frame is not None and frame.f_code.co_name not in ("compute_hamilton", "is_complete"):
+            frame = frame.f_back  # type: ignore[assignment]
+        if frame is None or frame.f_code.co_name == "is_complete":
+            return False
+        asked_there.append((done, total))
+        return True
+
+    with pytest.raises(PairingCancelled):
+        pair_round(before(events()[0], 3), progress=stop_while_sorting)
+    assert asked_there == [(0, 0)], "stopped once, in the set-up, with no total yet"
