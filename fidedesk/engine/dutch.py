@@ -160,8 +160,12 @@ _STEP_EVERY = 1024
 def _stepping_enumerate(items: Iterable[Any], start: int = 0) -> Iterator[tuple[int, Any]]:
     """``enumerate``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` items."""
     bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
-    for index, item in enumerate(items, start):
-        if bracket is not None and not index % _STEP_EVERY:
+    return enumerate(items, start) if bracket is None else _stepping(bracket, enumerate(items, start))
+
+
+def _stepping(bracket: _Bracket, pairs: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
+    for index, item in pairs:
+        if not index % _STEP_EVERY:
             bracket()
         yield index, item
 

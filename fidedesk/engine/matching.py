@@ -78,6 +78,8 @@ def min_weight_matching(graph: Graph, stage: Callable[[], None] | None = None) -
     # given one let go: on a 1,000-player round 2 each weight is some 3,000 bits and there are 236,172.
     inverted = _adjacency((u, v, 2 * (top - weight)) for u, v, weight in _edges(adj))
     del adj
+    for node, neighbours in inverted.items():
+        neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
     return max_weight_matching(inverted, stage)
 
 
@@ -111,7 +113,8 @@ def max_weight_matching(
     adj2: dict[int, dict[int, int]], stage: Callable[[], None] | None = None
 ) -> set[tuple[int, int]]:
     """networkx's ``max_weight_matching(G, maxcardinality=True)`` for integer weights, ``adj2`` the graph's
-    adjacency as :func:`_adjacency` builds it with each weight doubled. The comments are networkx's, shortened."""
+    adjacency as :func:`_adjacency` builds it with each weight doubled and no edge from a node to itself. The
+    comments are networkx's, shortened."""
     NoNode = _NoNode
     Blossom = _Blossom
     gnodes = list(adj2)
@@ -243,7 +246,7 @@ def max_weight_matching(
                     dual_x = dualvar[x]
                     for y, y2 in adj2[x].items():
                         by = inblossom[y]
-                        if y == x or by is b or label_get(by) != 1:
+                        if by is b or label_get(by) != 1:
                             continue
                         kslack = dual_x + dualvar[y] - y2
                         if by not in slackto or kslack < slackto[by]:
@@ -423,53 +426,49 @@ def max_weight_matching(
                 # v's allowed edges: only this scan adds to them while it runs, one for each w it has passed.
                 allowed_v = allowed.get(v)
                 for w, w2 in adj2[v].items():
-                    if w == v:
-                        continue
                     bw = inblossom[w]
-                    if bv == bw:
+                    if bv is bw:  # as networkx's ==: two vertices are two objects, a blossom is itself
                         continue
                     # networkx asks "(v, w) in allowedge" before and after computing the slack; once here
-                    if allowed_v is not None and w in allowed_v:
-                        is_allowed = True
-                    else:
+                    if allowed_v is None or w not in allowed_v:
                         kslack = dual_v + dualvar[w] - w2  # slack(v, w), in line: the hot path
-                        is_allowed = kslack <= 0
-                        if is_allowed:
-                            allow(v, w)
-                            allowed_v = allowed[v]
+                        if kslack > 0:  # not allowed (the usual case)
+                            label_bw = label_get(bw)
+                            if label_bw == 1:
+                                # networkx's slack(*bestedge[bv]), kept from when it was set
+                                best = bestslack.get(bv)
+                                if best is None:
+                                    edge = bestedge.get(bv)
+                                    best = None if edge is None else slack(*edge)
+                                if best is None or kslack < best:
+                                    bestedge[bv] = (v, w)
+                                    bestslack[bv] = kslack
+                            elif (label_bw if bw == w else label_get(w)) is None:  # w's own label: once if w is bw
+                                best = bestslack.get(w)
+                                if best is None:
+                                    edge = bestedge.get(w)
+                                    best = None if edge is None else slack(*edge)
+                                if best is None or kslack < best:
+                                    bestedge[w] = (v, w)
+                                    bestslack[w] = kslack
+                            continue
+                        allow(v, w)
+                        allowed_v = allowed[v]
                     label_bw = label_get(bw)
-                    if is_allowed:
-                        if label_bw is None:
-                            assignLabel(w, 2, v)
-                        elif label_bw == 1:
-                            base = scanBlossom(v, w)
-                            if base is not NoNode:
-                                addBlossom(base, v, w)
-                                bv = inblossom[v]
-                            else:
-                                augmentMatching(v, w)
-                                augmented = 1
-                                break
-                        elif label_get(w) is None:
-                            label[w] = 2
-                            labeledge[w] = (v, w)
+                    if label_bw is None:
+                        assignLabel(w, 2, v)
                     elif label_bw == 1:
-                        # networkx's slack(*bestedge[bv]), kept from when it was set
-                        best = bestslack.get(bv)
-                        if best is None:
-                            edge = bestedge.get(bv)
-                            best = None if edge is None else slack(*edge)
-                        if best is None or kslack < best:
-                            bestedge[bv] = (v, w)
-                            bestslack[bv] = kslack
-                    elif (label_bw if bw == w else label_get(w)) is None:  # w's own label, read once if w is bw
-                        best = bestslack.get(w)
-                        if best is None:
-                            edge = bestedge.get(w)
-                            best = None if edge is None else slack(*edge)
-                        if best is None or kslack < best:
-                            bestedge[w] = (v, w)
-                            bestslack[w] = kslack
+                        base = scanBlossom(v, w)
+                        if base is not NoNode:
+                            addBlossom(base, v, w)
+                            bv = inblossom[v]
+                        else:
+                            augmentMatching(v, w)
+                            augmented = 1
+                            break
+                    elif label_get(w) is None:
+                        label[w] = 2
+                        labeledge[w] = (v, w)
             if augmented:
                 break
 
