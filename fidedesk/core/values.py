@@ -529,8 +529,10 @@ class Arbiter:
 
 
 #: A FIDE ID in a 102 record: a number of 6 to 11 digits standing alone (FIDE TEC's reader takes a number over
-#: 100000), perhaps in brackets or after "FIDE ID".
-_ARBITER_ID = re.compile(r"\(?\s*(?:fide\s*id\s*:?\s*)?(?<!\d)(\d{6,11})(?!\d)\s*\)?", re.IGNORECASE)
+#: 100000), perhaps between a pair of brackets or after "FIDE ID".
+_ARBITER_ID = re.compile(
+    r"\(\s*(?:fide\s*id\s*:?\s*)?(\d{6,11})\s*\)|(?:fide\s*id\s*:?\s*)?(?<!\d)(\d{6,11})(?!\d)", re.IGNORECASE
+)
 #: An arbiter's title as files write it: FIDE TEC's ``IA``/``FA`` before the name, a national arbiter as ``NA``
 #: or Spanish ``AN`` (árbitro nacional), upper case and standing alone.
 _LICENCE = re.compile(r"(?<![^\s(,-])(IA|FA|NA|AN)(?![^\s),-])")
@@ -550,7 +552,7 @@ def parse_arbiter(text: str) -> Arbiter:
     fide_id = None
     found = _ARBITER_ID.search(text)
     if found:
-        fide_id = int(found.group(1))
+        fide_id = int(found.group(1) or found.group(2))
         text = _without(text, found.start(), found.end())
     licence = None
     titled = _LICENCE.search(text)
@@ -559,10 +561,7 @@ def parse_arbiter(text: str) -> Arbiter:
         text = _without(text, titled.start(), titled.end())
     if fide_id is None and licence is None:
         return Arbiter(text.strip())
-    name = text.strip(" -,;:")
-    if name.startswith("(") and name.endswith(")") and name.count("(") == 1:
-        name = name[1:-1].strip()
-    return Arbiter(name, licence, fide_id)
+    return Arbiter(text.strip(" -,;:"), licence, fide_id)
 
 
 def with_arbiter_read(info: EventInfo) -> EventInfo:

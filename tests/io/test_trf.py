@@ -24,7 +24,7 @@ from fidedesk.core.tournament import (
     System,
     Tournament,
 )
-from fidedesk.core.values import Arbiter, parse_arbiter
+from fidedesk.core.values import Arbiter, arbiter_text, parse_arbiter
 from fidedesk.io.trf.document import (
     TrfDocument,
     TrfError,
@@ -824,6 +824,15 @@ ARBITERS = [
     ("Nakamura, Ana", Arbiter("Nakamura, Ana")),
     ("- The Chief Arbiter -", Arbiter("- The Chief Arbiter -")),
 ]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["(", "x (", "(a)", "a)", "Ralph Blum (SV Griesheim)"])
+def test_an_arbiters_name_with_brackets_reads_back_beside_a_fide_id(name: str) -> None:
+    """The brackets of a 102 record's "(22232540)" are the FIDE ID's only as a pair around it: a name that ends in
+    "(" or is in brackets itself keeps them (found by hypothesis: "( 100000" read as the name "")."""
+    for licence in (None, ArbiterLicence.FA):
+        arbiter = Arbiter(name, licence, 100000)
+        assert parse_arbiter(arbiter_text(arbiter)) == arbiter
 
 
 @pytest.mark.parametrize(("text", "arbiter"), ARBITERS, ids=[text for text, _ in ARBITERS])
