@@ -164,6 +164,7 @@ def _stepping_enumerate(items: Iterable[Any], start: int = 0) -> Iterator[tuple[
 
 
 def _stepping(bracket: _Bracket, pairs: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
+    """``pairs`` (an ``enumerate``) passed on, a step of ``bracket`` every :data:`_STEP_EVERY`."""
     for index, item in pairs:
         if not index % _STEP_EVERY:
             bracket()
@@ -295,7 +296,7 @@ class _Definitions:
 @functools.cache
 def _compact_crosstable() -> type:
     """gacrux's ``crosstable_dutch`` with ``update_homogenious`` keeping each pair's HO3-HO5 vectors as
-    :class:`SparseCriteria`."""
+    :class:`SparseCriteria`, and ``update_edge`` reading its quality definitions through :class:`_Definitions`."""
     from gacrux import crosstabledutch  # type: ignore[import-untyped]
 
     ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
