@@ -368,6 +368,23 @@ def max_weight_matching(
             found = tight[v] = [w for w, w2 in adj2[v].items() if dual_v + dualvar[w] - w2 <= 0]
         return found
 
+    def take_allowed(v: int, w: int, bw: Any) -> bool:
+        """networkx's step over an allowed edge (v, w) from an S-vertex v, ``bw`` w's top blossom: w labelled T,
+        a blossom formed (v's top blossom is then another: read it again), or the matching augmented (True)."""
+        label_bw = label_get(bw)
+        if label_bw is None:
+            assignLabel(w, 2, v)
+        elif label_bw == 1:
+            base = scanBlossom(v, w)
+            if base is NoNode:
+                augmentMatching(v, w)
+                return True
+            addBlossom(base, v, w)
+        elif label_get(w) is None:
+            label[w] = 2
+            labeledge[w] = (v, w)
+        return False
+
     def substages() -> tuple[int, bool]:
         """The rest of a stage: whether it augmented, and whether it moved the duals."""
         augmented = 0
@@ -384,21 +401,10 @@ def max_weight_matching(
                         bw = inblossom[w]
                         if bv is bw:
                             continue
-                        label_bw = label_get(bw)
-                        if label_bw is None:
-                            assignLabel(w, 2, v)
-                        elif label_bw == 1:
-                            base = scanBlossom(v, w)
-                            if base is not NoNode:
-                                addBlossom(base, v, w)
-                                bv = inblossom[v]
-                            else:
-                                augmentMatching(v, w)
-                                augmented = 1
-                                break
-                        elif label_get(w) is None:
-                            label[w] = 2
-                            labeledge[w] = (v, w)
+                        if take_allowed(v, w, bw):
+                            augmented = 1
+                            break
+                        bv = inblossom[v]
                     continue
                 dual_v = dualvar[v]
                 # v's allowed edges: only this scan adds to them while it runs, one for each w it has passed.
@@ -432,21 +438,10 @@ def max_weight_matching(
                             continue
                         allow(v, w)
                         allowed_v = allowed[v]
-                    label_bw = label_get(bw)
-                    if label_bw is None:
-                        assignLabel(w, 2, v)
-                    elif label_bw == 1:
-                        base = scanBlossom(v, w)
-                        if base is not NoNode:
-                            addBlossom(base, v, w)
-                            bv = inblossom[v]
-                        else:
-                            augmentMatching(v, w)
-                            augmented = 1
-                            break
-                    elif label_get(w) is None:
-                        label[w] = 2
-                        labeledge[w] = (v, w)
+                    if take_allowed(v, w, bw):
+                        augmented = 1
+                        break
+                    bv = inblossom[v]
             if augmented or lazy:
                 return augmented, moved  # a stage over tight edges that would move the duals: again, over all
 
