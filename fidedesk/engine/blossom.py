@@ -59,11 +59,16 @@ class _Blossom:
 
 
 def max_weight_matching(
-    adj2: dict[int, dict[int, int]], stage: Callable[[], None] | None = None
+    adj2: dict[int, dict[int, int]],
+    stage: Callable[[], None] | None = None,
+    searched: Callable[[], None] | None = None,
 ) -> set[tuple[int, int]]:
     """networkx's ``max_weight_matching(G, maxcardinality=True)`` for integer weights, ``adj2`` the graph's
     adjacency as :func:`fidedesk.engine.matching.min_weight_matching` builds it: each weight doubled, no edge from
-    a node to itself. The comments are networkx's, shortened."""
+    a node to itself. The comments are networkx's, shortened.
+
+    ``stage`` is called before each stage, ``searched`` each time a stage over every edge has gone through one
+    more vertex's edges (a stage of a 2,000-player bracket takes seconds); either may raise to stop."""
     NoNode = _NoNode
     Blossom = _Blossom
     gnodes = list(adj2)
@@ -406,6 +411,8 @@ def max_weight_matching(
                             break
                         bv = inblossom[v]
                     continue
+                if searched is not None:
+                    searched()
                 dual_v = dualvar[v]
                 # v's allowed edges: only this scan adds to them while it runs, one for each w it has passed.
                 allowed_v = allowed.get(v)

@@ -39,6 +39,7 @@ from fidedesk.core.results import ResultCode as R
 from fidedesk.core.tournament import EventInfo, Player, System, Tournament
 from fidedesk.core.values import FEDERATIONS, ROUND_RANGE, Range
 from fidedesk.engine.pairing import PairingCancelled, pair_round
+from fidedesk.engine.pairing import Progress as EngineProgress
 from fidedesk.io.formats import FIDEDESK, XLSX, FileFormat, FileFormatError, output_format, write_tournament
 from fidedesk.io.native import fidedesk_file
 from fidedesk.io.native.atomic import write_atomic
@@ -148,12 +149,12 @@ def _event(options: GenerateOptions, attempt: int, progress: Progress | None) ->
     return event
 
 
-def _within(progress: Progress | None, done: int, total: int) -> Progress | None:
+def _within(progress: Progress | None, done: int, total: int) -> EngineProgress | None:
     """The engine's progress within a round, reported as the rounds done so far (for Cancel while it pairs)."""
     if progress is None:
         return None
     report = progress
-    return lambda _brackets, _all: report(done, total)
+    return lambda _brackets, _all, _note="": report(done, total)
 
 
 def _field(options: GenerateOptions, attempt: int, draw: random.Random) -> tuple[Tournament, dict[int, list[Player]]]:

@@ -46,10 +46,13 @@ def _adjacency(edges: Iterable[Edge]) -> dict[int, dict[int, Any]]:
     return adj
 
 
-def min_weight_matching(graph: Graph, stage: Callable[[], None] | None = None) -> set[tuple[int, int]] | None:
+def min_weight_matching(
+    graph: Graph, stage: Callable[[], None] | None = None, searched: Callable[[], None] | None = None
+) -> set[tuple[int, int]] | None:
     """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
     ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
-    before each stage of the algorithm (each adds one pair), and may raise to stop it."""
+    before each stage of the algorithm (each adds one pair), ``searched`` as a stage goes through each vertex's
+    edges (:func:`fidedesk.engine.blossom.max_weight_matching`); either may raise to stop it."""
     adj = _adjacency(graph.edges)
     if not adj:
         return set()
@@ -63,4 +66,4 @@ def min_weight_matching(graph: Graph, stage: Callable[[], None] | None = None) -
     del adj
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
-    return max_weight_matching(inverted, stage)
+    return max_weight_matching(inverted, stage, searched)

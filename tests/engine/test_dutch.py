@@ -7,6 +7,7 @@ the same quality figures for every bracket (gacrux's own account of C.04.3's cri
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -86,7 +87,7 @@ def test_progress_moves_within_a_bracket_and_cancel_is_heard_there(monkeypatch: 
     event = before(events()[0], 3)
     asked: list[tuple[int, int]] = []
 
-    def keep_going(done: int, total: int) -> bool:
+    def keep_going(done: int, total: int, note: str = "") -> bool:
         asked.append((done, total))
         return False
 
@@ -101,7 +102,7 @@ def test_progress_moves_within_a_bracket_and_cancel_is_heard_there(monkeypatch: 
 
     asked.clear()
 
-    def stop_within_a_bracket(done: int, total: int) -> bool:
+    def stop_within_a_bracket(done: int, total: int, note: str = "") -> bool:
         asked.append((done, total))
         return done % STEPS != 0
 
@@ -116,7 +117,7 @@ def test_cancel_is_heard_while_the_engine_makes_its_candidate_pairs(monkeypatch:
     monkeypatch.setattr(_Bracket, "EVERY", 0.0)
     asked: list[tuple[int, int]] = []
 
-    def stop_in_the_set_up(done: int, total: int) -> bool:
+    def stop_in_the_set_up(done: int, total: int, note: str = "") -> bool:
         asked.append((done, total))
         return len(asked) >= 3
 
@@ -137,7 +138,7 @@ def test_cancel_is_heard_while_the_engine_sorts_and_counts_its_candidate_pairs(m
     monkeypatch.setattr(_Bracket, "EVERY", 0.0)
     asked_there: list[tuple[int, int]] = []
 
-    def stop_while_sorting(done: int, total: int) -> bool:
+    def stop_while_sorting(done: int, total: int, note: str = "") -> bool:
         frame = sys._getframe()
         while frame is not None and frame.f_code.co_name not in ("compute_hamilton", "is_complete"):
             frame = frame.f_back  # type: ignore[assignment]
@@ -149,3 +150,73 @@ def test_cancel_is_heard_while_the_engine_sorts_and_counts_its_candidate_pairs(m
     with pytest.raises(PairingCancelled):
         pair_round(before(events()[0], 3), progress=stop_while_sorting)
     assert asked_there == [(0, 0)], "stopped once, in the set-up, with no total yet"
+
+
+def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: the count alone stands still for minutes in a big bracket's matching, so each report says the
+    pass under way in words, each as so many of how many: the set-up's candidate pairs (every two of the
+    players and the engine's two dummies, each with itself too), a bracket's pairs weighed, the matching's pairs
+    chosen, and within a stage of the matching the players whose pairs it looked through for the next pair. A
+    stop asked during that search is heard there."""
+    monkeypatch.setattr(_Bracket, "EVERY", 0.0)
+    event = before(events()[0], 3)
+    players = len(event.players)
+    notes: list[tuple[int, str]] = []
+
+    def keep_going(done: int, total: int, note: str = "") -> bool:
+        notes.append((total, note))
+        return False
+
+    pair_round(event, progress=keep_going)
+    pairs = (players + 2) * (players + 3) // 2
+    setup = [note for total, note in notes if not total]
+    assert setup[-1] == f"{pairs:,} of {pairs:,} pairs weighed"
+    assert all(re.fullmatch(r"[\d,]+ of [\d,]+ pairs weighed", note) for note in setup)
+    said = [note for total, note in notes if total and note]
+    weighed = [note for note in said if re.fullmatch(r"The next: [\d,]+ of [\d,]+ possible pairs weighed", note)]
+    chosen = [note for note in said if re.fullmatch(r"The next: [\d,]+ of [\d,]+ pairs chosen", note)]
+    searched = [
+        note
+        for note in said
+        if re.fullmatch(
+            r"The next: [\d,]+ of [\d,]+ pairs chosen; looked through [\d,]+ players' pairs for another", note
+        )
+    ]
+    assert weighed and chosen and searched and len(weighed) + len(chosen) + len(searched) == len(said)
+    for note in said:
+        done, of = (int(figure.replace(",", "")) for figure in re.findall(r"[\d,]+", note)[:2])
+        assert 0 <= done <= of
+
+    def stop_in_a_search(done: int, total: int, note: str = "") -> bool:
+        return note.endswith("pairs for another")
+
+    with pytest.raises(PairingCancelled):
+        pair_round(event, progress=stop_in_a_search)
+
+
+def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left() -> None:
+    """A bracket's passes come in units (a weighing of its pairs, then the matching of them); each unit takes
+    half of the bracket's steps left, a fifth of it for the weighing: the matching, which takes most of the
+    time, moves the count most. A matching on its own (a check that the rest can be paired) is a unit."""
+    reports: list[int] = []
+    bracket = _Bracket(lambda done, total, note="": reports.append(done) is None and False, 2, 5)
+    first = 2 * STEPS
+    assert bracket.position() == first
+    bracket.start(40)
+    for _ in range(20):
+        bracket()
+    assert bracket.position() == first + STEPS // 20  # half of the weighing: half of a fifth of a half
+    bracket.start(11, matching=True)
+    assert bracket.position() == first + STEPS // 10
+    for _ in range(11):
+        bracket()
+    assert bracket.position() == first + STEPS // 2
+    bracket.start(30)  # the second unit: a quarter
+    assert bracket.position() == first + STEPS // 2
+    bracket.start(7, matching=True)
+    assert bracket.position() == first + STEPS // 2 + STEPS // 20
+    bracket.start(7, matching=True)  # a matching on its own: the third unit, an eighth
+    assert bracket.position() == first + 3 * STEPS // 4
+    for _ in range(50):
+        bracket()
+    assert bracket.position() == first + 7 * STEPS // 8 < first + STEPS

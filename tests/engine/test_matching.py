@@ -85,8 +85,8 @@ def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, 
     calls = []
     fast = matching.min_weight_matching
 
-    def both(graph: matching.Graph, stage: Any = None) -> set[tuple[int, int]] | None:
-        found = fast(graph, stage)
+    def both(graph: matching.Graph, stage: Any = None, searched: Any = None) -> set[tuple[int, int]] | None:
+        found = fast(graph, stage, searched)
         calls.append(len(graph.edges))
         assert found is not None and list(found) == networkx_matching(graph.edges)
         return found

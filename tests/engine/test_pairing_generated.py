@@ -318,7 +318,7 @@ def test_progress_is_reported_by_score_bracket_and_cancel_stops_the_engine() -> 
     start = before(events()[25], 5)
     reports: list[tuple[int, int]] = []
 
-    def record(done: int, total: int) -> bool:
+    def record(done: int, total: int, note: str = "") -> bool:
         reports.append((done, total))
         return False
 
@@ -330,4 +330,4 @@ def test_progress_is_reported_by_score_bracket_and_cancel_stops_the_engine() -> 
     assert {total for _, total in counted} == {counted[0][1]} and counted[0][1] % STEPS == 0
     assert {done for done, _ in counted} >= {0, STEPS}  # each bracket reported as it begins
     with pytest.raises(PairingCancelled):
-        pair_round(start, 5, progress=lambda done, total: done >= STEPS)
+        pair_round(start, 5, progress=lambda done, total, note="": done >= STEPS)

@@ -61,10 +61,10 @@ class Outcome(Generic[T]):
 
 
 class Report(Protocol):
-    """A worker's ``progress``: the count done (of ``total``, where the work knows it: 0 where not); False once
-    Cancel was pressed."""
+    """A worker's ``progress``: the count done (of ``total``, where the work knows it: 0 where not), and what is
+    under way in words where the count alone says too little (``note``); False once Cancel was pressed."""
 
-    def __call__(self, count: int, total: int = 0) -> bool: ...
+    def __call__(self, count: int, total: int = 0, note: str = "") -> bool: ...
 
 
 class _Shared:
@@ -75,15 +75,17 @@ class _Shared:
         self._lock = threading.Lock()
         self._count = 0
         self._total = 0
+        self._note = ""
         self.cancel_requested = threading.Event()
 
-    def progress(self, count: int, total: int = 0) -> bool:
+    def progress(self, count: int, total: int = 0, note: str = "") -> bool:
         """The worker's ``progress``: keep ``count`` (of ``total``, where the work knows it only as it goes, as
         the pairing engine knows its score brackets); False once Cancel was pressed."""
         with self._lock:
             self._count = count
             if total:
                 self._total = total
+            self._note = note
         return not self.cancel_requested.is_set()
 
     @property
@@ -96,6 +98,12 @@ class _Shared:
         """The total the work last gave (0: none given)."""
         with self._lock:
             return self._total
+
+    @property
+    def note(self) -> str:
+        """What the work last said it was doing ("" for nothing)."""
+        with self._lock:
+            return self._note
 
 
 class _CollectHere:
@@ -166,8 +174,8 @@ def run_with_progress(
         worker = threading.Thread(target=run, name="fidedesk-work", daemon=True)
         worker.start()
         _wait(
-            parent, title, label, lambda: (shared.count, shared.total, done.done()), shared.cancel_requested.set,
-            unit=unit, total=total, describe=describe, dialog_hook=dialog_hook,
+            parent, title, label, lambda: (shared.count, shared.total, shared.note, done.done()),
+            shared.cancel_requested.set, unit=unit, total=total, describe=describe, dialog_hook=dialog_hook,
         )  # fmt: skip
         worker.join()
     outcome = _outcome(done)
@@ -203,7 +211,7 @@ def run_in_child_with_progress(
         job.cancel()
 
     _wait(
-        parent, title, label, lambda: (*job.count, bool(ended) or cancelled.is_set()), cancel,
+        parent, title, label, lambda: (*job.count, job.note, bool(ended) or cancelled.is_set()), cancel,
         unit=unit, total=total, describe=describe, dialog_hook=dialog_hook,
     )  # fmt: skip
     if cancelled.is_set() or not ended:
@@ -217,7 +225,7 @@ def _wait(
     parent: QWidget | None,
     title: str,
     label: str,
-    look: Callable[[], tuple[int, int, bool]],
+    look: Callable[[], tuple[int, int, str, bool]],
     on_cancel: Callable[[], None],
     *,
     unit: str,
@@ -225,8 +233,8 @@ def _wait(
     describe: Callable[[int, int], str] | None,
     dialog_hook: Callable[[QProgressDialog], None] | None,
 ) -> None:
-    """The modal progress dialog, until ``look()`` (the count, the total the work reported, whether it ended)
-    says the work ended; Cancel calls ``on_cancel``. Runs an event loop: the window repaints meanwhile."""
+    """The modal progress dialog, until ``look()`` (the count, the total the work reported, its note, whether it
+    ended) says the work ended; Cancel calls ``on_cancel``. Runs an event loop: the window repaints meanwhile."""
     dialog = QProgressDialog(label, "Cancel", 0, total, parent)
     dialog.setWindowTitle(title_text(title))
     dialog.setLabel(plain_label(label))  # the label may name the file being read: shown as written
@@ -238,20 +246,20 @@ def _wait(
     dialog.setValue(0)
     loop = QEventLoop()
     timer = QTimer(dialog)
-    shown: list[tuple[int, int] | None] = [None]  # None: nothing said yet, so the first look says it
+    shown: list[tuple[int, int, str] | None] = [None]  # None: nothing said yet, so the first look says it
 
     def poll() -> None:
         _CollectHere.collect()
-        count, reported, finished = look()  # reported: how much there is, where the work says it
-        if (count, reported) != shown[0]:
-            shown[0] = (count, reported)
+        count, reported, note, finished = look()  # reported: how much there is, where the work says it
+        if (count, reported, note) != shown[0]:
+            shown[0] = (count, reported, note)
             whole = reported or total
             if whole:
                 dialog.setMaximum(whole)
                 dialog.setValue(min(count, whole))
             of = f" of {reported:,}" if reported else ""
             said = describe(count, reported) if describe is not None else f"{count:,}{of} {unit}"
-            dialog.setLabelText(f"{label}\n{said}")
+            dialog.setLabelText(f"{label}\n{said}\n{note}" if note else f"{label}\n{said}")
         if finished:
             loop.quit()
 
@@ -328,6 +336,11 @@ class BackgroundJob(Generic[T]):
         """The work's last progress: (done, total)."""
         return self._shared.count, self._shared.total
 
+    @property
+    def note(self) -> str:
+        """The work's last progress in words ("" for none)."""
+        return self._shared.note
+
     def cancel(self) -> None:
         """Ask the work to stop; ``finished`` is not called any more (the thread ends on its own)."""
         self._shared.cancel_requested.set()
@@ -392,8 +405,8 @@ def _child(requests: Connection, answers: Connection) -> None:
 
     threading.Thread(target=watch, name="fidedesk-watch", daemon=True).start()
 
-    def progress(done: int, total: int) -> bool:
-        answers.send(("progress", done, total))
+    def progress(done: int, total: int, note: str = "") -> bool:
+        answers.send(("progress", done, total, note))
         return False  # never "stop": a cancelled job's process is terminated
 
     try:
@@ -414,7 +427,7 @@ class ProcessJob(Generic[T]):
     lock with it (FIDE's pairing of a round of 2,000 players: seconds of pure Python).
 
     ``function`` is a top-level function (picklable by name) called in the child as
-    ``function(*args, progress=progress)``, with ``progress(done, total)`` sending its count back (it returns
+    ``function(*args, progress=progress)``, with ``progress(done, total, note)`` sending its count back (it returns
     False: Cancel terminates the process instead); ``args`` are picklable (the tournament's frozen records).
     ``finished`` is called on the GUI thread with the :class:`Outcome`, as by :class:`BackgroundJob`: the
     value, or a :class:`ChildError` naming the child's exception (or saying the process died), unless
@@ -437,11 +450,12 @@ class ProcessJob(Generic[T]):
     ) -> None:
         self._finished: Callable[[Outcome[T]], None] | None = finished
         self._count = (0, 0)
+        self._note = ""
         self._thread_job: BackgroundJob[T] | None = None
         if in_thread:
 
             def work(progress: Report) -> T:
-                return function(*args, progress=lambda done, total: not progress(done, total))
+                return function(*args, progress=lambda done, total, note="": not progress(done, total, note))
 
             self._thread_job = BackgroundJob(work, self._end)
             return
@@ -472,6 +486,11 @@ class ProcessJob(Generic[T]):
     def count(self) -> tuple[int, int]:
         """The child's last progress: (done, total)."""
         return self._count if self._thread_job is None else self._thread_job.count
+
+    @property
+    def note(self) -> str:
+        """The child's last progress in words ("" for none)."""
+        return self._note if self._thread_job is None else self._thread_job.note
 
     @property
     def process(self) -> multiprocessing.process.BaseProcess | None:
@@ -513,6 +532,7 @@ class ProcessJob(Generic[T]):
                 message = self._answers.recv()
                 if message[0] == "progress":
                     self._count = (message[1], message[2])
+                    self._note = message[3]
                 else:
                     outcome = Outcome()
                     if message[0] == "value":

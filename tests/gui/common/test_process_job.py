@@ -17,9 +17,9 @@ SPAWNED = 60_000
 
 
 # the functions the children run: top-level, so that the child finds them by name
-def pid_and_square(number: int, *, progress: Callable[[int, int], bool]) -> tuple[int, int]:
-    progress(1, 2)
-    progress(2, 2)
+def pid_and_square(number: int, *, progress: Callable[[int, int, str], bool]) -> tuple[int, int]:
+    progress(1, 2, "squaring")
+    progress(2, 2, f"{number} squared")
     return os.getpid(), number * number
 
 
@@ -48,7 +48,7 @@ def test_the_value_comes_back_from_another_process(qtbot: QtBot) -> None:
     assert outcome.error is None and outcome.value is not None
     pid, square = outcome.value  # type: ignore[misc]
     assert square == 144 and pid != os.getpid()
-    assert job.count == (2, 2) and not job.running
+    assert job.count == (2, 2) and job.note == "12 squared" and not job.running  # the last progress, in words too
     assert job.process is not None and not job.process.is_alive() and job.process.exitcode == 0
     assert job not in background._JOBS
 

@@ -230,16 +230,16 @@ def test_the_progress_dialog_counts_the_brackets_paired_of_the_brackets_in_all(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 28: the dialog says how much is done of how much there is ("2 of 5 score brackets paired", a bar
-    moving within the third), as the engine reports its steps (engine.pairing.Progress: done, in all); before
-    the engine knows its brackets, it says what it does."""
+    moving within the third, and under it the pass under way in words), as the engine reports its steps
+    (engine.pairing.Progress: done, in all, note); before the engine knows its brackets, it says what it does."""
     opened(window, event(12))
     real = pairing_actions.pair_round
 
     def reporting(tournament: Tournament, round_: int | None = None, **options: Any) -> Any:
-        progress: Callable[[int, int], bool] = options["progress"]
-        progress(0, 0)
+        progress: Callable[[int, int, str], bool] = options["progress"]
+        progress(0, 0, "")
         time.sleep(0.5)  # the dialog polls the count meanwhile
-        progress(2 * STEPS + 500, 5 * STEPS)
+        progress(2 * STEPS + 500, 5 * STEPS, "The next: 3 of 6 pairs chosen")
         time.sleep(1.0)
         return real(tournament, round_, **options)
 
@@ -256,9 +256,10 @@ def test_the_progress_dialog_counts_the_brackets_paired_of_the_brackets_in_all(
     assert window.pairing.pair_next()
     assert any("Weighing every two players" in text and value <= 0 for text, _maximum, value in seen)
     assert any(
-        "2 of 5 score brackets paired" in text and (maximum, value) == (5 * STEPS, 2 * STEPS + 500)
+        text.endswith("2 of 5 score brackets paired\nThe next: 3 of 6 pairs chosen")
+        and (maximum, value) == (5 * STEPS, 2 * STEPS + 500)
         for text, maximum, value in seen
-    )
+    ), "the engine's note, on a line of its own under the brackets"
 
 
 def test_byes_and_a_withdrawal_entered_before_pairing_are_kept(qtbot: QtBot, window: MainWindow) -> None:
