@@ -90,6 +90,11 @@ class _Bracket:
         self.size = 1
         self.steps = 0
         self.searched = 0  # vertices the matching's stage under way has gone through
+        self.edges = 0  # the matching's pairs, and those it has read
+        self.read = 0
+        self.phase_name = ""  # the set-up's phase after making its pairs (sorting them, going through them)
+        self.phase_size = 0
+        self.phase_done = 0
         self.last = time.monotonic()
 
     def ask(self) -> None:
@@ -97,15 +102,18 @@ class _Bracket:
         if self.report(self.first, self.total, self.note()):
             raise PairingCancelled
 
-    def start(self, size: int, matching: bool = False) -> None:
-        """A new pass of ``size`` steps begins: a matching (a step a stage) or a weighing (a step a pair)."""
+    def start(self, size: int, matching: bool = False, edges: int = 0) -> None:
+        """A new pass begins: a weighing of ``size`` pairs (two steps a pair: its criteria, then its weight), or
+        a matching of ``size`` stages (a step a stage) over ``edges`` pairs, which it first reads."""
         if not (matching and self.weighed and not self.matching):  # else: the matching of this unit's weighing
             self.units += 1
             self.weighed = not matching
         self.matching = matching
-        self.size = max(1, size)
+        self.size = max(1, size if matching else 2 * size)
         self.steps = 0
         self.searched = 0
+        self.edges = edges
+        self.read = 0
 
     def __call__(self) -> None:
         """One step of the current pass (a pair weighed, a stage of the matching begun)."""
@@ -116,6 +124,28 @@ class _Bracket:
     def made_pair(self) -> None:
         """The set-up made one more candidate pair."""
         self.made += 1
+        self._tell()
+
+    def phase(self, name: str, size: int) -> None:
+        """The set-up goes through its ``size`` candidate pairs again, as ``name`` says ("sorted")."""
+        self.phase_name = name
+        self.phase_size = size
+        self.phase_done = 0
+
+    def phase_step(self, count: int) -> None:
+        """``count`` more of the set-up's phase under way."""
+        self.phase_done += count
+        self._tell()
+
+    def weighed_pair(self) -> None:
+        """The weighing under way worked out one more pair's weight: its second step (only a report elsewhere)."""
+        if self.units and not self.matching:
+            self.steps += 1
+        self._tell()
+
+    def read_pairs(self, count: int) -> None:
+        """The matching under way read ``count`` more of its pairs before its first stage."""
+        self.read += count
         self._tell()
 
     def look(self) -> None:
@@ -144,13 +174,21 @@ class _Bracket:
     def note(self) -> str:
         """The pass under way, in words ("" before the first)."""
         if not self.total:
+            if self.phase_name:
+                done = min(self.phase_done, self.phase_size)
+                return f"Every pair weighed; {done:,} of {self.phase_size:,} {self.phase_name}"
             return f"{min(self.made, self.pairs):,} of {self.pairs:,} pairs weighed" if self.pairs else ""
         if not self.units:
             return ""
         if not self.matching:
-            return f"The next: {min(self.steps, self.size):,} of {self.size:,} possible pairs weighed"
+            return f"The next: {min(self.steps, self.size) // 2:,} of {self.size // 2:,} possible pairs weighed"
+        if not self.steps and self.edges:
+            return f"The next: {min(self.read, self.edges):,} of {self.edges:,} possible pairs read for the matching"
         said = f"The next: {max(0, min(self.steps, self.size) - 1):,} of {self.size - 1:,} pairs chosen"
-        return f"{said}; looked through {self.searched:,} players' pairs for another" if self.searched else said
+        if not self.searched:
+            return said
+        whose = "player's" if self.searched == 1 else "players'"
+        return f"{said}; looked through {self.searched:,} {whose} pairs for another"
 
 
 @functools.cache
@@ -210,16 +248,21 @@ _STEP_EVERY = 1024
 
 
 def _stepping_enumerate(items: Iterable[Any], start: int = 0) -> Iterator[tuple[int, Any]]:
-    """``enumerate``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` items."""
+    """``enumerate``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` items; a long list
+    (the candidate pairs) is a phase of the set-up, counted in its note."""
     bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
-    return enumerate(items, start) if bracket is None else _stepping(bracket, enumerate(items, start))
+    if bracket is None:
+        return enumerate(items, start)
+    if isinstance(items, list) and len(items) > _STEP_EVERY:
+        bracket.phase("gone through", len(items))
+    return _stepping(bracket, enumerate(items, start))
 
 
 def _stepping(bracket: _Bracket, pairs: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
     """``pairs`` (an ``enumerate``) passed on, a step of ``bracket`` every :data:`_STEP_EVERY`."""
     for index, item in pairs:
         if not index % _STEP_EVERY:
-            bracket()
+            bracket.phase_step(_STEP_EVERY)
         yield index, item
 
 
@@ -230,12 +273,14 @@ def _stepping_sorted(
     bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
     if bracket is None or key is None:
         return sorted(items, key=key, reverse=reverse)
+    items = list(items)
+    bracket.phase("sorted", len(items))
     count = itertools.count()
     keyed = key
 
     def stepping(item: Any) -> Any:
         if not next(count) % _STEP_EVERY:
-            bracket()
+            bracket.phase_step(_STEP_EVERY)
         return keyed(item)
 
     return sorted(items, key=stepping, reverse=reverse)
@@ -255,8 +300,13 @@ class _FastNetworkx:
     def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
         bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
         if bracket is not None:  # a stage for every pair matched, and the last that finds none
-            bracket.start(len({end for u, v, _ in graph.edges for end in (u, v)}) // 2 + 1, matching=True)
-        found = matching.min_weight_matching(graph, bracket, None if bracket is None else bracket.look)
+            players = len({end for u, v, _ in graph.edges for end in (u, v)})
+            bracket.start(players // 2 + 1, matching=True, edges=len(graph.edges))
+        found = (
+            matching.min_weight_matching(graph)
+            if bracket is None
+            else matching.min_weight_matching(graph, bracket, bracket.look, bracket.read_pairs)
+        )
         if found is None:
             import networkx  # type: ignore[import-untyped]
 
@@ -384,6 +434,14 @@ def _compact_crosstable() -> type:
             return super().get_edge_quality(edge)
 
         update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=_Definitions(crosstabledutch.qdefs))
+
+        def update_weight(self, mode: str, category: Any, c: Any) -> Any:
+            """gacrux's own, the second step of a pair weighed (its weight: a number of thousands of digits,
+            a second for a 1,000-player bracket's pairs)."""
+            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            if bracket is not None:
+                bracket.weighed_pair()
+            return super().update_weight(mode, category, c)
 
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with

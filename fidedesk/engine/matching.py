@@ -16,7 +16,7 @@ to networkx on random graphs with ties and on every bracket of generated events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from fidedesk.engine.blossom import Edge, each_edge, max_weight_matching
@@ -46,14 +46,31 @@ def _adjacency(edges: Iterable[Edge]) -> dict[int, dict[int, Any]]:
     return adj
 
 
+#: Edges read between two reports of the matching's set-up.
+READ_EVERY = 4096
+
+
+def _reading(edges: Iterable[Edge], read: Callable[[int], None]) -> Iterator[Edge]:
+    """``edges`` passed on, ``read(READ_EVERY)`` after every :data:`READ_EVERY` of them (the half-edges count
+    half: each edge is read twice, as given and inverted)."""
+    for count, edge in enumerate(edges, 1):
+        yield edge
+        if not count % READ_EVERY:
+            read(READ_EVERY // 2)
+
+
 def min_weight_matching(
-    graph: Graph, stage: Callable[[], None] | None = None, searched: Callable[[], None] | None = None
+    graph: Graph,
+    stage: Callable[[], None] | None = None,
+    searched: Callable[[], None] | None = None,
+    read: Callable[[int], None] | None = None,
 ) -> set[tuple[int, int]] | None:
     """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
     ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
     before each stage of the algorithm (each adds one pair), ``searched`` as a stage goes through each vertex's
-    edges (:func:`fidedesk.engine.blossom.max_weight_matching`); either may raise to stop it."""
-    adj = _adjacency(graph.edges)
+    edges (:func:`fidedesk.engine.blossom.max_weight_matching`), ``read`` with the count of edges read before the
+    first stage (every :data:`READ_EVERY`, twice over: a second for 236,172 edges); any may raise to stop it."""
+    adj = _adjacency(graph.edges if read is None else _reading(graph.edges, read))
     if not adj:
         return set()
     if not all(type(weight) is int for neighbours in adj.values() for weight in neighbours.values()):
@@ -62,7 +79,8 @@ def min_weight_matching(
     # networkx matches the graph of weights top - w at maximum weight (InvG, same nodes and edges in the same
     # order); the algorithm reads each weight doubled, so that graph is built doubled at once and the
     # given one let go: on a 1,000-player round 2 each weight is some 3,000 bits and there are 236,172.
-    inverted = _adjacency((u, v, 2 * (top - weight)) for u, v, weight in each_edge(adj))
+    inverted_edges = ((u, v, 2 * (top - weight)) for u, v, weight in each_edge(adj))
+    inverted = _adjacency(inverted_edges if read is None else _reading(inverted_edges, read))
     del adj
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge

@@ -155,9 +155,9 @@ def test_cancel_is_heard_while_the_engine_sorts_and_counts_its_candidate_pairs(m
 def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 28: the count alone stands still for minutes in a big bracket's matching, so each report says the
     pass under way in words, each as so many of how many: the set-up's candidate pairs (every two of the
-    players and the engine's two dummies, each with itself too), a bracket's pairs weighed, the matching's pairs
-    chosen, and within a stage of the matching the players whose pairs it looked through for the next pair. A
-    stop asked during that search is heard there."""
+    players and the engine's two dummies, each with itself too) then sorted and gone through, a bracket's pairs
+    weighed, the matching's pairs chosen, and within a stage of the matching the players whose pairs it looked
+    through for the next pair. A stop asked during that search is heard there."""
     monkeypatch.setattr(_Bracket, "EVERY", 0.0)
     event = before(events()[0], 3)
     players = len(event.players)
@@ -170,8 +170,12 @@ def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch
     pair_round(event, progress=keep_going)
     pairs = (players + 2) * (players + 3) // 2
     setup = [note for total, note in notes if not total]
-    assert setup[-1] == f"{pairs:,} of {pairs:,} pairs weighed"
-    assert all(re.fullmatch(r"[\d,]+ of [\d,]+ pairs weighed", note) for note in setup)
+    assert f"{pairs:,} of {pairs:,} pairs weighed" in setup
+    assert all(
+        re.fullmatch(r"[\d,]+ of [\d,]+ pairs weighed|Every pair weighed; [\d,]+ of [\d,]+ (sorted|gone through)", note)
+        for note in setup
+    )
+    assert any(note.endswith("sorted") for note in setup), "then the candidate pairs sorted"
     said = [note for total, note in notes if total and note]
     weighed = [note for note in said if re.fullmatch(r"The next: [\d,]+ of [\d,]+ possible pairs weighed", note)]
     chosen = [note for note in said if re.fullmatch(r"The next: [\d,]+ of [\d,]+ pairs chosen", note)]
@@ -179,10 +183,13 @@ def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch
         note
         for note in said
         if re.fullmatch(
-            r"The next: [\d,]+ of [\d,]+ pairs chosen; looked through [\d,]+ players' pairs for another", note
+            r"The next: [\d,]+ of [\d,]+ pairs chosen; looked through [\d,]+ player(s'|'s) pairs for another", note
         )
     ]
-    assert weighed and chosen and searched and len(weighed) + len(chosen) + len(searched) == len(said)
+    read = [
+        note for note in said if re.fullmatch(r"The next: [\d,]+ of [\d,]+ possible pairs read for the matching", note)
+    ]
+    assert weighed and chosen and searched and len(weighed) + len(read) + len(chosen) + len(searched) == len(said)
     for note in said:
         done, of = (int(figure.replace(",", "")) for figure in re.findall(r"[\d,]+", note)[:2])
         assert 0 <= done <= of
@@ -202,13 +209,23 @@ def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left() -> Non
     bracket = _Bracket(lambda done, total, note="": reports.append(done) is None and False, 2, 5)
     first = 2 * STEPS
     assert bracket.position() == first
-    bracket.start(40)
-    for _ in range(20):
+    bracket.start(40)  # 40 pairs: their criteria, then their weights
+    for _ in range(30):
         bracket()
+    for _ in range(10):
+        bracket.weighed_pair()
     assert bracket.position() == first + STEPS // 20  # half of the weighing: half of a fifth of a half
-    bracket.start(11, matching=True)
+    assert bracket.note() == "The next: 20 of 40 possible pairs weighed"
+    bracket.start(11, matching=True, edges=50)
     assert bracket.position() == first + STEPS // 10
-    for _ in range(11):
+    bracket.read_pairs(20)
+    assert bracket.note() == "The next: 20 of 50 possible pairs read for the matching"
+    bracket()
+    bracket.look()
+    assert bracket.note() == "The next: 0 of 10 pairs chosen; looked through 1 player's pairs for another"
+    bracket.weighed_pair()  # a weight worked out during a matching: a report, not a step
+    assert bracket.position() == first + STEPS // 10 + STEPS // 2 * 4 // 5 // 11
+    for _ in range(10):
         bracket()
     assert bracket.position() == first + STEPS // 2
     bracket.start(30)  # the second unit: a quarter
