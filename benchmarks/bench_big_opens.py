@@ -8,11 +8,13 @@ and bbpPairings (C++, FIDE-endorsed) when given; time and peak memory of each, i
 rounds 1 to ``round - 1``, its rating model drew the results) as ``swiss_{players}_r{round}_s{seed}.trf``.
 ``run`` pairs the round after the last one played in each file and prints one row a file: min and median
 seconds and the largest peak resident memory (the process's own ``ru_maxrss``, Python and its imports
-included) of ``--repeat`` interleaved runs, and whether fidedesk's boards are the bare engine's (they must
-be; bbpPairings implements the Dutch rules of 2017, so its pairing is timed, not compared). The machine's
-load average is printed before and after. Nothing is asserted about time; the run stops when fidedesk's
-pairing differs from the bare engine's. bbpPairings is not built here: its source is
-github.com/BieremaBoyzProgramming/bbpPairings (Apache-2.0), built with its Makefile (``make``).
+included) of ``--repeat`` interleaved runs; whether fidedesk's boards are the bare engine's (they must be;
+bbpPairings implements the Dutch rules of 2017, so its pairing is timed, not compared); and how fidedesk's
+progress moved: the longest time in which what the progress window would say (its brackets line and the
+engine's note) did not change ("still"), and the longest without a report, when Cancel is heard ("silent"),
+the largest of the runs. The machine's load average is printed before and after. Nothing is asserted about
+time; the run stops when fidedesk's pairing differs from the bare engine's. bbpPairings is not built here: its
+source is github.com/BieremaBoyzProgramming/bbpPairings (Apache-2.0), built with its Makefile (``make``).
 """
 
 from __future__ import annotations
@@ -42,12 +44,29 @@ from pathlib import Path
 print(json.dumps(bare_pair(bare_read(Path(sys.argv[1])), int(sys.argv[2]))))
 """
 FIDEDESK = """
-import json, sys
+import json, sys, time
 sys.path.insert(0, {root!r}); sys.path.insert(0, {benchmarks!r})
 from bench_pairing import as_pairs, fidedesk_read
-from fidedesk.engine.pairing import pair_round
+from fidedesk.engine.pairing import pair_round, progress_text
 from pathlib import Path
-print(json.dumps(as_pairs(pair_round(fidedesk_read(Path(sys.argv[1])), int(sys.argv[2])))))
+event = fidedesk_read(Path(sys.argv[1]))
+said = [time.monotonic(), None]  # when what the window would say last changed, and what it said
+heard = [said[0]]  # the last report
+longest = dict(still=0.0, silent=0.0)
+def progress(done, total, note=""):
+    now = time.monotonic()
+    longest["silent"] = max(longest["silent"], now - heard[0])
+    heard[0] = now
+    shown = (progress_text(done, total), note)
+    if shown != said[1]:
+        longest["still"] = max(longest["still"], now - said[0])
+        said[:] = [now, shown]
+    return False
+pairs = pair_round(event, int(sys.argv[2]), progress=progress)
+now = time.monotonic()
+longest["still"] = max(longest["still"], now - said[0])
+longest["silent"] = max(longest["silent"], now - heard[0])
+print(json.dumps(dict(pairs=as_pairs(pairs), **longest)))
 """
 
 
@@ -92,21 +111,24 @@ def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
     ours_code = FIDEDESK.format(root=str(ROOT), benchmarks=benchmarks)
     print(f"before: {machine()}; {repeat} interleaved run(s) each")
     print("| event | round | bare engine s (min / median) | MiB | fidedesk s (min / median) | MiB | "
-          "bbpPairings s (min / median) | MiB | same boards |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|")
+          "bbpPairings s (min / median) | MiB | same boards | progress: still s, silent s |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory(prefix="fidedesk-big-opens-") as folder:
         for path in paths:
             round_ = round_of(path)
             source = bbp_input(path, round_, Path(folder)) if bbp is not None else None
             figures: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": [], "bbp": []}
             same = True
+            still = silent = 0.0
             for _ in range(repeat):
                 seconds, peak, out = timed([sys.executable, "-c", bare_code, str(path), str(round_)])
                 figures["bare"].append((seconds, peak))
                 bare = json.loads(out)
                 seconds, peak, out = timed([sys.executable, "-c", ours_code, str(path), str(round_)])
                 figures["ours"].append((seconds, peak))
-                same = same and json.loads(out) == bare
+                ours = json.loads(out)
+                same = same and ours["pairs"] == bare
+                still, silent = max(still, ours["still"]), max(silent, ours["silent"])
                 if bbp is not None and source is not None:  # both or neither
                     result = Path(folder) / "bbp.out"
                     figures["bbp"].append(timed([str(bbp), "--dutch", str(source), "-p", str(result)])[:2])
@@ -118,7 +140,8 @@ def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
                     cells += [f"{min(times):.1f} / {statistics.median(times):.1f}", str(peak)]
                 else:
                     cells += ["—", "—"]
-            print(f"| {path.stem} | {round_} | {' | '.join(cells)} | {'yes' if same else 'NO'} |", flush=True)
+            cells += ["yes" if same else "NO", f"{still:.2f}, {silent:.2f}"]
+            print(f"| {path.stem} | {round_} | {' | '.join(cells)} |", flush=True)
             if not same:
                 raise SystemExit(f"{path}: fidedesk's pairing of round {round_} differs from the bare engine's")
     print(f"after: {machine()}")
