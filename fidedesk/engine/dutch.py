@@ -240,6 +240,8 @@ def dutch_engine() -> type:
     _Reporting.compute_hamilton = _rebound(
         pairing_dutch.compute_hamilton, sorted=_stepping_sorted, enumerate=_stepping_enumerate
     )
+    # Before that it lists the pairs that can meet and sorts them (5 s at 2,000 players): its sort steps too.
+    _Reporting.list_edges = _rebound(pairing_dutch.list_edges, sorted=_stepping_sorted)
     return _Reporting
 
 

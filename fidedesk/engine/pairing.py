@@ -13,10 +13,13 @@ requested before pairing, a round robin's Berger tables (:func:`fidedesk.core.pa
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import math
 import os
 import sys
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -231,6 +234,25 @@ def check_engine_memory(players: int, round_: int) -> None:
     )
 
 
+@contextlib.contextmanager
+def _collector_off() -> Iterator[None]:
+    """Python's cyclic garbage collector off while FIDE TEC's engine runs, as it was after.
+
+    The engine makes a record for every pair of players and keeps them all to the end of the round, so the
+    collector walks millions of live objects again and again and finds nothing: 11 % of a 600-player round 2
+    (1.2 s of 10.7 s), pauses of up to 0.45 s at 1,000 players. Its records hold no cycles, so what it drops is
+    freed as ever (the peak memory of a 600-player round 2 was the same, 313 MB, with the collector and
+    without). Where the collector is off already (the window runs jobs with it off and collects on its own
+    thread), it stays off."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[tuple[int, int]]:
     """gacrux's Dutch engine on ``event``: the (White, Black) start ranks of each pair in board order,
     Black 0 for the pairing-allocated bye."""
@@ -239,7 +261,8 @@ def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[
     engine = dutch_engine()(event, round_, {"experimental": [], "verbose": 0, "top_color": "", "rank": False})
     engine.fidedesk_progress = progress
     try:
-        brackets = engine.compute_pairing(False, 0)
+        with _collector_off():
+            brackets = engine.compute_pairing(False, 0)
     except GacruxNoLegalPairing as fault:
         raise NoLegalPairing(f"round {round_} cannot be paired by the Dutch rules: {fault}") from None
     except MemoryError:
