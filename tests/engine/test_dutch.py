@@ -8,6 +8,7 @@ the same quality figures for every bracket (gacrux's own account of C.04.3's cri
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import re
 import sys
 from typing import Any
@@ -78,6 +79,39 @@ def test_sparse_criteria_read_and_written_as_the_list(length: int, default: int,
     assert [sparse[i] for i in range(-len(listed), len(listed))] == [
         listed[i] for i in range(-len(listed), len(listed))
     ]
+
+
+def sparse_and_listed(draw: st.DrawFn, length: int) -> tuple[SparseCriteria, list[int]]:
+    default = draw(st.sampled_from([0, 1, 3]))
+    sparse, listed = SparseCriteria(length, default), [default] * max(0, length)
+    for index, value in draw(st.lists(st.tuples(st.integers(0, max(0, length - 1)), st.integers(-5, 5)), max_size=8)):
+        if length > 0:
+            sparse[index] += value
+            listed[index] += value
+    return sparse, listed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.integers(-2, 30), st.integers(-2, 30))
+def test_sparse_criteria_summed_in_place_as_gacrux_sums_the_list(data: st.DataObject, length: int, other: int) -> None:
+    """The bracket's quality (gacrux's ``compute_weight``) adds each pair's vector to the first pair's, entry by
+    entry: ``+=`` does the same to a SparseCriteria, in place (the first pair's vector is the sum after), from
+    another SparseCriteria or a list, of the same length or not (an IndexError where gacrux's loop raises one,
+    the entries before it added)."""
+    mine, expected = sparse_and_listed(data.draw, length)
+    theirs, their_list = sparse_and_listed(data.draw, other)
+    addend: SparseCriteria | list[int] = theirs if data.draw(st.booleans()) else their_list
+    same = mine
+    try:
+        for index in range(len(expected)):
+            expected[index] += their_list[index]
+    except IndexError:
+        with pytest.raises(IndexError):
+            mine += addend
+        assert list(same) == expected
+        return
+    mine += addend
+    assert mine is same and list(mine) == expected and len(mine) == len(expected)
 
 
 def test_progress_moves_within_a_bracket_and_cancel_is_heard_there(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -261,3 +295,27 @@ def test_the_collector_is_off_while_the_engine_runs_and_as_it_was_after() -> Non
     with pytest.raises(PairingCancelled):
         pair_round(event, progress=lambda done, total, note="": True)
     assert gc.isenabled(), "on again after a cancelled pairing too"
+
+
+def kept_after_pairings(count: int) -> list[int]:
+    """Run in a child process: the engines kept after each of ``count`` pairings of one round."""
+    from fidedesk.engine import pairing
+
+    event = before(events()[0], 3)
+    kept = []
+    for _ in range(count):
+        pairing.pair_round(event)
+        kept.append(len(pairing._KEPT))
+    return kept
+
+
+def test_a_child_process_keeps_the_last_engine_and_this_one_frees_it() -> None:
+    """Freeing the engine's records takes seconds for a big open, and the window's child sends its answer and
+    ends without freeing anything: there the last engine is kept (one at a time), not freed before the answer.
+    In the window's own process (and the CLI's) it is freed as the pairing returns."""
+    from fidedesk.engine import pairing
+
+    pair_round(before(events()[0], 3))
+    assert pairing._KEPT == []
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.apply(kept_after_pairings, (2,)) == [1, 1]
