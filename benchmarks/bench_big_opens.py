@@ -12,7 +12,10 @@ included) of ``--repeat`` interleaved runs; whether fidedesk's boards are the ba
 bbpPairings implements the Dutch rules of 2017, so its pairing is timed, not compared); and how fidedesk's
 progress moved: the longest time in which what the progress window would say (its brackets line and the
 engine's note) did not change ("still"), and the longest without a report, when Cancel is heard ("silent"),
-the largest of the runs. The machine's load average is printed before and after. Nothing is asserted about
+the largest of the runs. ``--window`` runs fidedesk's pairing as the window does, in a child process spawned by
+``gui/common/background._child`` with its progress through a pipe (the time includes starting that child);
+``--no-bare`` leaves out the bare engine (476 s at 1,000 players, out of memory at 2,000), and so the boards'
+check. The machine's load average is printed before and after. Nothing is asserted about
 time; the run stops when fidedesk's pairing differs from the bare engine's. bbpPairings is not built here: its
 source is github.com/BieremaBoyzProgramming/bbpPairings (Apache-2.0), built with its Makefile (``make``).
 """
@@ -62,7 +65,26 @@ def progress(done, total, note=""):
         longest["still"] = max(longest["still"], now - said[0])
         said[:] = [now, shown]
     return False
-pairs = pair_round(event, int(sys.argv[2]), progress=progress)
+if sys.argv[3] == "window":  # as the window pairs: its child process (spawned), the progress through a pipe
+    import multiprocessing, pickle
+    from fidedesk.gui.common.background import _child
+    context = multiprocessing.get_context("spawn")
+    answers, their_answers = context.Pipe(duplex=False)
+    their_requests, requests = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(their_requests, their_answers), daemon=True)
+    child.start()
+    their_requests.close()
+    their_answers.close()
+    requests.send_bytes(pickle.dumps((pair_round, (event, int(sys.argv[2]))), protocol=pickle.HIGHEST_PROTOCOL))
+    while (message := answers.recv())[0] == "progress":
+        progress(*message[1:])
+    if message[0] != "value":
+        raise SystemExit(f"the child: {{message}}")
+    pairing = message[1]
+    child.join()
+else:
+    pairing = pair_round(event, int(sys.argv[2]), progress=progress)
+pairs = pairing
 now = time.monotonic()
 longest["still"] = max(longest["still"], now - said[0])
 longest["silent"] = max(longest["silent"], now - heard[0])
@@ -105,7 +127,8 @@ def timed(command: list[str]) -> tuple[float, int, str]:
         return seconds, usage.ru_maxrss // 1024, out.read().decode()
 
 
-def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
+def run(paths: list[Path], bbp: Path | None, repeat: int, window: bool = False, with_bare: bool = True) -> None:
+    way = "window" if window else "call"
     benchmarks = str(ROOT / "benchmarks")
     bare_code = BARE.format(benchmarks=benchmarks)
     ours_code = FIDEDESK.format(root=str(ROOT), benchmarks=benchmarks)
@@ -118,16 +141,18 @@ def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
             round_ = round_of(path)
             source = bbp_input(path, round_, Path(folder)) if bbp is not None else None
             figures: dict[str, list[tuple[float, int]]] = {"bare": [], "ours": [], "bbp": []}
-            same = True
+            same: bool | None = True if with_bare else None
             still = silent = 0.0
             for _ in range(repeat):
-                seconds, peak, out = timed([sys.executable, "-c", bare_code, str(path), str(round_)])
-                figures["bare"].append((seconds, peak))
-                bare = json.loads(out)
-                seconds, peak, out = timed([sys.executable, "-c", ours_code, str(path), str(round_)])
+                bare = None
+                if with_bare:
+                    seconds, peak, out = timed([sys.executable, "-c", bare_code, str(path), str(round_)])
+                    figures["bare"].append((seconds, peak))
+                    bare = json.loads(out)
+                seconds, peak, out = timed([sys.executable, "-c", ours_code, str(path), str(round_), way])
                 figures["ours"].append((seconds, peak))
                 ours = json.loads(out)
-                same = same and ours["pairs"] == bare
+                same = same and ours["pairs"] == bare if with_bare else None
                 still, silent = max(still, ours["still"]), max(silent, ours["silent"])
                 if bbp is not None and source is not None:  # both or neither
                     result = Path(folder) / "bbp.out"
@@ -140,9 +165,9 @@ def run(paths: list[Path], bbp: Path | None, repeat: int) -> None:
                     cells += [f"{min(times):.1f} / {statistics.median(times):.1f}", str(peak)]
                 else:
                     cells += ["—", "—"]
-            cells += ["yes" if same else "NO", f"{still:.2f}, {silent:.2f}"]
+            cells += ["—" if same is None else "yes" if same else "NO", f"{still:.2f}, {silent:.2f}"]
             print(f"| {path.stem} | {round_} | {' | '.join(cells)} |", flush=True)
-            if not same:
+            if same is False:
                 raise SystemExit(f"{path}: fidedesk's pairing of round {round_} differs from the bare engine's")
     print(f"after: {machine()}")
 
@@ -170,13 +195,17 @@ def main() -> None:
     runner.add_argument("files", type=Path, nargs="+")
     runner.add_argument("--bbp", type=Path, help="bbpPairings' executable, built by hand")
     runner.add_argument("--repeat", type=int, default=1)
+    runner.add_argument(
+        "--window", action="store_true", help="fidedesk's pairing as the window runs it: in a spawned child process"
+    )
+    runner.add_argument("--no-bare", action="store_true", help="leave the bare engine out (no boards compared)")
     args = parser.parse_args()
     if args.command == "make":
         if args.round < 2:
             parser.error("--round takes 2 or more (a round played before the one paired)")
         make(args.players, args.round, args.seeds, args.output)
     else:
-        run(args.files, args.bbp, max(1, args.repeat))
+        run(args.files, args.bbp, max(1, args.repeat), window=args.window, with_bare=not args.no_bare)
 
 
 if __name__ == "__main__":
