@@ -67,8 +67,9 @@ def max_weight_matching(
     adjacency as :func:`fidedesk.engine.matching.min_weight_matching` builds it: each weight doubled, no edge from
     a node to itself. The comments are networkx's, shortened.
 
-    ``stage`` is called before each stage, ``searched`` each time a stage over every edge has gone through one
-    more vertex's edges (a stage of a 2,000-player bracket takes seconds); either may raise to stop."""
+    ``stage`` is called before each stage, ``searched`` each time a stage has gone through one more vertex's edges
+    (to scan them, to find its tight ones, or for a new blossom's least slacks: a stage of a 2,000-player
+    bracket takes seconds); either may raise to stop."""
     NoNode = _NoNode
     Blossom = _Blossom
     gnodes = list(adj2)
@@ -199,6 +200,8 @@ def max_weight_matching(
                 # a pair built only when it is kept: x is in b now, so (x, y) counts exactly when y's blossom is
                 # another S-blossom.
                 for x in bv.leaves() if isinstance(bv, Blossom) else (bv,):
+                    if searched is not None:
+                        searched()
                     dual_x = dualvar[x]
                     for y, y2 in adj2[x].items():
                         by = inblossom[y]
@@ -369,6 +372,8 @@ def max_weight_matching(
     def tight_of(v: int) -> list[int]:
         found = tight.get(v)
         if found is None:
+            if searched is not None:
+                searched()
             dual_v = dualvar[v]
             found = tight[v] = [w for w, w2 in adj2[v].items() if dual_v + dualvar[w] - w2 <= 0]
         return found
