@@ -15,9 +15,9 @@ engine's note) did not change ("still"), and the longest without a report, when 
 the largest of the runs. ``--window`` runs fidedesk's pairing as the window does, in a child process spawned by
 ``gui/common/background._child`` with its progress through a pipe (the time includes starting that child);
 ``--no-bare`` leaves out the bare engine (476 s at 1,000 players, out of memory at 2,000), and so the boards'
-check. The machine's load average is printed before and after. Nothing is asserted about
-time; the run stops when fidedesk's pairing differs from the bare engine's. bbpPairings is not built here: its
-source is github.com/BieremaBoyzProgramming/bbpPairings (Apache-2.0), built with its Makefile (``make``).
+check. The machine's load average is printed before and after. Nothing is asserted about time; the run stops
+when fidedesk's pairing differs from the bare engine's. bbpPairings is not built here: its source is
+github.com/BieremaBoyzProgramming/bbpPairings (Apache-2.0), built with its Makefile (``make``).
 """
 
 from __future__ import annotations
@@ -84,11 +84,10 @@ if sys.argv[3] == "window":  # as the window pairs: its child process (spawned),
     child.join()
 else:
     pairing = pair_round(event, int(sys.argv[2]), progress=progress)
-pairs = pairing
 now = time.monotonic()
 longest["still"] = max(longest["still"], now - said[0])
 longest["silent"] = max(longest["silent"], now - heard[0])
-print(json.dumps(dict(pairs=as_pairs(pairs), **longest)))
+print(json.dumps(dict(pairs=as_pairs(pairing), **longest)))
 """
 
 
@@ -152,7 +151,8 @@ def run(paths: list[Path], bbp: Path | None, repeat: int, window: bool = False, 
                 seconds, peak, out = timed([sys.executable, "-c", ours_code, str(path), str(round_), way])
                 figures["ours"].append((seconds, peak))
                 ours = json.loads(out)
-                same = same and ours["pairs"] == bare if with_bare else None
+                if with_bare:
+                    same = same and ours["pairs"] == bare
                 still, silent = max(still, ours["still"]), max(silent, ours["silent"])
                 if bbp is not None and source is not None:  # both or neither
                     result = Path(folder) / "bbp.out"

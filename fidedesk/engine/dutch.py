@@ -71,8 +71,9 @@ class _Bracket:
     the bracket's steps after those of the units before it, the weighing its first :data:`WEIGHING` and the
     matching the rest: the count only grows, never reaches the next bracket's, and moves with every pass.
 
-    The note says the pass under way in words (pairs weighed, pairs chosen, players searched for the next
-    pair), so that the window shows work done of work to do while a big bracket's matching takes minutes."""
+    The note says the pass under way in words (pairs weighed, read, chosen, players' pairs looked through for
+    the next pair), so that the window shows work done of work to do while a big bracket's matching takes
+    minutes."""
 
     EVERY = 0.25
     #: A unit's share that its weighing takes: its matching is most of the time (600 players: 0.7 s and 6.1 s).
