@@ -62,10 +62,18 @@ def max_weight_matching(
     adj2: dict[int, dict[int, int]],
     stage: Callable[[], None] | None = None,
     searched: Callable[[], None] | None = None,
+    *,
+    shifted: bool = False,
 ) -> set[tuple[int, int]]:
     """networkx's ``max_weight_matching(G, maxcardinality=True)`` for integer weights, ``adj2`` the graph's
     adjacency as :func:`fidedesk.engine.matching.min_weight_matching` builds it: each weight doubled, no edge from
     a node to itself. The comments are networkx's, shortened.
+
+    ``shifted``: the weights are G's less one number, the same for all, and G's largest is above 0. Each step is
+    then the one it is for G (a slack, and so each dual step, is the same; the duals start at the largest weight
+    and all move with it; only the last step, which ends the algorithm with no pair added, would not), so the
+    matching is G's. networkx starts the duals at the largest weight or 0, whichever is more; here they start at
+    the largest, which may be below 0.
 
     ``stage`` is called before each stage, ``searched`` each time a stage has gone through one more vertex's edges
     (to scan them, to find its tight ones, or for a new blossom's least slacks: a stage of a 2,000-player
@@ -75,7 +83,9 @@ def max_weight_matching(
     gnodes = list(adj2)
     if not gnodes:
         return set()
-    maxweight = max(0, max((wt2 for i, j, wt2 in each_edge(adj2) if i != j), default=0) // 2)
+    maxweight = max((wt2 for i, j, wt2 in each_edge(adj2) if i != j), default=0) // 2
+    if not shifted:
+        maxweight = max(0, maxweight)
 
     mate: dict[int, int] = {}
     label: dict[Any, Any] = {}
@@ -421,6 +431,13 @@ def max_weight_matching(
                 dual_v = dualvar[v]
                 # v's allowed edges: only this scan adds to them while it runs, one for each w it has passed.
                 allowed_v = allowed.get(v)
+                # bestedge[bv] and its slack, held here while the scan compares v's edges to other S-blossoms with
+                # them (most of the edges a big matching scans): read at the first, written back if changed
+                # before a step that may read or change them, and at the end of the scan.
+                held = changed = False
+                mine: int | None = None
+                mine_edge: tuple[int, int] | None = None
+                kept = 0  # mine, once changed
                 for w, w2 in adj2[v].items():
                     bw = inblossom[w]
                     if bv is bw:  # as networkx's ==: two vertices are two objects, a blossom is itself
@@ -431,14 +448,16 @@ def max_weight_matching(
                         if kslack > 0:  # not allowed (the usual case)
                             label_bw = label_get(bw)
                             if label_bw == 1:
-                                # networkx's slack(*bestedge[bv]), kept from when it was set
-                                best = bestslack.get(bv)
-                                if best is None:
-                                    edge = bestedge.get(bv)
-                                    best = None if edge is None else slack(*edge)
-                                if best is None or kslack < best:
-                                    bestedge[bv] = (v, w)
-                                    bestslack[bv] = kslack
+                                if not held:  # networkx's slack(*bestedge[bv]), kept from when it was set
+                                    held = True
+                                    mine = bestslack.get(bv)
+                                    if mine is None:
+                                        edge = bestedge.get(bv)
+                                        mine = None if edge is None else slack(*edge)
+                                if mine is None or kslack < mine:
+                                    mine_edge = (v, w)
+                                    mine = kept = kslack
+                                    changed = True
                             elif (label_bw if bw == w else label_get(w)) is None:  # w's own label: once if w is bw
                                 best = bestslack.get(w)
                                 if best is None:
@@ -450,10 +469,18 @@ def max_weight_matching(
                             continue
                         allow(v, w)
                         allowed_v = allowed[v]
+                    if changed:
+                        bestedge[bv] = mine_edge
+                        bestslack[bv] = kept
+                    held = changed = False
                     if take_allowed(v, w, bw):
                         augmented = 1
                         break
                     bv = inblossom[v]
+                else:
+                    if changed:
+                        bestedge[bv] = mine_edge
+                        bestslack[bv] = kept
             if augmented or lazy:
                 return augmented, moved  # a stage over tight edges that would move the duals: again, over all
 
