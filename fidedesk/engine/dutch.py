@@ -236,6 +236,7 @@ def dutch_engine() -> type:
 
     for name in _MATCHING_METHODS:
         setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
+    _Reporting.pair_weighted_round = _negating(_Reporting.pair_weighted_round)
     # Before its first bracket the engine sorts every candidate pair and counts them over (seconds at 1,000
     # players): a step of the set-up every so many pairs, so that Cancel is heard there too.
     _Reporting.compute_hamilton = _rebound(
@@ -305,18 +306,41 @@ class _FastNetworkx:
         if bracket is not None:  # a stage for every pair matched, and the last that finds none
             players = len({end for u, v, _ in graph.edges for end in (u, v)})
             bracket.start(players // 2 + 1, matching=True, edges=len(graph.edges))
+        negated = bool(getattr(_WITHIN, "negated", False))
         found = (
-            matching.min_weight_matching(graph)
+            matching.min_weight_matching(graph, negated=negated)
             if bracket is None
-            else matching.min_weight_matching(graph, bracket, bracket.look, bracket.read_pairs)
+            else matching.min_weight_matching(graph, bracket, bracket.look, bracket.read_pairs, negated=negated)
         )
         if found is None:
             import networkx  # type: ignore[import-untyped]
 
             bare = networkx.Graph()
-            bare.add_weighted_edges_from(graph.edges)
+            bare.add_weighted_edges_from(
+                ((u, v, -weight // 2 if type(weight) is int else -weight / 2) for u, v, weight in graph.edges)
+                if negated
+                else graph.edges
+            )
             found = networkx.min_weight_matching(bare)
         return found
+
+
+def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
+    """gacrux's ``pair_weighted_round`` (``method``, reading ``nx`` as :class:`_FastNetworkx`), each pair's weight
+    handed to the matching as ``-2 * w`` (:meth:`_Compact.update_weight`): the matching then holds one number of
+    thousands of digits for each pair, where it made a second (networkx's ``top - w``, doubled) and gacrux kept
+    the first to the end of the pass. Its one matching, of those pairs, is told so (``negated``)."""
+
+    @functools.wraps(method)
+    def negating(self: Any, *args: Any) -> Any:
+        was = getattr(_WITHIN, "negated", False)
+        _WITHIN.negated = True
+        try:
+            return method(self, *args)
+        finally:
+            _WITHIN.negated = was
+
+    return negating
 
 
 def _with_fast_matching(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -468,11 +492,23 @@ def _compact_crosstable() -> type:
 
         def update_weight(self, mode: str, category: Any, c: Any) -> Any:
             """gacrux's own, the second step of a pair weighed (its weight: a number of thousands of digits,
-            a second for a 1,000-player bracket's pairs)."""
+            a second for a 1,000-player bracket's pairs), handed on as ``-2 * w`` in a pass of
+            ``pair_weighted_round`` (:func:`_negating`), and the pair's part of it for the pass let go.
+
+            The part (``heweight``, ``howeight`` or ``biweight``, as long as the weight) is read only here, once a
+            pass, and made again before the next; the weight is read only by the pass's matching (and by gacrux's
+            reports at a level fidedesk never asks for). At 2,000 players each is a million numbers of 7,000 bits,
+            a gigabyte."""
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if bracket is not None:
                 bracket.weighed_pair()
-            return super().update_weight(mode, category, c)
+            weight = super().update_weight(mode, category, c)
+            c["heweight"] = c["howeight"] = 0
+            if "biweight" in c:
+                c["biweight"] = 0
+            if getattr(_WITHIN, "negated", False):
+                weight = c["weight"] = -2 * weight
+            return weight
 
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with

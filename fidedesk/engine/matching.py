@@ -52,7 +52,7 @@ READ_EVERY = 4096
 
 def _reading(edges: Iterable[Edge], read: Callable[[int], None]) -> Iterator[Edge]:
     """``edges`` passed on, ``read(READ_EVERY)`` after every :data:`READ_EVERY` of them (the half-edges count
-    half: each edge is read twice, as given and inverted)."""
+    half: each edge is read twice, as given and in networkx's order)."""
     for count, edge in enumerate(edges, 1):
         yield edge
         if not count % READ_EVERY:
@@ -64,24 +64,34 @@ def min_weight_matching(
     stage: Callable[[], None] | None = None,
     searched: Callable[[], None] | None = None,
     read: Callable[[int], None] | None = None,
+    *,
+    negated: bool = False,
 ) -> set[tuple[int, int]] | None:
     """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
     ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
     before each stage of the algorithm (each adds one pair), ``searched`` as a stage goes through each vertex's
     edges (:func:`fidedesk.engine.blossom.max_weight_matching`), ``read`` with the count of edges read before the
-    first stage (every :data:`READ_EVERY`, twice over: a second for 236,172 edges); any may raise to stop it."""
+    first stage (every :data:`READ_EVERY`, twice over: a second for 236,172 edges); any may raise to stop it.
+
+    ``negated``: each of the graph's weights is already ``-2 * w`` for G's weight ``w`` (as fidedesk's Dutch engine
+    hands a bracket's pairs, so that each pair's weight is one number of thousands of digits, not two)."""
     adj = _adjacency(graph.edges if read is None else _reading(graph.edges, read))
     if not adj:
         return set()
     if not all(type(weight) is int for neighbours in adj.values() for weight in neighbours.values()):
         return None
-    top = 1 + max(weight for _, _, weight in each_edge(adj))
     # networkx matches the graph of weights top - w at maximum weight (InvG, same nodes and edges in the same
     # order); the algorithm reads each weight doubled, so that graph is built doubled at once and the
     # given one let go: on a 1,000-player round 2 each weight is some 3,000 bits and there are 236,172.
-    inverted_edges = ((u, v, 2 * (top - weight)) for u, v, weight in each_edge(adj))
+    # Negated weights, -2w, are those less 2 top, the same for every edge (top - w being above 0 for each): the
+    # algorithm then takes the same steps (``shifted``), and no second number is made for each edge.
+    if negated:
+        inverted_edges = each_edge(adj)
+    else:
+        top = 1 + max(weight for _, _, weight in each_edge(adj))
+        inverted_edges = ((u, v, 2 * (top - weight)) for u, v, weight in each_edge(adj))
     inverted = _adjacency(inverted_edges if read is None else _reading(inverted_edges, read))
     del adj
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
-    return max_weight_matching(inverted, stage, searched)
+    return max_weight_matching(inverted, stage, searched, shifted=negated)

@@ -17,7 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine.dutch import STEPS, PairingCancelled, SparseCriteria, _Bracket, dutch_engine, progress_text
+from fidedesk.engine.dutch import (
+    STEPS,
+    PairingCancelled,
+    SparseCriteria,
+    _Bracket,
+    _compact_crosstable,
+    dutch_engine,
+    progress_text,
+)
 from fidedesk.engine.pairing import pair_round
 from fidedesk.engine.tec_checker import before_round
 
@@ -52,6 +60,37 @@ def test_every_bracket_the_same_as_the_unchanged_engine_reports_it() -> None:
                 assert mine["quality"] == bare["quality"], f"tournament {index} round {round_}"
                 compared += 1
     assert compared > 100
+
+
+def test_each_pair_handed_to_the_matching_as_minus_twice_its_weight_its_part_let_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 28: in each pass the engine weighs a bracket's pairs for its matching, a pair's weight (gacrux's,
+    ``qcweight`` times the pass's base plus the pair's part for the pass) goes to the matching as ``-2w``, the one
+    number kept for it, and the part (as long as the weight) is let go: at 2,000 players each is a gigabyte."""
+    compact = _compact_crosstable()
+    own = compact.update_weight
+    modes: list[str] = []
+    parts: list[str] = []  # the parts let go that were not 0
+
+    def watching(self: Any, mode: str, category: Any, c: dict[str, Any]) -> Any:
+        part, base = {"HE": ("heweight", "HE0"), "HO": ("howeight", "HO0"), "BI": ("biweight", "B0")}[mode]
+        if c[part]:
+            parts.append(part)
+        expected = c["qcweight"] * self.weight[base] + c[part]
+        weight = own(self, mode, category, c)
+        assert weight == c["weight"] == -2 * expected
+        assert c["heweight"] == c["howeight"] == c.get("biweight", 0) == 0
+        modes.append(mode)
+        return weight
+
+    monkeypatch.setattr(compact, "update_weight", watching)
+    for index in (0, 8):
+        text = texts()[index]
+        for round_ in range(2, rounds_of(text) + 1):
+            brackets(dutch_engine(), text, round_)
+    assert {"HE", "HO"} <= set(modes)
+    assert {"heweight", "howeight"} <= set(parts)
 
 
 @settings(max_examples=200, deadline=None)

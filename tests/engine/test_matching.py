@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import matching
+from fidedesk.engine import dutch, matching
 from fidedesk.engine.dutch import _FastNetworkx
 from fidedesk.engine.pairing import pair_round
 
@@ -29,10 +29,12 @@ def networkx_matching(edges: list[tuple[int, int, Any]]) -> list[tuple[int, int]
     return list(networkx.min_weight_matching(graph))
 
 
-def ours(edges: list[tuple[int, int, Any]]) -> list[tuple[int, int]] | None:
+def ours(edges: list[tuple[int, int, Any]], negated: bool = False) -> list[tuple[int, int]] | None:
+    """fidedesk's matching of ``edges``, handed their weights as given or (``negated``) as ``-2 * w``, the way the
+    Dutch engine hands a bracket's pairs."""
     graph = matching.Graph()
-    graph.add_weighted_edges_from(edges)
-    found = matching.min_weight_matching(graph)
+    graph.add_weighted_edges_from([(u, v, -2 * w) for u, v, w in edges] if negated else edges)
+    found = matching.min_weight_matching(graph, negated=negated)
     return None if found is None else list(found)
 
 
@@ -54,16 +56,21 @@ def weighted_graphs(draw: st.DrawFn) -> list[tuple[int, int, int]]:
 @settings(max_examples=400, deadline=None)
 @given(weighted_graphs())
 def test_the_same_matching_as_networkx_in_the_same_order(edges: list[tuple[int, int, int]]) -> None:
-    assert ours(edges) == networkx_matching(edges)
+    expected = networkx_matching(edges)
+    assert ours(edges) == expected
+    assert ours(edges, negated=True) == expected, "the weights -2w: networkx's, shifted by one number"
 
 
 def test_dense_graphs_with_many_ties() -> None:
-    """Complete graphs of 40 with five weights: many optimal matchings, networkx's choice among them."""
+    """Complete graphs of 40 with five weights: many optimal matchings, networkx's choice among them (the
+    weights handed as given, and as -2w)."""
     rng = random.Random(5)
     for _ in range(15):
         edges = [(u, v, rng.randint(0, 4)) for u in range(40) for v in range(u + 1, 40)]
         rng.shuffle(edges)
-        assert ours(edges) == networkx_matching(edges)
+        expected = networkx_matching(edges)
+        assert ours(edges) == expected
+        assert ours(edges, negated=True) == expected
 
 
 def test_the_set_up_reports_the_edges_read_and_the_stages_their_steps() -> None:
@@ -96,8 +103,18 @@ def test_non_integer_weights_are_left_to_networkx() -> None:
     assert list(_FastNetworkx.min_weight_matching(graph)) == networkx_matching(edges)
 
 
+def test_negated_weights_not_integers_are_left_to_networkx_as_they_were(monkeypatch: Any) -> None:
+    """Weights -2w of a pass of the engine's pair_weighted_round that are not all int go to networkx as w."""
+    edges = [(1, 2, 0.5), (2, 3, 1.5), (3, 4, 0.25), (1, 4, 2)]
+    graph = matching.Graph()
+    graph.add_weighted_edges_from((u, v, -2 * w) for u, v, w in edges)
+    assert ours(edges, negated=True) is None
+    monkeypatch.setattr(dutch._WITHIN, "negated", True, raising=False)
+    assert list(_FastNetworkx.min_weight_matching(graph)) == networkx_matching(edges)
+
+
 def test_an_empty_graph_has_an_empty_matching() -> None:
-    assert ours([]) == [] == networkx_matching([])
+    assert ours([]) == [] == networkx_matching([]) == ours([], negated=True)
 
 
 @pytest.mark.parametrize("index", [0, 5, 11, 19])
@@ -107,10 +124,13 @@ def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, 
     calls = []
     fast = matching.min_weight_matching
 
-    def both(graph: matching.Graph, stage: Any = None, searched: Any = None) -> set[tuple[int, int]] | None:
-        found = fast(graph, stage, searched)
-        calls.append(len(graph.edges))
-        assert found is not None and list(found) == networkx_matching(graph.edges)
+    def both(
+        graph: matching.Graph, stage: Any = None, searched: Any = None, read: Any = None, *, negated: bool = False
+    ) -> set[tuple[int, int]] | None:
+        found = fast(graph, stage, searched, read, negated=negated)
+        calls.append(negated)
+        given = [(u, v, -w // 2) for u, v, w in graph.edges] if negated else graph.edges
+        assert found is not None and list(found) == networkx_matching(given)
         return found
 
     monkeypatch.setattr(matching, "min_weight_matching", both)
@@ -118,3 +138,4 @@ def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, 
     for round_ in range(1, rounds_of(texts()[index]) + 1):
         pair_round(before(event, round_))
     assert calls, "the engine matched through fidedesk's matching"
+    assert any(calls), "a bracket's pairs handed over as -2w"
