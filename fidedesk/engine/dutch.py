@@ -133,6 +133,17 @@ class _Bracket:
         self.phase_size = size
         self.phase_done = 0
 
+    def going_through(self, pairs: Iterator[Any], size: int) -> Iterator[Any]:
+        """``pairs``, the ``size`` candidate pairs left, passed on as the engine goes through them between its
+        passes (to see the bracket's category, to keep the pairs of those still to pair: a second each at 2,000
+        players), a phase of the bracket while it lasts."""
+        self.phase("gone through", size)
+        try:
+            for _, pair in _stepping(self, enumerate(pairs)):
+                yield pair
+        finally:
+            self.phase_name = ""
+
     def phase_step(self, count: int) -> None:
         """``count`` more of the set-up's phase under way."""
         self.phase_done += count
@@ -174,10 +185,11 @@ class _Bracket:
 
     def note(self) -> str:
         """The pass under way, in words ("" before the first)."""
+        if self.phase_name:
+            done = min(self.phase_done, self.phase_size)
+            said = "Every pair weighed" if not self.total else "The pairs left"
+            return f"{said}; {done:,} of {self.phase_size:,} {self.phase_name}"
         if not self.total:
-            if self.phase_name:
-                done = min(self.phase_done, self.phase_size)
-                return f"Every pair weighed; {done:,} of {self.phase_size:,} {self.phase_name}"
             return f"{min(self.made, self.pairs):,} of {self.pairs:,} pairs weighed" if self.pairs else ""
         if not self.units:
             return ""
@@ -230,7 +242,7 @@ def dutch_engine() -> type:
             bracket.ask()
             _WITHIN.bracket = bracket
             try:
-                return super().pair_bracket(scorelevel, nodes, edges, testpab)
+                return super().pair_bracket(scorelevel, nodes, _PairsLeft(edges), testpab)
             finally:
                 _WITHIN.bracket = None
 
@@ -268,6 +280,20 @@ def _stepping(bracket: _Bracket, pairs: Iterator[tuple[int, Any]]) -> Iterator[t
         if not index % _STEP_EVERY:
             bracket.phase_step(_STEP_EVERY)
         yield index, item
+
+
+class _PairsLeft(list[Any]):
+    """The candidate pairs left, as the engine hands them from one score bracket to the next: a list, gone through
+    (in a loop or a list comprehension of the engine's) as a phase of the bracket under way when it is long."""
+
+    #: Shorter lists are gone through at once (a 600-player round's 180,000 pairs in a tenth of a second).
+    LONG = 64 * _STEP_EVERY
+
+    def __iter__(self) -> Iterator[Any]:
+        bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+        if bracket is None or len(self) < self.LONG:
+            return super().__iter__()
+        return bracket.going_through(super().__iter__(), len(self))
 
 
 def _stepping_sorted(

@@ -17,7 +17,7 @@ to networkx on random graphs with ties and on every bracket of generated events.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from fidedesk.engine.blossom import Edge, each_edge, max_weight_matching
 
@@ -46,17 +46,20 @@ def _adjacency(edges: Iterable[Edge]) -> dict[int, dict[int, Any]]:
     return adj
 
 
+T = TypeVar("T")
+
 #: Edges read between two reports of the matching's set-up.
 READ_EVERY = 4096
 
 
-def _reading(edges: Iterable[Edge], read: Callable[[int], None]) -> Iterator[Edge]:
-    """``edges`` passed on, ``read(READ_EVERY)`` after every :data:`READ_EVERY` of them (the half-edges count
-    half: each edge is read twice, as given and in networkx's order)."""
-    for count, edge in enumerate(edges, 1):
-        yield edge
+def _reading(items: Iterable[T], read: Callable[[int], None], share: int) -> Iterator[T]:
+    """``items`` passed on, ``read(READ_EVERY // share)`` after every :data:`READ_EVERY` of them: the set-up goes
+    through the edges three times (as given, their weights checked, in networkx's order), so an edge counts a
+    third each time (and a weight, read from both ends, a sixth)."""
+    for count, item in enumerate(items, 1):
+        yield item
         if not count % READ_EVERY:
-            read(READ_EVERY // 2)
+            read(READ_EVERY // share)
 
 
 def min_weight_matching(
@@ -71,14 +74,15 @@ def min_weight_matching(
     ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
     before each stage of the algorithm (each adds one pair), ``searched`` as a stage goes through each vertex's
     edges (:func:`fidedesk.engine.blossom.max_weight_matching`), ``read`` with the count of edges read before the
-    first stage (every :data:`READ_EVERY`, twice over: a second for 236,172 edges); any may raise to stop it.
+    first stage (every :data:`READ_EVERY`, three times over: a second for 236,172 edges); any may raise to stop it.
 
     ``negated``: each of the graph's weights is already ``-2 * w`` for G's weight ``w`` (as fidedesk's Dutch engine
     hands a bracket's pairs, so that each pair's weight is one number of thousands of digits, not two)."""
-    adj = _adjacency(graph.edges if read is None else _reading(graph.edges, read))
+    adj = _adjacency(graph.edges if read is None else _reading(graph.edges, read, 3))
     if not adj:
         return set()
-    if not all(type(weight) is int for neighbours in adj.values() for weight in neighbours.values()):
+    weights = (weight for neighbours in adj.values() for weight in neighbours.values())
+    if not all(type(weight) is int for weight in (weights if read is None else _reading(weights, read, 6))):
         return None
     # networkx matches the graph of weights top - w at maximum weight (InvG, same nodes and edges in the same
     # order); the algorithm reads each weight doubled, so that graph is built doubled at once and the
@@ -90,7 +94,7 @@ def min_weight_matching(
     else:
         top = 1 + max(weight for _, _, weight in each_edge(adj))
         inverted_edges = ((u, v, 2 * (top - weight)) for u, v, weight in each_edge(adj))
-    inverted = _adjacency(inverted_edges if read is None else _reading(inverted_edges, read))
+    inverted = _adjacency(inverted_edges if read is None else _reading(inverted_edges, read, 3))
     del adj
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge

@@ -23,6 +23,7 @@ from fidedesk.engine.dutch import (
     SparseCriteria,
     _Bracket,
     _compact_crosstable,
+    _PairsLeft,
     dutch_engine,
     progress_text,
 )
@@ -273,6 +274,40 @@ def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch
 
     with pytest.raises(PairingCancelled):
         pair_round(event, progress=stop_in_a_search)
+
+
+def test_the_pairs_left_gone_through_between_passes_are_said_and_a_stop_heard_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 28: between a bracket's passes the engine goes through every candidate pair left (to see the
+    bracket's category, to keep the pairs of those still to pair: a second each at 2,000 players, in list
+    comprehensions of its own). A long list of them is a phase of the bracket, said as so many of how many, and a
+    stop asked there is heard there; the pairing is the same."""
+    event = before(events()[0], 3)
+    plain = pair_round(event).boards
+    monkeypatch.setattr(_Bracket, "EVERY", 0.0)
+    monkeypatch.setattr(_PairsLeft, "LONG", 1)  # the events here are small: every list of pairs left counts
+    notes: list[str] = []
+
+    def keep_going(done: int, total: int, note: str = "") -> bool:
+        if total:
+            notes.append(note)
+        return False
+
+    assert pair_round(event, progress=keep_going).boards == plain
+    left = [note for note in notes if note.startswith("The pairs left")]
+    assert left, "the pairs left gone through, in a bracket"
+    for note in left:
+        match = re.fullmatch(r"The pairs left; ([\d,]+) of ([\d,]+) gone through", note)
+        assert match is not None, note
+        done, of = (int(figure.replace(",", "")) for figure in match.groups())
+        assert 0 < done <= of
+
+    def stop_there(done: int, total: int, note: str = "") -> bool:
+        return note.startswith("The pairs left")
+
+    with pytest.raises(PairingCancelled):
+        pair_round(event, progress=stop_there)
 
 
 def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left() -> None:
