@@ -466,6 +466,38 @@ class _Definitions:
         return self._by_value[value]
 
 
+class _Records:
+    """Copies of gacrux's per-pair dicts (a pair's record, 16 keys; its quality figures, 26) that share one table
+    of keys, as an object's attributes do, each holding only its values: about 340 bytes where a dict of its own
+    takes 470 (a record) or 830 (quality). The engine keeps a record for every two players (2 million at 2,000)
+    and quality figures for every pair of the bracket under way (a million). Each copy is a ``dict`` equal to the
+    one given, its keys in the order of the first given, and takes new keys as a dict does; a dict without all
+    of the first's keys is kept as given."""
+
+    def __init__(self) -> None:
+        self.blank: dict[str, Any] | None = None
+
+    def __call__(self, given: dict[str, Any]) -> dict[str, Any]:
+        if self.blank is None:
+            self.blank = _shared_table(given)
+        kept = self.blank.copy()
+        kept.update(given)
+        return kept if len(kept) == len(given) else given
+
+
+def _shared_table(given: dict[str, Any]) -> dict[str, Any]:
+    """A dict of ``given``'s keys, in its order, each None, whose copies share its table of keys: the attributes of
+    an object of a class of its own (CPython keeps them so, and copies such a dict so)."""
+
+    class Shared:
+        pass
+
+    holder = Shared()
+    for key in given:
+        setattr(holder, key, None)
+    return holder.__dict__
+
+
 def _summed_as_one(value: object, kind: Any) -> bool:
     """``isinstance`` for gacrux's ``compute_weight``, where it asks whether a sum is an ``int`` to add it with
     ``+=`` (else it adds entry by entry): a :class:`SparseCriteria` is, its ``+=`` being the same sum."""
@@ -479,6 +511,8 @@ def _compact_crosstable() -> type:
     from gacrux import crosstabledutch  # type: ignore[import-untyped]
 
     ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
+    own_update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=_Definitions(crosstabledutch.qdefs))
+    pair_records, quality_records = _Records(), _Records()
 
     class _Compact(crosstabledutch.crosstable_dutch):  # type: ignore[misc]  # gacrux is untyped
         #: The bracket whose heterogeneous pass runs: each pair's quality read is a step of it.
@@ -498,11 +532,19 @@ def _compact_crosstable() -> type:
                 self.fidedesk_step = None
 
         def create_edge(self, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
-            """gacrux's own, a pair made in the set-up (or bracket) under way."""
+            """gacrux's own, a pair made in the set-up (or bracket) under way, kept as a :class:`_Records` copy."""
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if bracket is not None:
                 bracket.made_pair()
-            return super().create_edge(nodea, nodeb, bhasmet)
+            return pair_records(super().create_edge(nodea, nodeb, bhasmet))
+
+        def update_edge(self, edge: Any) -> None:
+            """gacrux's own, reading its quality definitions through :class:`_Definitions`, the pair's quality
+            figures kept as a :class:`_Records` copy."""
+            quality = edge["quality"]
+            own_update_edge(self, edge)
+            if edge["quality"] is not quality:  # made anew for this bracket
+                edge["quality"] = quality_records(edge["quality"])
 
         def get_edge_quality(self, edge: Any) -> Any:
             """gacrux's own, a step of the heterogeneous pass under way."""
@@ -510,7 +552,6 @@ def _compact_crosstable() -> type:
                 self.fidedesk_step()
             return super().get_edge_quality(edge)
 
-        update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=_Definitions(crosstabledutch.qdefs))
         # The bracket's quality, summed over its pairs, adds the pairs' HO3-HO5 vectors entry by entry (3 million
         # entries for a 1,000-player bracket: 4 s): a SparseCriteria is summed as one, in place, as gacrux sums
         # an int, so that the sum stays in the first pair's vector as gacrux's loop leaves it.

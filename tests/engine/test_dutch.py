@@ -24,6 +24,7 @@ from fidedesk.engine.dutch import (
     _Bracket,
     _compact_crosstable,
     _PairsLeft,
+    _Records,
     dutch_engine,
     progress_text,
 )
@@ -92,6 +93,52 @@ def test_each_pair_handed_to_the_matching_as_minus_twice_its_weight_its_part_let
             brackets(dutch_engine(), text, round_)
     assert {"HE", "HO"} <= set(modes)
     assert {"heweight", "howeight"} <= set(parts)
+
+
+def test_records_are_the_dicts_given() -> None:
+    """Issue 28: the engine's per-pair dicts, kept as copies sharing one table of keys, are the dicts it made."""
+    records = _Records()
+    first = {"ca": 1, "cb": 2, "quality": None, "weight": 0}
+    for one in (first, {"ca": 3, "cb": 4, "quality": {"QC6": 1}, "weight": -(10**500)}, {"weight": 5, "ca": 6}):
+        kept = records(one)
+        assert kept == one and type(kept) is dict
+    again = records({"cb": 7, "ca": 8, "weight": 9, "quality": None, "mode": "HO"})
+    assert list(again) == ["ca", "cb", "quality", "weight", "mode"], "the first's order, then the new keys"
+    assert again == {"ca": 8, "cb": 7, "quality": None, "weight": 9, "mode": "HO"}
+    kept = records(first)
+    kept["levels"] = 0
+    kept["ca"] = 10
+    assert kept == {"ca": 10, "cb": 2, "quality": None, "weight": 0, "levels": 0}
+    assert records(first) == first, "each copy its own values"
+
+
+def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pair's record and quality figures as fidedesk's engine keeps them: gacrux's dicts, key for key."""
+    from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
+
+    compact = _compact_crosstable()
+    made: list[str] = []
+    own_create, own_update = compact.create_edge, compact.update_edge
+
+    def create(self: Any, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
+        kept = own_create(self, nodea, nodeb, bhasmet)
+        bare = crosstable_dutch.create_edge(self, nodea, nodeb, bhasmet)
+        assert kept == bare and list(kept) == list(bare)
+        made.append("record")
+        return kept
+
+    def update(self: Any, edge: Any) -> None:
+        own_update(self, edge)
+        if edge["quality"] is not None:
+            bare = dict(edge, qlevel=-1)
+            crosstable_dutch.update_edge(self, bare)
+            assert edge == bare and list(edge["quality"]) == list(bare["quality"])
+            made.append("quality")
+
+    monkeypatch.setattr(compact, "create_edge", create)
+    monkeypatch.setattr(compact, "update_edge", update)
+    brackets(dutch_engine(), texts()[8], 3)
+    assert {"record", "quality"} <= set(made)
 
 
 @settings(max_examples=200, deadline=None)
