@@ -1,11 +1,9 @@
 """FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with three
 things changed from outside, none of which changes a pairing.
 
-- **Progress and Cancel**: progress is counted in steps, :data:`STEPS` to a score bracket; each bracket is
-  reported before it is paired, and again every quarter of a second while the engine goes through its
-  candidate pairs and while its matching runs (one bracket of a big open takes minutes), with a note saying
-  the pass under way as work done of work to do (:class:`_Bracket`); the run stops there when asked
-  (:class:`PairingCancelled`).
+- **Progress and Cancel** (:mod:`fidedesk.engine.progress`): each bracket is reported before it is paired, and
+  again every quarter of a second while the engine goes through its candidate pairs and while its matching
+  runs, with a note saying the pass under way as work done of work to do; the run stops there when asked.
 - **The weighted matching** is :mod:`fidedesk.engine.matching`'s, networkx's algorithm on plain dicts: the
   engine's methods that call ``networkx.min_weight_matching`` run their own code against a copy of their
   module's globals where ``nx`` is :class:`_FastNetworkx`.
@@ -22,186 +20,24 @@ a fault here shows up as a difference there. gacrux is pinned (1.11.65); the cop
 from __future__ import annotations
 
 import functools
-import itertools
-import threading
-import time
 import types
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from fidedesk.engine import matching
+from fidedesk.engine.progress import (
+    _WITHIN,
+    STEPS,
+    PairingCancelled,
+    Progress,
+    _Bracket,
+    _PairsLeft,
+    _stepping_enumerate,
+    _stepping_sorted,
+    progress_text,
+)
 
-
-class Progress(Protocol):
-    """Called with (steps done, steps in all, the step under way in words) as the engine goes (:data:`STEPS` to a
-    score bracket); returns True to stop it."""
-
-    def __call__(self, done: int, total: int, note: str = "", /) -> bool: ...
-
-
-#: Steps to a score bracket: the bar moves within one, whose pairing takes minutes on a big open's round 2.
-STEPS = 1000
-
-
-class PairingCancelled(Exception):
-    """The person asked the engine to stop before it had paired the round."""
-
-
-def progress_text(done: int, total: int) -> str:
-    """What a person is told of the engine's progress (``done`` of ``total`` steps): the score brackets paired, or
-    (no total yet) that the engine is making its candidate pairs."""
-    if not total:
-        return "Weighing every two players as a possible pair"
-    return f"{done // STEPS:,} of {total // STEPS:,} score brackets paired"
-
-
-#: The bracket being paired on this thread (a :class:`_Bracket`), stepped by its passes over the candidate
-#: pairs and by its matching's stages.
-_WITHIN = threading.local()
-
-
-class _Bracket:
-    """The score bracket being paired, reported to ``report`` (the progress callback: True to stop) at most every
-    ``EVERY`` seconds, raising :class:`PairingCancelled` when it answers True.
-
-    The engine goes through a bracket in rounds whose count it does not say beforehand: it weighs the candidate
-    pairs (for heterogeneous, then homogeneous pairing) and matches them, and may match again to see whether
-    the rest can be paired. Each is a pass of a known size (the pairs weighed, the matching's stages: one for
-    each pair chosen). A weighing and the matching after it are one *unit*; unit ``u`` takes the ``1/2**u`` of
-    the bracket's steps after those of the units before it, the weighing its first :data:`WEIGHING` and the
-    matching the rest: the count only grows, never reaches the next bracket's, and moves with every pass.
-
-    The note says the pass under way in words (pairs weighed, read, chosen, players' pairs looked through for
-    the next pair), so that the window shows work done of work to do while a big bracket's matching takes
-    minutes."""
-
-    EVERY = 0.25
-    #: A unit's share that its weighing takes: its matching is most of the time (600 players: 0.7 s and 6.1 s).
-    WEIGHING = 0.2
-
-    def __init__(self, report: Progress, done: int, levels: int, pairs: int = 0) -> None:
-        self.report = report
-        self.first = done * STEPS  # the bracket's first step
-        self.total = levels * STEPS
-        self.pairs = pairs  # the set-up's: the candidate pairs it makes
-        self.made = 0
-        self.units = 0
-        self.weighed = False  # the unit under way began with a weighing
-        self.matching = False  # the pass under way is a matching
-        self.size = 1
-        self.steps = 0
-        self.searched = 0  # vertices the matching's stage under way has gone through
-        self.edges = 0  # the matching's pairs, and those it has read
-        self.read = 0
-        self.phase_name = ""  # the set-up's phase after making its pairs (sorting them, going through them)
-        self.phase_size = 0
-        self.phase_done = 0
-        self.last = time.monotonic()
-
-    def ask(self) -> None:
-        """Report the bracket's start; stop when asked."""
-        if self.report(self.first, self.total, self.note()):
-            raise PairingCancelled
-
-    def start(self, size: int, matching: bool = False, edges: int = 0) -> None:
-        """A new pass begins: a weighing of ``size`` pairs (two steps a pair: its criteria, then its weight), or
-        a matching of ``size`` stages (a step a stage) over ``edges`` pairs, which it first reads."""
-        if not (matching and self.weighed and not self.matching):  # else: the matching of this unit's weighing
-            self.units += 1
-            self.weighed = not matching
-        self.matching = matching
-        self.size = max(1, size if matching else 2 * size)
-        self.steps = 0
-        self.searched = 0
-        self.edges = edges
-        self.read = 0
-
-    def __call__(self) -> None:
-        """One step of the current pass (a pair weighed, a stage of the matching begun)."""
-        self.steps += 1
-        self.searched = 0
-        self._tell()
-
-    def made_pair(self) -> None:
-        """The set-up made one more candidate pair."""
-        self.made += 1
-        self._tell()
-
-    def phase(self, name: str, size: int) -> None:
-        """The set-up goes through its ``size`` candidate pairs again, as ``name`` says ("sorted")."""
-        self.phase_name = name
-        self.phase_size = size
-        self.phase_done = 0
-
-    def going_through(self, pairs: Iterator[Any], size: int) -> Iterator[Any]:
-        """``pairs``, the ``size`` candidate pairs left, passed on as the engine goes through them between its
-        passes (to see the bracket's category, to keep the pairs of those still to pair: a second each at 2,000
-        players), a phase of the bracket while it lasts."""
-        self.phase("gone through", size)
-        try:
-            for _, pair in _stepping(self, enumerate(pairs)):
-                yield pair
-        finally:
-            self.phase_name = ""
-
-    def phase_step(self, count: int) -> None:
-        """``count`` more of the set-up's phase under way."""
-        self.phase_done += count
-        self._tell()
-
-    def weighed_pair(self) -> None:
-        """The weighing under way worked out one more pair's weight: its second step (only a report elsewhere)."""
-        if self.units and not self.matching:
-            self.steps += 1
-        self._tell()
-
-    def read_pairs(self, count: int) -> None:
-        """The matching under way read ``count`` more of its pairs before its first stage."""
-        self.read += count
-        self._tell()
-
-    def look(self) -> None:
-        """The matching's stage under way went through one more player's candidate pairs."""
-        self.searched += 1
-        self._tell()
-
-    def _tell(self) -> None:
-        """Report when a quarter second has gone since the last report; stop when asked."""
-        now = time.monotonic()
-        if now - self.last >= self.EVERY:
-            self.last = now
-            if self.report(self.position(), self.total, self.note()):
-                raise PairingCancelled
-
-    def position(self) -> int:
-        """The step reached: the units before the current one, and the share of it done."""
-        if not self.units or not self.total:  # no total: the engine's set-up, before its brackets
-            return self.first
-        share = 0.5**self.units
-        done = min(self.steps, self.size) / self.size
-        if self.weighed:
-            done = (self.WEIGHING + (1 - self.WEIGHING) * done) if self.matching else self.WEIGHING * done
-        return self.first + min(STEPS - 1, int(STEPS * (1 - 2 * share + share * done)))
-
-    def note(self) -> str:
-        """The pass under way, in words ("" before the first)."""
-        if self.phase_name:
-            done = min(self.phase_done, self.phase_size)
-            said = "Every pair weighed" if not self.total else "The pairs left"
-            return f"{said}; {done:,} of {self.phase_size:,} {self.phase_name}"
-        if not self.total:
-            return f"{min(self.made, self.pairs):,} of {self.pairs:,} pairs weighed" if self.pairs else ""
-        if not self.units:
-            return ""
-        if not self.matching:
-            return f"The next: {min(self.steps, self.size) // 2:,} of {self.size // 2:,} possible pairs weighed"
-        if not self.steps and self.edges:
-            return f"The next: {min(self.read, self.edges):,} of {self.edges:,} possible pairs read for the matching"
-        said = f"The next: {max(0, min(self.steps, self.size) - 1):,} of {self.size - 1:,} pairs chosen"
-        if not self.searched:
-            return said
-        whose = "player's" if self.searched == 1 else "players'"
-        return f"{said}; looked through {self.searched:,} {whose} pairs for another"
+__all__ = ["STEPS", "PairingCancelled", "Progress", "SparseCriteria", "dutch_engine", "progress_text"]
 
 
 @functools.cache
@@ -257,63 +93,6 @@ def dutch_engine() -> type:
     # Before that it lists the pairs that can meet and sorts them (5 s at 2,000 players): its sort steps too.
     _Reporting.list_edges = _rebound(pairing_dutch.list_edges, sorted=_stepping_sorted)
     return _Reporting
-
-
-#: Items read between two steps of the progress in the engine's own loops and sorts.
-_STEP_EVERY = 1024
-
-
-def _stepping_enumerate(items: Iterable[Any], start: int = 0) -> Iterator[tuple[int, Any]]:
-    """``enumerate``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` items; a long list
-    (the candidate pairs) is a phase of the set-up, counted in its note."""
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
-    if bracket is None:
-        return enumerate(items, start)
-    if isinstance(items, list) and len(items) > _STEP_EVERY:
-        bracket.phase("gone through", len(items))
-    return _stepping(bracket, enumerate(items, start))
-
-
-def _stepping(bracket: _Bracket, pairs: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
-    """``pairs`` (an ``enumerate``) passed on, a step of ``bracket`` every :data:`_STEP_EVERY`."""
-    for index, item in pairs:
-        if not index % _STEP_EVERY:
-            bracket.phase_step(_STEP_EVERY)
-        yield index, item
-
-
-class _PairsLeft(list[Any]):
-    """The candidate pairs left, as the engine hands them from one score bracket to the next: a list, gone through
-    (in a loop or a list comprehension of the engine's) as a phase of the bracket under way when it is long."""
-
-    #: Shorter lists are gone through at once (a 600-player round's 180,000 pairs in a tenth of a second).
-    LONG = 64 * _STEP_EVERY
-
-    def __iter__(self) -> Iterator[Any]:
-        bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
-        if bracket is None or len(self) < self.LONG:
-            return super().__iter__()
-        return bracket.going_through(super().__iter__(), len(self))
-
-
-def _stepping_sorted(
-    items: Iterable[Any], *, key: Callable[[Any], Any] | None = None, reverse: bool = False
-) -> list[Any]:
-    """``sorted``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` keys worked out."""
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
-    if bracket is None or key is None:
-        return sorted(items, key=key, reverse=reverse)
-    items = list(items)
-    bracket.phase("sorted", len(items))
-    count = itertools.count()
-    keyed = key
-
-    def stepping(item: Any) -> Any:
-        if not next(count) % _STEP_EVERY:
-            bracket.phase_step(_STEP_EVERY)
-        return keyed(item)
-
-    return sorted(items, key=stepping, reverse=reverse)
 
 
 #: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
