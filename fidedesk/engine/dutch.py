@@ -1,4 +1,4 @@
-"""FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with three
+"""FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with four
 things changed from outside, none of which changes a pairing.
 
 - **Progress and Cancel** (:mod:`fidedesk.engine.progress`): each bracket is reported before it is paired, and
@@ -6,12 +6,15 @@ things changed from outside, none of which changes a pairing.
   runs, with a note saying the pass under way as work done of work to do; the run stops there when asked.
 - **The weighted matching** is :mod:`fidedesk.engine.matching`'s, networkx's algorithm on plain dicts: the
   engine's methods that call ``networkx.min_weight_matching`` run their own code against a copy of their
-  module's globals where ``nx`` is :class:`_FastNetworkx`.
+  module's globals where ``nx`` is :class:`_FastNetworkx`. A bracket's pairs reach it as ``-2w``, one number
+  of thousands of digits a pair where there were three (:func:`_negating`).
 - **Homogeneous criteria kept compact**: gacrux's ``update_homogenious`` gives every candidate pair of a
   bracket of B players three lists about B long (HO3-HO5, the pair's place in C.04.3's order of
   exchanges), each with at most one entry off its default: about 8 KB a pair in a 500-player bracket, 10 GB
   for round 2 of a 2,000-player open. :class:`SparseCriteria` holds the one entry. The weights, from which
   the engine pairs, are computed as gacrux computes them.
+- **Records kept compact**: each pair's record and quality figures are dict copies sharing one table of keys
+  (:class:`_Records`), and a pair's part of its weight is let go once the weight is made.
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
 a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied method below is its.
