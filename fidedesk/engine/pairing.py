@@ -283,13 +283,15 @@ def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[
     except GacruxNoLegalPairing as fault:
         raise NoLegalPairing(f"round {round_} cannot be paired by the Dutch rules: {fault}") from None
     except MemoryError:
-        engine = None  # noqa: F841  # dropped: its records go before the message is made
-        raise EngineOutOfMemory(
-            f"round {round_} is not paired: FIDE TEC's engine ran out of memory pairing "
-            f"{len(event['competitors']):,} players (it keeps a record for every pair of players)"
-        ) from None
-    pairs = [pair for bracket in brackets if bracket is not None for pair in bracket.get("pairs", ())]
-    return [(int(pair["w"]), int(pair["b"])) for pair in sorted(pairs, key=lambda pair: pair["board"])]
+        pass  # answered below: here the exception's traceback still holds the engine's frames, and so its records
+    else:
+        pairs = [pair for bracket in brackets if bracket is not None for pair in bracket.get("pairs", ())]
+        return [(int(pair["w"]), int(pair["b"])) for pair in sorted(pairs, key=lambda pair: pair["board"])]
+    engine = None  # noqa: F841  # the exception gone, the engine's records go with this last reference
+    raise EngineOutOfMemory(
+        f"round {round_} is not paired: FIDE TEC's engine ran out of memory pairing "
+        f"{len(event['competitors']):,} players (it keeps a record for every pair of players)"
+    )
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,6 +7,7 @@ of generated opens (994 MiB at 1,000 players, over 5 GB at 2,000). A 9,998-playe
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,25 @@ def test_the_engine_running_out_of_memory_is_said_so(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(pairing, "dutch_engine", lambda: Starved)
     with pytest.raises(EngineOutOfMemory, match="ran out of memory pairing 16 players"):
         pair_round(held_after(3), 4)
+
+
+def test_the_engine_is_let_go_before_running_out_of_memory_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's records (gigabytes at 2,000 players) are freed by the time the refusal reaches the caller: the
+    out-of-memory exception, whose traceback holds the engine's frames, is neither kept nor chained to it."""
+    engines: list[weakref.ref[Any]] = []
+
+    class Starved:
+        def __init__(self, *args: Any) -> None:
+            engines.append(weakref.ref(self))
+
+        def compute_pairing(self, *args: Any) -> Any:
+            raise MemoryError
+
+    monkeypatch.setattr(pairing, "dutch_engine", lambda: Starved)
+    with pytest.raises(EngineOutOfMemory) as refused:
+        pair_round(held_after(3), 4)
+    assert refused.value.__context__ is None and refused.value.__cause__ is None
+    assert engines and engines[0]() is None, "the engine freed"
 
 
 def test_the_command_line_says_it_in_one_line(
