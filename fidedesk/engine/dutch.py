@@ -167,6 +167,11 @@ def _rebound(method: Callable[..., Any], **names: Any) -> Callable[..., Any]:
     return rebound
 
 
+#: The entries of every :class:`SparseCriteria` with none set: never written (a vector's first entry set gives it
+#: a dict of its own).
+_NONE_SET: dict[int, int] = {}
+
+
 class SparseCriteria:
     """A list of ``length`` entries all ``default`` but those set: one of gacrux's per-pair HO3-HO5 vectors,
     read and written as the list it stands for (``len``, index, iteration, ``+=`` on an entry)."""
@@ -176,7 +181,8 @@ class SparseCriteria:
     def __init__(self, length: int, default: int) -> None:
         self.length = max(0, length)  # as [default] * length, which is empty for a length below 0
         self.default = default
-        self.values: dict[int, int] = {}
+        # the entries set; until the first, one empty dict shared by all (most of a bracket's vectors stay so)
+        self.values: dict[int, int] = _NONE_SET
 
     def __len__(self) -> int:
         return self.length
@@ -190,6 +196,8 @@ class SparseCriteria:
         return self.values.get(self._index(index), self.default)
 
     def __setitem__(self, index: int, value: int) -> None:
+        if self.values is _NONE_SET:
+            self.values = {}
         self.values[self._index(index)] = value
 
     def __iter__(self) -> Iterator[int]:
@@ -205,6 +213,8 @@ class SparseCriteria:
             for index in range(self.length):
                 self[index] += other[index]
             return self
+        if self.values is _NONE_SET:
+            self.values = {}
         mine, theirs = self.values, other.values
         for index, value in theirs.items():
             if index not in mine:

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fidedesk.engine import dutch
 from fidedesk.engine.dutch import (
     STEPS,
     PairingCancelled,
@@ -166,6 +167,7 @@ def test_sparse_criteria_read_and_written_as_the_list(length: int, default: int,
     assert [sparse[i] for i in range(-len(listed), len(listed))] == [
         listed[i] for i in range(-len(listed), len(listed))
     ]
+    assert not dutch._NONE_SET, "the entries of the vectors with none set, shared by them all, never written"
 
 
 def sparse_and_listed(draw: st.DrawFn, length: int) -> tuple[SparseCriteria, list[int]]:
@@ -198,6 +200,7 @@ def test_sparse_criteria_summed_in_place_as_gacrux_sums_the_list(data: st.DataOb
         assert list(same) == expected
         return
     mine += addend
+    assert not dutch._NONE_SET
     assert mine is same and list(mine) == expected and len(mine) == len(expected)
 
 
