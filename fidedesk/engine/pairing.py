@@ -173,8 +173,8 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
 
 #: What FIDE TEC's engine holds for each pair of players in the file, present or not (it builds a record for
 #: every pair, and in a big score bracket its criteria for each), at most, as measured on round 2 of generated
-#: opens (issue 28, docs/performance.md): 2.0 KB at 1,000 players (994 MiB in all), 2.6 KB at 2,000.
-ENGINE_BYTES_PER_PAIR = 3 * 1024
+#: opens (issue 28, docs/performance.md): 1.4 KB at 1,000 players (701 MiB in all), 1.7 KB at 2,000 (3,292 MiB).
+ENGINE_BYTES_PER_PAIR = 2 * 1024
 #: The share of the computer's memory a pairing may be expected to take before it is refused at once.
 MEMORY_SHARE = 0.75
 

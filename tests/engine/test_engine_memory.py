@@ -1,8 +1,9 @@
 """A round FIDE TEC's engine cannot pair in this computer's memory is refused at once, in one line naming the limit.
 
-The engine keeps a record for every pair of players in the file; issue 28 measured up to 2.6 KB a pair on round 2
-of generated opens (994 MiB at 1,000 players, over 5 GB at 2,000). A 9,998-player TRF16 file would need about
-140 GB: before this, the computer swapped and the engine grew to 24 GB before anyone could tell.
+The engine keeps a record for every pair of players in the file; issue 28 measured up to 1.7 KB a pair on round 2
+of generated opens (701 MiB at 1,000 players, 3.3 GB at 2,000; 2.6 KB before its records were made lighter). A
+9,998-player TRF16 file would need about 95 GB: before this, the computer swapped and the engine grew to 24 GB
+before anyone could tell.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def test_a_trf16_sized_event_is_refused_naming_the_limit(monkeypatch: pytest.Mon
 
 def test_what_the_computer_holds_is_paired(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pairing, "physical_memory", lambda: 16 * GB)
-    check_engine_memory(2_000, 2)  # 5.7 GB at most, of 16
+    check_engine_memory(2_000, 2)  # 3.8 GB at most, of 16
     monkeypatch.setattr(pairing, "physical_memory", lambda: None)  # a system that does not say: no refusal
     check_engine_memory(9_998, 2)
 
