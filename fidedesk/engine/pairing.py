@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
-import math
 import multiprocessing
 import os
 import sys
@@ -172,9 +171,12 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
 
 
 #: What FIDE TEC's engine holds for each pair of players in the file, present or not (it builds a record for
-#: every pair, and in a big score bracket its criteria for each), at most, as measured on round 2 of generated
-#: opens (issue 28, docs/performance.md): 1.4 KB at 1,000 players (701 MiB in all), 1.7 KB at 2,000 (3,292 MiB).
-ENGINE_BYTES_PER_PAIR = 2 * 1024
+#: every pair, and in a big score bracket its criteria and weight for each), at most: this much, and
+#: :data:`ENGINE_BYTES_PER_PAIR_AND_PLAYER` more for each player of the event (a pair's weight has a few bits for
+#: each). Measured on round 2 of generated opens (issue 28, docs/performance.md): 1,466 bytes a pair at 1,000
+#: players (701 MiB in all), 1,723 at 2,000 (3,292 MiB); this gives 1,650 and 1,900.
+ENGINE_BYTES_PER_PAIR = 1400
+ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.25
 #: The share of the computer's memory a pairing may be expected to take before it is refused at once.
 MEMORY_SHARE = 0.75
 
@@ -183,10 +185,15 @@ class EngineOutOfMemory(PairingError):
     """FIDE TEC's engine would need (or took) more memory than the computer has for the round."""
 
 
+def engine_bytes_per_pair(players: int) -> int:
+    """Bytes FIDE TEC's engine may take for each pair of players of an event of ``players`` players, at most."""
+    return ENGINE_BYTES_PER_PAIR + int(ENGINE_BYTES_PER_PAIR_AND_PLAYER * players)
+
+
 def engine_memory(players: int) -> int:
     """Bytes FIDE TEC's engine may take to pair a round of an event of ``players`` players, at most: a record
     for every pair of them, the two dummies (the bye and the engine's blob) included."""
-    return ENGINE_BYTES_PER_PAIR * (players + 2) * (players + 1) // 2
+    return engine_bytes_per_pair(players) * (players + 2) * (players + 1) // 2
 
 
 def physical_memory() -> int | None:
@@ -220,18 +227,20 @@ def _size(count: int) -> str:
 def check_engine_memory(players: int, round_: int) -> None:
     """:class:`EngineOutOfMemory` at once, naming the limit, where pairing a round of ``players`` players could
     take more than :data:`MEMORY_SHARE` of this computer's memory (:func:`engine_memory`): a 9,998-player
-    TRF16 file would need about 140 GB, and the computer would swap for hours before running out."""
+    TRF16 file would need about 190 GB, and the computer would swap for hours before running out."""
     have = physical_memory()
     if have is None or engine_memory(players) <= MEMORY_SHARE * have:
         return
-    # the most players n with engine_memory(n) within the share: (n + 1)(n + 2) at most 2 * share / bytes a pair
-    pairs_of = (2 * int(MEMORY_SHARE * have) + 1) // ENGINE_BYTES_PER_PAIR
-    most = max(0, (math.isqrt(4 * pairs_of + 1) - 1) // 2 - 1)
+    # the most players n with engine_memory(n) within the share (it grows with n): the last of a binary search
+    most, above = 0, players
+    while above - most > 1:
+        middle = (most + above) // 2
+        most, above = (middle, above) if engine_memory(middle) <= MEMORY_SHARE * have else (most, middle)
     need = _size(engine_memory(players))
     raise EngineOutOfMemory(
         f"round {round_} is not paired: for {players:,} players FIDE TEC's engine may need {need} of memory "
-        f"(about {ENGINE_BYTES_PER_PAIR // 1024} KB for every pair of players) and this computer has {_size(have)}; "
-        f"it pairs events of up to {most:,} players"
+        f"(about {engine_bytes_per_pair(players) / 1024:,.1f} KB for every pair of players) and this computer has "
+        f"{_size(have)}; it pairs events of up to {most:,} players"
     )
 
 
