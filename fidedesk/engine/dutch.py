@@ -319,7 +319,8 @@ def _compact_crosstable() -> type:
             bracket.start(len(edges))
             self.fidedesk_step = bracket
             try:
-                super().update_hetrogenious(scorelevel, nodes, edges, bsn)
+                with bracket.counted():
+                    super().update_hetrogenious(scorelevel, nodes, edges, bsn)
             finally:
                 self.fidedesk_step = None
 
@@ -385,7 +386,7 @@ def _compact_crosstable() -> type:
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)  # fidedesk: progress, Cancel
             if bracket is not None:
                 bracket.start(len(edges))
-            for c in edges:
+            for c in list.__iter__(edges):  # fidedesk: counted below, not as the pairs left (_PairsLeft) are
                 if bracket is not None:
                     bracket()
                 c["howeight"] = 0

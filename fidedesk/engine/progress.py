@@ -9,6 +9,7 @@ The engine's own loops and sorts over its candidate pairs step the bracket under
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import threading
 import time
@@ -80,6 +81,7 @@ class _Bracket:
         self.phase_name = ""  # the set-up's phase after making its pairs (sorting them, going through them)
         self.phase_size = 0
         self.phase_done = 0
+        self.counting = False  # a pass that counts its pairs itself (a weighing) is going through them
         self.last = time.monotonic()
 
     def ask(self) -> None:
@@ -116,6 +118,16 @@ class _Bracket:
         self.phase_name = name
         self.phase_size = size
         self.phase_done = 0
+
+    @contextlib.contextmanager
+    def counted(self) -> Iterator[None]:
+        """Within it a pass counts the pairs it goes through itself (a weighing: its note says so), so the pairs
+        left gone through are not a phase of their own."""
+        was, self.counting = self.counting, True
+        try:
+            yield
+        finally:
+            self.counting = was
 
     def going_through(self, pairs: Iterator[Any], size: int) -> Iterator[Any]:
         """``pairs``, the ``size`` candidate pairs left, passed on as the engine goes through them between its
@@ -220,7 +232,7 @@ class _PairsLeft(list[Any]):
 
     def __iter__(self) -> Iterator[Any]:
         bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
-        if bracket is None or len(self) < self.LONG:
+        if bracket is None or bracket.counting or len(self) < self.LONG:
             return super().__iter__()
         return bracket.going_through(super().__iter__(), len(self))
 

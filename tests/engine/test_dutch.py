@@ -336,7 +336,6 @@ def test_the_pairs_left_gone_through_between_passes_are_said_and_a_stop_heard_th
     event = before(events()[0], 3)
     plain = pair_round(event).boards
     monkeypatch.setattr(_Bracket, "EVERY", 0.0)
-    monkeypatch.setattr(_PairsLeft, "LONG", 1)  # the events here are small: every list of pairs left counts
     notes: list[str] = []
 
     def keep_going(done: int, total: int, note: str = "") -> bool:
@@ -344,7 +343,12 @@ def test_the_pairs_left_gone_through_between_passes_are_said_and_a_stop_heard_th
             notes.append(note)
         return False
 
+    pair_round(event, progress=keep_going)
+    unlisted = [note for note in notes if "weighed" in note]
+    notes.clear()
+    monkeypatch.setattr(_PairsLeft, "LONG", 1)  # the events here are small: every list of pairs left counts
     assert pair_round(event, progress=keep_going).boards == plain
+    assert [note for note in notes if "weighed" in note] == unlisted, "a weighing says its own pairs weighed"
     left = [note for note in notes if note.startswith("The pairs left")]
     assert left, "the pairs left gone through, in a bracket"
     for note in left:
