@@ -319,8 +319,7 @@ def _compact_crosstable() -> type:
             bracket.start(len(edges))
             self.fidedesk_step = bracket
             try:
-                with bracket.counted():
-                    super().update_hetrogenious(scorelevel, nodes, edges, bsn)
+                super().update_hetrogenious(scorelevel, nodes, edges, bsn)
             finally:
                 self.fidedesk_step = None
 
@@ -386,7 +385,7 @@ def _compact_crosstable() -> type:
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)  # fidedesk: progress, Cancel
             if bracket is not None:
                 bracket.start(len(edges))
-            for c in list.__iter__(edges):  # fidedesk: counted below, not as the pairs left (_PairsLeft) are
+            for c in edges:
                 if bracket is not None:
                     bracket()
                 c["howeight"] = 0

@@ -9,7 +9,6 @@ The engine's own loops and sorts over its candidate pairs step the bracket under
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import threading
 import time
@@ -57,8 +56,8 @@ class _Bracket:
     matching the rest: the count only grows, never reaches the next bracket's, and moves with every pass.
 
     The note says the pass under way in words (pairs weighed, read, chosen, players' pairs looked through for
-    the next pair), so that the window shows work done of work to do while a big bracket's matching takes
-    minutes."""
+    the next pair, the pairs left gone through between passes), so that the window shows work done of work to do
+    while a big bracket's matching takes minutes."""
 
     EVERY = 0.25
     #: A unit's share that its weighing takes: its matching is most of the time (600 players: 0.7 s and 6.1 s).
@@ -78,10 +77,9 @@ class _Bracket:
         self.searched = 0  # vertices the matching's stage under way has gone through
         self.edges = 0  # the matching's pairs, and those it has read
         self.read = 0
-        self.phase_name = ""  # the set-up's phase after making its pairs (sorting them, going through them)
+        self.phase_name = ""  # the set-up's (sorting its pairs, going through them), a bracket's (the pairs left)
         self.phase_size = 0
         self.phase_done = 0
-        self.counting = False  # a pass that counts its pairs itself (a weighing) is going through them
         self.last = time.monotonic()
 
     def ask(self) -> None:
@@ -114,20 +112,11 @@ class _Bracket:
         self._tell()
 
     def phase(self, name: str, size: int) -> None:
-        """The set-up goes through its ``size`` candidate pairs again, as ``name`` says ("sorted")."""
+        """The engine goes through ``size`` candidate pairs again outside a weighing or a matching, as ``name``
+        says ("sorted", "gone through")."""
         self.phase_name = name
         self.phase_size = size
         self.phase_done = 0
-
-    @contextlib.contextmanager
-    def counted(self) -> Iterator[None]:
-        """Within it a pass counts the pairs it goes through itself (a weighing: its note says so), so the pairs
-        left gone through are not a phase of their own."""
-        was, self.counting = self.counting, True
-        try:
-            yield
-        finally:
-            self.counting = was
 
     def going_through(self, pairs: Iterator[Any], size: int) -> Iterator[Any]:
         """``pairs``, the ``size`` candidate pairs left, passed on as the engine goes through them between its
@@ -141,13 +130,18 @@ class _Bracket:
             self.phase_name = ""
 
     def phase_step(self, count: int) -> None:
-        """``count`` more of the set-up's phase under way."""
+        """``count`` more of the phase under way."""
         self.phase_done += count
         self._tell()
 
+    @property
+    def weighing(self) -> bool:
+        """A weighing is under way: begun, and no matching since (it ends as its matching begins)."""
+        return bool(self.units) and not self.matching
+
     def weighed_pair(self) -> None:
         """The weighing under way worked out one more pair's weight: its second step (only a report elsewhere)."""
-        if self.units and not self.matching:
+        if self.weighing:
             self.steps += 1
         self._tell()
 
@@ -225,14 +219,15 @@ def _stepping(bracket: _Bracket, pairs: Iterator[tuple[int, Any]]) -> Iterator[t
 
 class _PairsLeft(list[Any]):
     """The candidate pairs left, as the engine hands them from one score bracket to the next: a list, gone through
-    (in a loop or a list comprehension of the engine's) as a phase of the bracket under way when it is long."""
+    (in a loop or a list comprehension of the engine's) as a phase of the bracket under way when it is long. A
+    weighing going through them counts its pairs itself (its note says so)."""
 
-    #: Shorter lists are gone through at once (a 600-player round's 180,000 pairs in a tenth of a second).
+    #: Shorter lists are gone through at once (65,536 pairs, a 360-player round's, in a few hundredths of a second).
     LONG = 64 * _STEP_EVERY
 
     def __iter__(self) -> Iterator[Any]:
         bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
-        if bracket is None or bracket.counting or len(self) < self.LONG:
+        if bracket is None or bracket.weighing or len(self) < self.LONG:
             return super().__iter__()
         return bracket.going_through(super().__iter__(), len(self))
 
