@@ -142,6 +142,37 @@ def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> N
     assert {"record", "quality"} <= set(made)
 
 
+def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: each weight a pass of ``pair_weighted_round`` hands its matching is -2 times the one gacrux makes
+    for the pair, and weights equal in value are one number (a big bracket has a third to a fifth as many)."""
+    from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
+
+    compact = _compact_crosstable()
+    own_weight, own_matching = compact.update_weight, dutch._FastNetworkx.min_weight_matching
+    expected: dict[tuple[int, int], int] = {}
+    shared: list[int] = []
+
+    def weigh(self: Any, mode: str, category: Any, c: Any) -> Any:
+        bare = crosstable_dutch.update_weight(self, mode, category, dict(c))
+        if getattr(dutch._WITHIN, "negated", None) is not None:
+            expected[c["ca"], c["cb"]] = -2 * bare
+        return own_weight(self, mode, category, c)
+
+    def match(graph: Any) -> Any:
+        if getattr(dutch._WITHIN, "negated", None) is not None:
+            by_value: dict[int, int] = {}
+            for u, v, weight in graph.edges:
+                assert weight == expected[u, v]
+                assert by_value.setdefault(weight, weight) is weight, "an equal weight made again"
+            shared.append(len(graph.edges) - len(by_value))
+        return own_matching(graph)
+
+    monkeypatch.setattr(compact, "update_weight", weigh)
+    monkeypatch.setattr(dutch._FastNetworkx, "min_weight_matching", staticmethod(match))
+    brackets(dutch_engine(), texts()[8], 3)
+    assert shared and sum(shared) > 0, "no pass with two pairs of the same weight: the test shows nothing"
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.integers(-3, 40),
