@@ -37,7 +37,7 @@ def test_a_trf16_sized_event_is_refused_naming_the_limit(monkeypatch: pytest.Mon
 def test_the_estimate_holds_what_was_measured() -> None:
     """Round 2 of generated opens (docs/performance.md, issue 28): the peak of the process that paired it, with
     Python and its imports, at most what the estimate allows, and within a fifth of it."""
-    for players, peak in ((1_000, 701 * 1024**2), (2_000, 3_292 * 1024**2)):
+    for players, peak in ((1_000, 590 * 1024**2), (2_000, 2_467 * 1024**2)):
         assert 0.8 * engine_memory(players) <= peak <= engine_memory(players)
 
 
