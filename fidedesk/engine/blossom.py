@@ -109,10 +109,12 @@ def max_weight_matching(
     def slack(v: int, w: int) -> int:
         return dualvar[v] + dualvar[w] - adj2[v][w]
 
-    def kept_slack(k: Any) -> int:
-        """bestedge[k]'s slack: as kept since the duals last moved, else worked out."""
+    def kept_slack(k: Any) -> int | None:
+        """bestedge[k]'s slack (None without one): as kept since the duals last moved, else worked out and kept."""
         found = bestslack.get(k)
-        return slack(*bestedge[k]) if found is None else found
+        if found is None and (edge := bestedge.get(k)) is not None:
+            found = bestslack[k] = slack(*edge)
+        return found
 
     def allow(v: int, w: int) -> None:
         allowed.setdefault(v, set()).add(w)
@@ -457,10 +459,7 @@ def max_weight_matching(
                             if label_bw == 1:
                                 if not held:  # networkx's slack(*bestedge[bv]), kept from when it was set
                                     held = True
-                                    mine = bestslack.get(bv)
-                                    if mine is None:
-                                        edge = bestedge.get(bv)
-                                        mine = None if edge is None else slack(*edge)
+                                    mine = kept_slack(bv)
                                     bar = None if mine is None else mine - dual_v
                                 if bar is None or part < bar:
                                     mine_edge = (v, w)
@@ -469,10 +468,8 @@ def max_weight_matching(
                             elif (label_bw if bw == w else label_get(w)) is None:  # w's own label: once if w is bw
                                 kslack = dual_v + part
                                 best = bestslack.get(w)
-                                if best is None:
-                                    edge = bestedge.get(w)
-                                    if edge is not None:  # kept while the duals stand still, as when set
-                                        best = bestslack[w] = slack(*edge)
+                                if best is None:  # (the kept one read in line first: most of these visits)
+                                    best = kept_slack(w)
                                 if best is None or kslack < best:
                                     bestedge[w] = (v, w)
                                     bestslack[w] = kslack
@@ -503,16 +500,18 @@ def max_weight_matching(
             # delta1 (the least vertex dual) is not a bound with maxcardinality; delta2: the least slack of an
             # edge from an S-vertex to a free vertex.
             for v in gnodes:
-                if label.get(inblossom[v]) is None and bestedge.get(v) is not None:
-                    d = kept_slack(v)
-                    if deltatype == -1 or d < delta:
-                        delta = d
-                        deltatype = 2
-                        deltaedge = bestedge[v]
+                if (
+                    label.get(inblossom[v]) is None
+                    and (d := kept_slack(v)) is not None
+                    and (deltatype == -1 or d < delta)
+                ):
+                    delta = d
+                    deltatype = 2
+                    deltaedge = bestedge[v]
             # delta3: half the least slack of an edge between two S-blossoms.
             for b in blossomparent:
-                if blossomparent[b] is None and label.get(b) == 1 and bestedge.get(b) is not None:
-                    d = kept_slack(b) // 2
+                if blossomparent[b] is None and label.get(b) == 1 and (least := kept_slack(b)) is not None:
+                    d = least // 2
                     if deltatype == -1 or d < delta:
                         delta = d
                         deltatype = 3
