@@ -306,6 +306,9 @@ def _compact_crosstable() -> type:
     from gacrux import crosstabledutch  # type: ignore[import-untyped]
 
     ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
+    vector_keys = tuple(
+        crosstabledutch.qdefs[name].name for name in ("QC7", "QC8", "QMM", "QC18", "QC19", "QC20", "QC21")
+    )
     own_update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=_Definitions(crosstabledutch.qdefs))
     pair_records, quality_records = _Records(), _Records()
 
@@ -333,24 +336,70 @@ def _compact_crosstable() -> type:
                 bracket.made_pair()
             return pair_records(super().create_edge(nodea, nodeb, bhasmet))
 
+        #: This engine's criteria vectors by their entries (:meth:`update_edge`), one list for all pairs alike.
+        fidedesk_vectors: dict[tuple[int, ...], list[int]] | None = None
+        #: This engine's HO3-HO5 vectors with no entry set, each for all the pairs of a pass alike, by ``id``
+        #: (:meth:`update_homogenious`).
+        fidedesk_blanks: dict[int, SparseCriteria] | None = None
+        #: Whether :meth:`compute_weight` runs (the vectors made meanwhile are kept apart).
+        fidedesk_summing = False
+
         def update_edge(self, edge: Any) -> None:
             """gacrux's own, reading its quality definitions through :class:`_Definitions`, the pair's quality
-            figures kept as a :class:`_Records` copy."""
+            figures kept as a :class:`_Records` copy whose criteria vectors (QC7, QC8, QMM, QC18-QC21: seven lists
+            a pair, a few entries long, most all 0) are one list for every pair with the same entries.
+
+            gacrux writes a pair's vectors only here, as it makes them, and in :meth:`compute_weight`, which sums
+            a bracket's pairs into the first pair's: there they are each pair's own. Kept apart, the vectors of a
+            1,000-player round 2 are 1.6 million lists, 100 MiB."""
             quality = edge["quality"]
             own_update_edge(self, edge)
-            if edge["quality"] is not quality:  # made anew for this bracket
-                edge["quality"] = quality_records(edge["quality"])
+            made = edge["quality"]
+            if made is quality:  # this bracket's already
+                return
+            made = edge["quality"] = quality_records(made)
+            if self.fidedesk_summing:
+                return
+            if self.fidedesk_vectors is None:
+                self.fidedesk_vectors = {}
+            alike = self.fidedesk_vectors
+            for key in vector_keys:
+                vector = made[key]
+                if vector is not None:
+                    made[key] = alike.setdefault(tuple(vector), vector)
+
+        # The bracket's quality, summed over its pairs, adds the pairs' HO3-HO5 vectors entry by entry (3 million
+        # entries for a 1,000-player bracket: 4 s): a SparseCriteria is summed as one, in place, as gacrux sums
+        # an int, so that the sum stays in the first pair's vector as gacrux's loop leaves it.
+        own_compute_weight = _rebound(crosstabledutch.crosstable_dutch.compute_weight, isinstance=_summed_as_one)
+
+        def compute_weight(self, wpairs: Any, bquality: Any) -> Any:
+            """gacrux's own, with the criteria vectors of the bracket's pairs (:meth:`update_edge`'s and
+            :meth:`update_homogenious`'s) each pair's own: gacrux sums the others into the first pair's and leaves
+            them so. Those the engine makes meanwhile are too."""
+            alike, blanks = self.fidedesk_vectors or {}, self.fidedesk_blanks or {}
+            for c in wpairs:
+                quality = c["quality"]
+                for key in vector_keys if quality is not None else ():
+                    vector = quality[key]
+                    shared = alike.get(tuple(vector)) if vector is not None else None
+                    if shared is not None and shared is vector:
+                        quality[key] = list(shared)
+                for key in (ho3, ho4, ho5) if quality is not None and blanks else ():
+                    blank = blanks.get(id(quality[key]))
+                    if blank is not None:
+                        quality[key] = SparseCriteria(blank.length, blank.default)
+            self.fidedesk_summing = True
+            try:
+                return self.own_compute_weight(wpairs, bquality)
+            finally:
+                self.fidedesk_summing = False
 
         def get_edge_quality(self, edge: Any) -> Any:
             """gacrux's own, a step of the heterogeneous pass under way."""
             if self.fidedesk_step is not None:
                 self.fidedesk_step()
             return super().get_edge_quality(edge)
-
-        # The bracket's quality, summed over its pairs, adds the pairs' HO3-HO5 vectors entry by entry (3 million
-        # entries for a 1,000-player bracket: 4 s): a SparseCriteria is summed as one, in place, as gacrux sums
-        # an int, so that the sum stays in the first pair's vector as gacrux's loop leaves it.
-        compute_weight = _rebound(crosstabledutch.crosstable_dutch.compute_weight, isinstance=_summed_as_one)
 
         def update_weight(self, mode: str, category: Any, c: Any) -> Any:
             """gacrux's own, the second step of a pair weighed (its weight: a number of thousands of digits,
@@ -377,8 +426,9 @@ def _compact_crosstable() -> type:
 
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
-            :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5``, and a step of the
-            bracket's progress for each candidate pair."""
+            :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5`` (one of each for
+            all the pairs with no entry set, most of a big bracket's: as :meth:`update_edge`'s vectors, never
+            written), and a step of the bracket's progress for each candidate pair."""
             B = self.B = len(bsn)
             mdp = B - 2 * S
             B3 = self.B3 = S
@@ -388,6 +438,10 @@ def _compact_crosstable() -> type:
             weight = self.weight
             self.init_howeights(scorelevel, S, mdp)
             HO4weight = sum(weight[ho4])
+            blank3, blank4, blank5 = SparseCriteria(B3, 0), SparseCriteria(B4, 1), SparseCriteria(B5, 0)
+            if self.fidedesk_blanks is None:
+                self.fidedesk_blanks = {}
+            self.fidedesk_blanks.update((id(blank), blank) for blank in (blank3, blank4, blank5))
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)  # fidedesk: progress, Cancel
             if bracket is not None:
                 bracket.start(len(edges))
@@ -399,9 +453,9 @@ def _compact_crosstable() -> type:
                 q = self.get_edge_quality(c)["quality"]
                 q[ho1] = 0
                 q[ho2] = 0
-                q[ho3] = SparseCriteria(B3, 0)
-                q[ho4] = SparseCriteria(B4, 1)
-                q[ho5] = SparseCriteria(B5, 0)
+                q[ho3] = blank3
+                q[ho4] = blank4
+                q[ho5] = blank5
                 howeight = HO4weight
                 ascl = self.competitors[ca]["scorelevel"]
                 bscl = self.competitors[cb]["scorelevel"]
@@ -417,11 +471,14 @@ def _compact_crosstable() -> type:
                         q[ho2] = absn - 1
                         howeight += (absn - 1) * weight[ho2]
                         if absn <= S:
+                            q[ho3] = SparseCriteria(B3, 0)
                             q[ho3][S - absn] = 1
                             howeight += weight[ho3][S - absn]
                         else:
+                            q[ho4] = SparseCriteria(B4, 1)
                             q[ho4][absn - S - 1] = 0
                             howeight -= weight[ho4][absn - S - 1]
+                        q[ho5] = SparseCriteria(B5, 0)
                         q[ho5][absn - 1] = bbsn - absn
                         howeight += weight[ho5][absn - 1] * (bbsn - absn)
                 c["howeight"] = howeight

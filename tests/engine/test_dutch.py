@@ -173,6 +173,42 @@ def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch
     assert shared and sum(shared) > 0, "no pass with two pairs of the same weight: the test shows nothing"
 
 
+def test_criteria_vectors_one_list_for_pairs_alike_never_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: pairs whose QC7, QC8, QMM or QC18-QC21 vectors have the same entries hold one list, and those
+    whose HO3-HO5 vectors have no entry set one :class:`SparseCriteria` a pass, which nothing writes (gacrux's
+    sum of a bracket's pairs goes into the first pair's own), whichever pair comes first: the brackets' figures
+    are the unchanged engine's with the pairs summed in reverse order, the bye (which the engine weighs afresh
+    each time it reads it) first."""
+    from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
+
+    compact = _compact_crosstable()
+    own_sum = compact.compute_weight
+    engines: list[Any] = []
+    summed_first: list[bool] = []  # whether the first pair summed is the bye
+
+    def reversed_sum(self: Any, wpairs: Any, bquality: Any) -> Any:
+        if self not in engines:
+            engines.append(self)
+        pairs = sorted(reversed(wpairs), key=lambda pair: pair["cb"] != self.BLOB)  # the bye, then the rest reversed
+        summed_first.append(pairs[0]["cb"] == self.BLOB and any(pair["quality"] for pair in pairs[1:]))
+        return own_sum(self, pairs, bquality)
+
+    monkeypatch.setattr(compact, "compute_weight", reversed_sum)
+    compared = 0
+    for index in (0, 3, 8, 15):  # 15: round 5 sums a bye and a pair with a criterion met in one bracket
+        text = texts()[index]
+        for round_ in range(2, rounds_of(text) + 1):
+            ours, theirs = brackets(dutch_engine(), text, round_), brackets(pairing_dutch, text, round_)
+            assert [bracket["quality"] for bracket in ours] == [bracket["quality"] for bracket in theirs]
+            compared += len(ours)
+    assert compared > 50 and any(summed_first), "no bye summed first: the test shows nothing"
+    shared = [(entries, vector) for engine in engines for entries, vector in (engine.fidedesk_vectors or {}).items()]
+    assert any(entries for entries, _ in shared), "no vector with entries shared: the test shows nothing"
+    assert all(list(entries) == vector for entries, vector in shared), "a shared vector written"
+    blanks = [blank for engine in engines for blank in (engine.fidedesk_blanks or {}).values()]
+    assert blanks and all(not blank.values and blank.default in (0, 1) for blank in blanks), "a blank HO vector written"
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.integers(-3, 40),
