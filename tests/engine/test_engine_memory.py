@@ -1,9 +1,9 @@
 """A round FIDE TEC's engine cannot pair in this computer's memory is refused at once, in one line naming the limit.
 
-The engine keeps a record for every pair of players in the file; issue 28 measured up to 1.7 KB a pair on round 2
-of generated opens (701 MiB at 1,000 players, 3.3 GB at 2,000; 2.6 KB before its records were made lighter), a
-little more a pair in a bigger field. A 9,998-player TRF16 file would need about 180 GB: before this, the
-computer swapped and the engine grew to 24 GB before anyone could tell.
+The engine keeps a record for every pair of players in the file; issue 28 measured up to 940 bytes a pair on round 2
+of generated opens (429 MiB at 1,000 players, 1.8 GB at 2,000; 2.6 KB before its records and criteria were made
+lighter), a little more a pair in a bigger field. A 9,998-player TRF16 file would need about 75 GB: before this,
+the computer swapped and the engine grew to 24 GB before anyone could tell.
 """
 
 from __future__ import annotations
@@ -37,19 +37,19 @@ def test_a_trf16_sized_event_is_refused_naming_the_limit(monkeypatch: pytest.Mon
 def test_the_estimate_holds_what_was_measured() -> None:
     """Round 2 of generated opens (docs/performance.md, issue 28): the peak of the process that paired it, with
     Python and its imports, at most what the estimate allows, and within a fifth of it."""
-    for players, peak in ((1_000, 590 * 1024**2), (2_000, 2_467 * 1024**2)):
+    for players, peak in ((1_000, 429 * 1024**2), (2_000, 1_792 * 1024**2)):
         assert 0.8 * engine_memory(players) <= peak <= engine_memory(players)
 
 
 def test_what_the_computer_holds_is_paired(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pairing, "physical_memory", lambda: 16 * GB)
-    check_engine_memory(2_000, 2)  # 3.5 GB at most, of 16
+    check_engine_memory(2_000, 2)  # 2.1 GB at most, of 16
     monkeypatch.setattr(pairing, "physical_memory", lambda: None)  # a system that does not say: no refusal
     check_engine_memory(9_998, 2)
 
 
 def test_refused_before_the_engine_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pairing, "physical_memory", lambda: 256 * 1024)
+    monkeypatch.setattr(pairing, "physical_memory", lambda: 128 * 1024)
 
     def never() -> type:
         raise AssertionError("the engine was started")
@@ -94,8 +94,8 @@ def test_the_engine_is_let_go_before_running_out_of_memory_is_said(monkeypatch: 
 def test_the_command_line_says_it_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(pairing, "physical_memory", lambda: 256 * 1024)
+    monkeypatch.setattr(pairing, "physical_memory", lambda: 128 * 1024)
     code = main(["pair", str(saved(tmp_path, held_after(3))), "--round", "4"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
-    assert "round 4 is not paired: for 16 players" in err and "this computer has 256 KB" in err
+    assert "round 4 is not paired: for 16 players" in err and "this computer has 128 KB" in err
