@@ -22,11 +22,12 @@ from typing import Any
 Edge = tuple[int, int, Any]
 
 
-def each_edge(adj: dict[int, dict[int, Any]]) -> Iterator[Edge]:
-    """networkx's ``Graph.edges(data=...)``: each edge once, from the first of its ends in node order."""
+def each_edge(adj: dict[int, dict[int, Any]], *, let_go: bool = False) -> Iterator[Edge]:
+    """networkx's ``Graph.edges(data=...)``: each edge once, from the first of its ends in node order; ``let_go``:
+    each node's neighbours taken out of ``adj`` once gone through (so a graph built from them is not held twice)."""
     seen: set[int] = set()
-    for node, neighbours in adj.items():
-        for neighbour, weight in neighbours.items():
+    for node in list(adj):
+        for neighbour, weight in (adj.pop(node) if let_go else adj[node]).items():
             if neighbour not in seen:
                 yield node, neighbour, weight
         seen.add(node)

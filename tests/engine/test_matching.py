@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import dutch, matching
+from fidedesk.engine import blossom, dutch, matching
 from fidedesk.engine.dutch import _FastNetworkx
 from fidedesk.engine.pairing import pair_round
 
@@ -113,6 +113,17 @@ def test_negated_weights_not_integers_are_left_to_networkx_as_they_were(monkeypa
     assert ours(edges, negated=True) is None
     monkeypatch.setattr(dutch._WITHIN, "negated", True, raising=False)
     assert list(_FastNetworkx.min_weight_matching(graph)) == networkx_matching(edges)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(-50, 50)), max_size=40))
+def test_edges_let_go_are_the_edges_in_the_same_order(edges: list[tuple[int, int, int]]) -> None:
+    """Issue 28: going through a graph's edges while letting each node's neighbours go gives networkx's edges in
+    networkx's order (the inverted graph is built from them), and leaves nothing held."""
+    graph = networkx.Graph()
+    graph.add_weighted_edges_from(edges)
+    adj = matching._adjacency(edges)
+    assert list(blossom.each_edge(adj, let_go=True)) == list(graph.edges(data="weight")) and not adj
 
 
 def test_an_empty_graph_has_an_empty_matching() -> None:
