@@ -174,8 +174,8 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
 #: every pair, and in a big score bracket its criteria and weight for each), at most: this much, and
 #: :data:`ENGINE_BYTES_PER_PAIR_AND_PLAYER` more for each player of the event (a pair's weight has a few bits for
 #: each). Measured on round 2 of generated opens (issue 28, docs/performance.md, 29 November, second session):
-#: 897 bytes a pair at 1,000 players (429 MiB in all), 938 at 2,000 (1,792 MiB); this gives 1,062 and 1,125.
-ENGINE_BYTES_PER_PAIR = 1000
+#: 857 bytes a pair at 1,000 players (410 MiB in all), 899 at 2,000 (1,717 MiB); this gives 1,012 and 1,075.
+ENGINE_BYTES_PER_PAIR = 950
 ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.0625
 #: The share of the computer's memory a pairing may be expected to take before it is refused at once.
 MEMORY_SHARE = 0.75
@@ -227,7 +227,7 @@ def _size(count: int) -> str:
 def check_engine_memory(players: int, round_: int) -> None:
     """:class:`EngineOutOfMemory` at once, naming the limit, where pairing a round of ``players`` players could
     take more than :data:`MEMORY_SHARE` of this computer's memory (:func:`engine_memory`): a 9,998-player
-    TRF16 file would need about 76 GB, and the computer would swap for hours before running out."""
+    TRF16 file would need about 73 GB, and the computer would swap for hours before running out."""
     have = physical_memory()
     if have is None or engine_memory(players) <= MEMORY_SHARE * have:
         return

@@ -1,8 +1,8 @@
 """A round FIDE TEC's engine cannot pair in this computer's memory is refused at once, in one line naming the limit.
 
-The engine keeps a record for every pair of players in the file; issue 28 measured up to 940 bytes a pair on round 2
-of generated opens (429 MiB at 1,000 players, 1.8 GB at 2,000; 2.6 KB before its records and criteria were made
-lighter), a little more a pair in a bigger field. A 9,998-player TRF16 file would need about 75 GB: before this,
+The engine keeps a record for every pair of players in the file; issue 28 measured up to 900 bytes a pair on round 2
+of generated opens (410 MiB at 1,000 players, 1.7 GB at 2,000; 2.6 KB before its records and criteria were made
+lighter), a little more a pair in a bigger field. A 9,998-player TRF16 file would need about 73 GB: before this,
 the computer swapped and the engine grew to 24 GB before anyone could tell.
 """
 
@@ -37,7 +37,7 @@ def test_a_trf16_sized_event_is_refused_naming_the_limit(monkeypatch: pytest.Mon
 def test_the_estimate_holds_what_was_measured() -> None:
     """Round 2 of generated opens (docs/performance.md, issue 28): the peak of the process that paired it, with
     Python and its imports, at most what the estimate allows, and within a fifth of it."""
-    for players, peak in ((1_000, 429 * 1024**2), (2_000, 1_792 * 1024**2)):
+    for players, peak in ((1_000, 410 * 1024**2), (2_000, 1_717 * 1024**2)):
         assert 0.8 * engine_memory(players) <= peak <= engine_memory(players)
 
 
