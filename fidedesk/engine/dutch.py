@@ -195,6 +195,13 @@ class SparseCriteria:
     def __len__(self) -> int:
         return self.length
 
+    def copy(self) -> SparseCriteria:
+        """A vector of its own with the same entries."""
+        copied = SparseCriteria(self.length, self.default)
+        values = self.values
+        copied.values = values if isinstance(values, tuple) or values is _NONE_SET else dict(values)
+        return copied
+
     def _index(self, index: int) -> int:
         if not -self.length <= index < self.length:
             raise IndexError(index)
@@ -320,6 +327,22 @@ def _summed_as_one(value: object, kind: Any) -> bool:
     return isinstance(value, kind) or (kind is int and type(value) is SparseCriteria)
 
 
+def _one_set(
+    shared: dict[int, SparseCriteria],
+    by_entry: dict[int, SparseCriteria],
+    length: int,
+    default: int,
+    index: int,
+    value: int,
+) -> SparseCriteria:
+    """``[default] * length`` with ``[index] = value`` as a :class:`SparseCriteria` for all the pass's pairs with
+    that entry set (``by_entry``), known to be shared (``shared``); an IndexError where the list's would raise."""
+    vector = SparseCriteria(length, default)
+    vector[index] = value
+    by_entry[index] = shared[id(vector)] = vector
+    return vector
+
+
 @functools.cache
 def _compact_crosstable() -> type:
     """gacrux's ``crosstable_dutch`` with ``update_homogenious`` keeping each pair's HO3-HO5 vectors as
@@ -359,9 +382,9 @@ def _compact_crosstable() -> type:
 
         #: This engine's criteria vectors by their entries (:meth:`update_edge`), one list for all pairs alike.
         fidedesk_vectors: dict[tuple[int, ...], list[int]] | None = None
-        #: This engine's HO3-HO5 vectors with no entry set, each for all the pairs of a pass alike, by ``id``
-        #: (:meth:`update_homogenious`).
-        fidedesk_blanks: dict[int, SparseCriteria] | None = None
+        #: This engine's HO3-HO5 vectors each for all the pairs of a pass alike (none set, or HO3's or HO4's one
+        #: entry), by ``id`` (:meth:`update_homogenious`).
+        fidedesk_shared: dict[int, SparseCriteria] | None = None
         #: Whether :meth:`compute_weight` runs (the vectors made meanwhile are kept apart).
         fidedesk_summing = False
 
@@ -398,7 +421,7 @@ def _compact_crosstable() -> type:
             """gacrux's own, with the criteria vectors of the bracket's pairs (:meth:`update_edge`'s and
             :meth:`update_homogenious`'s) each pair's own: gacrux sums the others into the first pair's and leaves
             them so. Those the engine makes meanwhile are too."""
-            alike, blanks = self.fidedesk_vectors or {}, self.fidedesk_blanks or {}
+            alike, shared_ho = self.fidedesk_vectors or {}, self.fidedesk_shared or {}
             for c in wpairs:
                 quality = c["quality"]
                 for key in vector_keys if quality is not None else ():
@@ -406,10 +429,10 @@ def _compact_crosstable() -> type:
                     shared = alike.get(tuple(vector)) if vector is not None else None
                     if shared is not None and shared is vector:
                         quality[key] = list(shared)
-                for key in (ho3, ho4, ho5) if quality is not None and blanks else ():
-                    blank = blanks.get(id(quality[key]))
-                    if blank is not None:
-                        quality[key] = SparseCriteria(blank.length, blank.default)
+                for key in (ho3, ho4, ho5) if quality is not None and shared_ho else ():
+                    one = shared_ho.get(id(quality[key]))
+                    if one is not None:
+                        quality[key] = one.copy()
             self.fidedesk_summing = True
             try:
                 return self.own_compute_weight(wpairs, bquality)
@@ -448,8 +471,9 @@ def _compact_crosstable() -> type:
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
             :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5`` (one of each for
-            all the pairs with no entry set, most of a big bracket's: as :meth:`update_edge`'s vectors, never
-            written), and a step of the bracket's progress for each candidate pair."""
+            all the pairs with no entry set, most of a big bracket's, and one HO3 and HO4 vector for each entry
+            set: as :meth:`update_edge`'s vectors, never written), and a step of the bracket's progress for each
+            candidate pair."""
             B = self.B = len(bsn)
             mdp = B - 2 * S
             B3 = self.B3 = S
@@ -460,9 +484,12 @@ def _compact_crosstable() -> type:
             self.init_howeights(scorelevel, S, mdp)
             HO4weight = sum(weight[ho4])
             blank3, blank4, blank5 = SparseCriteria(B3, 0), SparseCriteria(B4, 1), SparseCriteria(B5, 0)
-            if self.fidedesk_blanks is None:
-                self.fidedesk_blanks = {}
-            self.fidedesk_blanks.update((id(blank), blank) for blank in (blank3, blank4, blank5))
+            if self.fidedesk_shared is None:
+                self.fidedesk_shared = {}
+            shared_ho = self.fidedesk_shared
+            shared_ho.update((id(blank), blank) for blank in (blank3, blank4, blank5))
+            set3: dict[int, SparseCriteria] = {}  # this pass's HO3 vectors by the entry set (to 1), HO4's (to 0)
+            set4: dict[int, SparseCriteria] = {}
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)  # fidedesk: progress, Cancel
             if bracket is not None:
                 bracket.start(len(edges))
@@ -492,12 +519,16 @@ def _compact_crosstable() -> type:
                         q[ho2] = absn - 1
                         howeight += (absn - 1) * weight[ho2]
                         if absn <= S:
-                            q[ho3] = SparseCriteria(B3, 0)
-                            q[ho3][S - absn] = 1
+                            q[ho3] = (
+                                set3[S - absn] if S - absn in set3 else _one_set(shared_ho, set3, B3, 0, S - absn, 1)
+                            )
                             howeight += weight[ho3][S - absn]
                         else:
-                            q[ho4] = SparseCriteria(B4, 1)
-                            q[ho4][absn - S - 1] = 0
+                            q[ho4] = (
+                                set4[absn - S - 1]
+                                if absn - S - 1 in set4
+                                else _one_set(shared_ho, set4, B4, 1, absn - S - 1, 0)
+                            )
                             howeight -= weight[ho4][absn - S - 1]
                         q[ho5] = SparseCriteria(B5, 0)
                         q[ho5][absn - 1] = bbsn - absn

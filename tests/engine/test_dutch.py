@@ -175,7 +175,8 @@ def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch
 
 def test_criteria_vectors_one_list_for_pairs_alike_never_written(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 28: pairs whose QC7, QC8, QMM or QC18-QC21 vectors have the same entries hold one list, and those
-    whose HO3-HO5 vectors have no entry set one :class:`SparseCriteria` a pass, which nothing writes (gacrux's
+    whose HO3-HO5 vectors have no entry set, or HO3's or HO4's one, one :class:`SparseCriteria` a pass, which
+    nothing writes (gacrux's
     sum of a bracket's pairs goes into the first pair's own), whichever pair comes first: the brackets' figures
     are the unchanged engine's with the pairs summed in reverse order, the bye (which the engine weighs afresh
     each time it reads it) first."""
@@ -205,8 +206,16 @@ def test_criteria_vectors_one_list_for_pairs_alike_never_written(monkeypatch: py
     shared = [(entries, vector) for engine in engines for entries, vector in (engine.fidedesk_vectors or {}).items()]
     assert any(entries for entries, _ in shared), "no vector with entries shared: the test shows nothing"
     assert all(list(entries) == vector for entries, vector in shared), "a shared vector written"
-    blanks = [blank for engine in engines for blank in (engine.fidedesk_blanks or {}).values()]
-    assert blanks and all(not blank.values and blank.default in (0, 1) for blank in blanks), "a blank HO vector written"
+    shared_ho = [vector for engine in engines for vector in (engine.fidedesk_shared or {}).values()]
+    assert any(isinstance(vector.values, tuple) for vector in shared_ho), "no HO vector with an entry shared"
+    assert all(
+        vector.default in (0, 1)
+        and (
+            vector.values is dutch._NONE_SET
+            or (isinstance(vector.values, tuple) and vector.values[1] == 1 - vector.default)
+        )
+        for vector in shared_ho
+    ), "a shared HO vector written"
 
 
 @settings(max_examples=200, deadline=None)
