@@ -327,19 +327,22 @@ def _summed_as_one(value: object, kind: Any) -> bool:
     return isinstance(value, kind) or (kind is int and type(value) is SparseCriteria)
 
 
-def _one_set(
-    shared: dict[int, SparseCriteria],
+def _shared_one(
+    shared: dict[int, Any],
     by_entry: dict[int, SparseCriteria],
     length: int,
     default: int,
     index: int,
     value: int,
 ) -> SparseCriteria:
-    """``[default] * length`` with ``[index] = value`` as a :class:`SparseCriteria` for all the pass's pairs with
-    that entry set (``by_entry``), known to be shared (``shared``); an IndexError where the list's would raise."""
-    vector = SparseCriteria(length, default)
-    vector[index] = value
-    by_entry[index] = shared[id(vector)] = vector
+    """``[default] * length`` with ``[index] = value`` as one :class:`SparseCriteria` for all the pass's pairs with
+    that entry set (``by_entry``, made the first time, then known to be shared: ``shared``); an IndexError where
+    the list's would raise."""
+    vector = by_entry.get(index)
+    if vector is None:
+        vector = SparseCriteria(length, default)
+        vector[index] = value
+        by_entry[index] = shared[id(vector)] = vector
     return vector
 
 
@@ -353,6 +356,7 @@ def _compact_crosstable() -> type:
     vector_keys = tuple(
         crosstabledutch.qdefs[name].name for name in ("QC7", "QC8", "QMM", "QC18", "QC19", "QC20", "QC21")
     )
+    summed_keys = (*vector_keys, ho3, ho4, ho5)  # every vector a pair may share, which compute_weight may write
     own_update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=_Definitions(crosstabledutch.qdefs))
     pair_records, quality_records = _Records(), _Records()
 
@@ -380,13 +384,15 @@ def _compact_crosstable() -> type:
                 bracket.made_pair()
             return pair_records(super().create_edge(nodea, nodeb, bhasmet))
 
-        #: This engine's criteria vectors by their entries (:meth:`update_edge`), one list for all pairs alike.
-        fidedesk_vectors: dict[tuple[int, ...], list[int]] | None = None
-        #: This engine's HO3-HO5 vectors each for all the pairs of a pass alike (none set, or HO3's or HO4's one
-        #: entry), by ``id`` (:meth:`update_homogenious`).
-        fidedesk_shared: dict[int, SparseCriteria] | None = None
-        #: Whether :meth:`compute_weight` runs (the vectors made meanwhile are kept apart).
-        fidedesk_summing = False
+        def __init__(self, experimental: Any, checkonly: Any, verbose: Any) -> None:
+            super().__init__(experimental, checkonly, verbose)
+            #: The criteria vectors :meth:`update_edge` keeps, by their entries: one list for all pairs alike.
+            self.fidedesk_vectors: dict[tuple[int, ...], list[int]] = {}
+            #: Every vector held by more than one pair, by ``id`` (those lists, and :meth:`update_homogenious`'s
+            #: HO3-HO5 vectors with none set, or HO3's or HO4's one entry, one each a pass).
+            self.fidedesk_shared: dict[int, list[int] | SparseCriteria] = {}
+            #: Whether :meth:`compute_weight` runs (the vectors made meanwhile are kept apart).
+            self.fidedesk_summing = False
 
         def update_edge(self, edge: Any) -> None:
             """gacrux's own, reading its quality definitions through :class:`_Definitions`, the pair's quality
@@ -404,13 +410,13 @@ def _compact_crosstable() -> type:
             made = edge["quality"] = quality_records(made)
             if self.fidedesk_summing:
                 return
-            if self.fidedesk_vectors is None:
-                self.fidedesk_vectors = {}
             alike = self.fidedesk_vectors
             for key in vector_keys:
                 vector = made[key]
                 if vector is not None:
-                    made[key] = alike.setdefault(tuple(vector), vector)
+                    made[key] = kept = alike.setdefault(tuple(vector), vector)
+                    if kept is vector:  # the first with these entries
+                        self.fidedesk_shared[id(kept)] = kept
 
         # The bracket's quality, summed over its pairs, adds the pairs' HO3-HO5 vectors entry by entry (3 million
         # entries for a 1,000-player bracket: 4 s): a SparseCriteria is summed as one, in place, as gacrux sums
@@ -421,18 +427,12 @@ def _compact_crosstable() -> type:
             """gacrux's own, with the criteria vectors of the bracket's pairs (:meth:`update_edge`'s and
             :meth:`update_homogenious`'s) each pair's own: gacrux sums the others into the first pair's and leaves
             them so. Those the engine makes meanwhile are too."""
-            alike, shared_ho = self.fidedesk_vectors or {}, self.fidedesk_shared or {}
+            shared = self.fidedesk_shared
             for c in wpairs:
                 quality = c["quality"]
-                for key in vector_keys if quality is not None else ():
-                    vector = quality[key]
-                    shared = alike.get(tuple(vector)) if vector is not None else None
-                    if shared is not None and shared is vector:
-                        quality[key] = list(shared)
-                for key in (ho3, ho4, ho5) if quality is not None and shared_ho else ():
-                    one = shared_ho.get(id(quality[key]))
-                    if one is not None:
-                        quality[key] = one.copy()
+                for key in summed_keys if quality is not None else ():
+                    if id(quality[key]) in shared:
+                        quality[key] = quality[key].copy()
             self.fidedesk_summing = True
             try:
                 return self.own_compute_weight(wpairs, bquality)
@@ -484,10 +484,8 @@ def _compact_crosstable() -> type:
             self.init_howeights(scorelevel, S, mdp)
             HO4weight = sum(weight[ho4])
             blank3, blank4, blank5 = SparseCriteria(B3, 0), SparseCriteria(B4, 1), SparseCriteria(B5, 0)
-            if self.fidedesk_shared is None:
-                self.fidedesk_shared = {}
-            shared_ho = self.fidedesk_shared
-            shared_ho.update((id(blank), blank) for blank in (blank3, blank4, blank5))
+            shared = self.fidedesk_shared
+            shared.update((id(blank), blank) for blank in (blank3, blank4, blank5))
             set3: dict[int, SparseCriteria] = {}  # this pass's HO3 vectors by the entry set (to 1), HO4's (to 0)
             set4: dict[int, SparseCriteria] = {}
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)  # fidedesk: progress, Cancel
@@ -519,16 +517,10 @@ def _compact_crosstable() -> type:
                         q[ho2] = absn - 1
                         howeight += (absn - 1) * weight[ho2]
                         if absn <= S:
-                            q[ho3] = (
-                                set3[S - absn] if S - absn in set3 else _one_set(shared_ho, set3, B3, 0, S - absn, 1)
-                            )
+                            q[ho3] = _shared_one(shared, set3, B3, 0, S - absn, 1)
                             howeight += weight[ho3][S - absn]
                         else:
-                            q[ho4] = (
-                                set4[absn - S - 1]
-                                if absn - S - 1 in set4
-                                else _one_set(shared_ho, set4, B4, 1, absn - S - 1, 0)
-                            )
+                            q[ho4] = _shared_one(shared, set4, B4, 1, absn - S - 1, 0)
                             howeight -= weight[ho4][absn - S - 1]
                         q[ho5] = SparseCriteria(B5, 0)
                         q[ho5][absn - 1] = bbsn - absn

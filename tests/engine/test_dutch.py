@@ -203,10 +203,15 @@ def test_criteria_vectors_one_list_for_pairs_alike_never_written(monkeypatch: py
             assert [bracket["quality"] for bracket in ours] == [bracket["quality"] for bracket in theirs]
             compared += len(ours)
     assert compared > 50 and any(summed_first), "no bye summed first: the test shows nothing"
-    shared = [(entries, vector) for engine in engines for entries, vector in (engine.fidedesk_vectors or {}).items()]
+    shared = [(entries, vector) for engine in engines for entries, vector in engine.fidedesk_vectors.items()]
     assert any(entries for entries, _ in shared), "no vector with entries shared: the test shows nothing"
     assert all(list(entries) == vector for entries, vector in shared), "a shared vector written"
-    shared_ho = [vector for engine in engines for vector in (engine.fidedesk_shared or {}).values()]
+    shared_ho = [
+        vector for engine in engines for vector in engine.fidedesk_shared.values() if isinstance(vector, SparseCriteria)
+    ]
+    assert all(
+        id(vector) in engine.fidedesk_shared for engine in engines for vector in engine.fidedesk_vectors.values()
+    ), "a shared list not known to be shared"
     assert any(isinstance(vector.values, tuple) for vector in shared_ho), "no HO vector with an entry shared"
     assert all(
         vector.default in (0, 1)
