@@ -35,6 +35,7 @@ from metadata import NAME, version, windows_version_info  # noqa: E402
 DIST = ROOT / "dist"
 WORK = ROOT / "build"
 NEEDED = ("PyInstaller", "PySide6", "openpyxl", "xlsxwriter", "defusedxml", "gacrux", "networkx", "reportlab")
+NEEDED += ("numba", "numpy")
 
 
 def _has_everything(python: Path | str) -> bool:

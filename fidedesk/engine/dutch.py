@@ -120,7 +120,9 @@ class _FastNetworkx:
         found = (
             matching.min_weight_matching(graph, negated=negated)
             if bracket is None
-            else matching.min_weight_matching(graph, bracket, bracket.look, bracket.read_pairs, negated=negated)
+            else matching.min_weight_matching(
+                graph, bracket, bracket.look, bracket.read_pairs, negated=negated, wait=bracket.preparing
+            )
         )
         if found is None:
             import networkx  # type: ignore[import-untyped]

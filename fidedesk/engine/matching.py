@@ -8,18 +8,31 @@ through three graph views). A compiled matching cannot take the weights (rustwor
 :func:`min_weight_matching` is networkx 3.6.1's ``min_weight_matching`` and ``max_weight_matching``
 (Joris van Rantwijk's primal-dual blossom algorithm, BSD-3-Clause, Copyright (C) 2004-2025 NetworkX
 Developers) on plain dicts: the same steps in the same order over the same nodes and edges, so it returns the
-same matching, ties included, as the same set (its iteration order too); the algorithm itself is
-:mod:`fidedesk.engine.blossom`. :func:`min_weight_matching` answers ``None`` for weights that are not all ``int``
-(networkx then goes on in floats) so the caller keeps networkx there. ``tests/engine/test_matching.py`` holds it
-to networkx on random graphs with ties and on every bracket of generated events.
+same matching, ties included, as the same set (its iteration order too). The algorithm itself is
+:mod:`fidedesk.engine.blossom` for a small graph and, from :data:`COMPILED_FROM` edges, the same steps compiled
+(:mod:`fidedesk.engine.blossom_jit`, a big bracket's matching four to seven times faster) once that is ready
+(:class:`_Compiled`). :func:`min_weight_matching` answers ``None`` for weights that are not all ``int``
+(networkx then goes on in floats) so the caller keeps networkx there. ``tests/engine/test_matching.py`` holds
+both to networkx on random graphs with ties and on every bracket of generated events.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from fidedesk.engine.blossom import Edge, each_edge, max_weight_matching
+from fidedesk.engine.blossom import Edge, _matching_set, each_edge, max_weight_matching
+
+_log = logging.getLogger(__name__)
+
+#: A graph of at least this many edges is matched by the compiled algorithm: a 600-player round 2's big
+#: bracket (78,928 edges) in about a second where the Python one takes six. Below, the Python one takes well under
+#: a second, and the compiled one would first have to be made ready (:class:`_Compiled`).
+COMPILED_FROM = 20_000
+#: Edges the compiled algorithm goes through before it hands back to report (a tenth of a second or so).
+SCAN_BUDGET = 1_000_000
 
 
 class Graph:
@@ -69,6 +82,7 @@ def min_weight_matching(
     read: Callable[[int], None] | None = None,
     *,
     negated: bool = False,
+    wait: Callable[[], None] | None = None,
 ) -> set[tuple[int, int]] | None:
     """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
     ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
@@ -77,7 +91,10 @@ def min_weight_matching(
     first stage (every :data:`READ_EVERY`, three times over: a second for 236,172 edges); any may raise to stop it.
 
     ``negated``: each of the graph's weights is already ``-2 * w`` for G's weight ``w`` (as fidedesk's Dutch engine
-    hands a bracket's pairs, so that each pair's weight is one number of thousands of digits, not two)."""
+    hands a bracket's pairs, so that each pair's weight is one number of thousands of digits, not two).
+
+    ``wait`` is called every quarter second while the compiled matching is made ready for a big graph (the first
+    time on a computer: half a minute); it may raise to stop."""
     adj = _adjacency(graph.edges if read is None else _reading(graph.edges, read, 3))
     if not adj:
         return set()
@@ -100,4 +117,79 @@ def min_weight_matching(
     del adj
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
+    if len(graph.edges) >= COMPILED_FROM and COMPILED.ready(wait):
+        return _compiled_matching(inverted, stage, searched, shifted=negated)
     return max_weight_matching(inverted, stage, searched, shifted=negated)
+
+
+def _compiled_matching(
+    adj2: dict[int, dict[int, int]],
+    stage: Callable[[], None] | None,
+    searched: Callable[[], None] | None,
+    *,
+    shifted: bool,
+) -> set[tuple[int, int]]:
+    """:func:`fidedesk.engine.blossom.max_weight_matching` of ``adj2`` (which it empties: the state holds the
+    weights as limbs), compiled: ``stage`` called before each stage and ``searched`` for each vertex a stage has
+    gone through, as there, at least every :data:`SCAN_BUDGET` edges (a stage of a 2,000-player bracket goes
+    through millions)."""
+    from fidedesk.engine import blossom_jit, jit_state
+
+    state, nodes = jit_state.prepare(adj2, shifted=shifted)
+    adj2.clear()
+    answer = blossom_jit.AUGMENTED
+    while answer != blossom_jit.FOUND:
+        if stage is not None and answer == blossom_jit.AUGMENTED:
+            stage()
+        answer = blossom_jit.stage(state, SCAN_BUDGET)
+        scanned, state.counts[jit_state.SCANNED] = int(state.counts[jit_state.SCANNED]), 0
+        if searched is not None:
+            for _ in range(scanned):
+                searched()
+    mates = state.table[jit_state.MATE]
+    mated = state.mated[: state.counts[jit_state.MATED]]
+    return _matching_set({nodes[vertex]: nodes[mates[vertex]] for vertex in mated})
+
+
+class _Compiled:
+    """The compiled matching made ready once a process: compiled by numba the first time on a computer (half a
+    minute on a slow one) and kept in numba's cache on disk, loaded from there (a fifth of a second) after. It
+    is made ready in a thread of its own, so that whoever waits for it may report and stop meanwhile; should it
+    fail (a numba that cannot compile here), the Python algorithm matches every graph, as before."""
+
+    #: How often a wait for it calls its ``wait``.
+    EVERY = 0.25
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._ok = False
+
+    def ready(self, wait: Callable[[], None] | None = None) -> bool:
+        """Whether the compiled matching can be used, made ready first (``wait`` called every :data:`EVERY`
+        seconds meanwhile; it may raise to stop waiting, and the making goes on)."""
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._make, name="fidedesk-compiled-matching", daemon=True)
+                self._thread.start()
+            thread = self._thread
+        while thread.is_alive():
+            thread.join(self.EVERY)
+            if wait is not None and thread.is_alive():
+                wait()
+        return self._ok
+
+    def _make(self) -> None:
+        try:
+            from fidedesk.engine import blossom_jit, jit_state
+
+            state, _ = jit_state.prepare({0: {1: 2}, 1: {0: 2}}, shifted=False)
+            while blossom_jit.stage(state, SCAN_BUDGET) != blossom_jit.FOUND:
+                pass
+            self._ok = int(state.table[jit_state.MATE, 0]) == 1
+        except Exception:  # any failure to compile or load leaves the Python algorithm, the same matching
+            _log.exception("the compiled matching could not be made ready; the Python one matches every graph")
+
+
+#: The one of the process.
+COMPILED = _Compiled()

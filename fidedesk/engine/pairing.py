@@ -173,10 +173,11 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
 #: What FIDE TEC's engine holds for each pair of players in the file, present or not (it builds a record for
 #: every pair, and in a big score bracket its criteria and weight for each), at most: this much, and
 #: :data:`ENGINE_BYTES_PER_PAIR_AND_PLAYER` more for each player of the event (a pair's weight has a few bits for
-#: each). Measured on round 2 of generated opens (issue 28, docs/performance.md, 29 November, second session):
-#: 857 bytes a pair at 1,000 players (410 MiB in all), 899 at 2,000 (1,717 MiB); this gives 1,012 and 1,075.
-ENGINE_BYTES_PER_PAIR = 950
-ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.0625
+#: each). Measured on round 2 of generated opens (issue 28, docs/performance.md, 29 November, third session, the
+#: big bracket matched compiled: numba's runtime, and each weight of the pass held as limbs beside its number):
+#: 1,171 bytes a pair at 1,000 players (560 MiB in all), 1,115 at 2,000 (2,130 MiB); this gives 1,200 and 1,300.
+ENGINE_BYTES_PER_PAIR = 1100
+ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.1
 #: The share of the computer's memory a pairing may be expected to take before it is refused at once.
 MEMORY_SHARE = 0.75
 

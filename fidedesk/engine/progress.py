@@ -75,6 +75,7 @@ class _Bracket:
         self.size = 1
         self.steps = 0
         self.searched = 0  # vertices the matching's stage under way has gone through
+        self.compiling = False  # the matching under way waits for its compiled algorithm
         self.edges = 0  # the matching's pairs, and those it has read
         self.read = 0
         self.phase_name = ""  # the set-up's (sorting its pairs, going through them), a bracket's (the pairs left)
@@ -97,6 +98,7 @@ class _Bracket:
         self.size = max(1, size if matching else 2 * size)
         self.steps = 0
         self.searched = 0
+        self.compiling = False
         self.edges = edges
         self.read = 0
 
@@ -104,6 +106,7 @@ class _Bracket:
         """One step of the current pass (a pair weighed, a stage of the matching begun)."""
         self.steps += 1
         self.searched = 0
+        self.compiling = False
         self._tell()
 
     def made_pair(self) -> None:
@@ -150,6 +153,12 @@ class _Bracket:
         self.read += count
         self._tell()
 
+    def preparing(self) -> None:
+        """The matching under way waits for its compiled algorithm to be made ready (the first time on a
+        computer: half a minute)."""
+        self.compiling = True
+        self._tell()
+
     def look(self) -> None:
         """The matching's stage under way went through one more player's candidate pairs."""
         self.searched += 1
@@ -185,6 +194,8 @@ class _Bracket:
             return ""
         if not self.matching:
             return f"The next: {min(self.steps, self.size) // 2:,} of {self.size // 2:,} possible pairs weighed"
+        if not self.steps and self.compiling:
+            return "The next: the fast matching being made ready (once on this computer)"
         if not self.steps and self.edges:
             return f"The next: {min(self.read, self.edges):,} of {self.edges:,} possible pairs read for the matching"
         said = f"The next: {max(0, min(self.steps, self.size) - 1):,} of {self.size - 1:,} pairs chosen"

@@ -189,6 +189,11 @@ def _render_everything(app: QApplication, file: str | None, problems: list[str])
         "FIDE's Dutch engine paired round 1 of seven players other than C.04.3 says",
     )  # fmt: skip
     summary += _part_works(
+        problems, _compiled_matching_works, "a big bracket's matching compiled",
+        "the compiled matching could not be made ready",
+        "the compiled matching was not made ready, or matched otherwise than the Python one",
+    )  # fmt: skip
+    summary += _part_works(
         problems, _check_in_child_works, "a round checked in a child process",
         "a round could not be checked in a child process",
         "the child process's check of a round FIDE's engine paired found boards other than FIDE's",
@@ -323,6 +328,31 @@ def _pairing_works() -> bool:
     # gets the pairing-allocated bye
     expected = (PairedBoard(1, 1, 4), PairedBoard(2, 5, 2), PairedBoard(3, 3, 6))
     return pairing.boards == expected and pairing.byes == (PairedBye(7, ByeKind.PAIRING_ALLOCATED),)
+
+
+def _compiled_matching_works() -> bool:
+    """The compiled matching a big bracket is paired with (numba and LLVM, engine/blossom_jit.py): made ready in
+    the bundle (compiled the first time, half a minute; loaded from numba's cache after) and matching a graph of
+    weights of hundreds of digits as the Python algorithm does, the same set in the same order."""
+    import random
+
+    from fidedesk.engine import matching
+
+    if not matching.COMPILED.ready():
+        return False
+    rng = random.Random(28)
+    edges = [(u, v, rng.randint(0, 10**300)) for u in range(24) for v in range(u + 1, 24)]
+    found = []
+    kept = matching.COMPILED_FROM
+    try:
+        for compiled_from in (10**12, 0):  # the Python algorithm, then the compiled one
+            matching.COMPILED_FROM = compiled_from
+            graph = matching.Graph()
+            graph.add_weighted_edges_from(edges)
+            found.append(list(matching.min_weight_matching(graph) or ()))
+    finally:
+        matching.COMPILED_FROM = kept
+    return len(found[0]) == 12 and found[0] == found[1]
 
 
 #: Milliseconds the smoke test waits for the check's child process: spawned, it imports fidedesk afresh.

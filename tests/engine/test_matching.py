@@ -3,12 +3,19 @@
 The port must return networkx 3.6.1's ``min_weight_matching`` exactly, as the same set in the same iteration
 order: gacrux's brackets have ties (a 600-player round 2's first matching has 191 distinct weights among 79,724
 edges), so an equally good matching chosen otherwise would be another pairing. Held on random graphs with ties,
-huge weights and repeated edges, and on every matching the Dutch engine asks for while pairing generated events.
+huge weights and repeated edges, and on every matching the Dutch engine asks for while pairing generated events;
+each for the Python algorithm (engine/blossom.py) and the compiled one (engine/blossom_jit.py), which matching.py
+gives graphs of COMPILED_FROM edges and more (here every graph, to hold it to networkx on all of them).
 """
 
 from __future__ import annotations
 
+import functools
 import random
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import networkx
@@ -29,12 +36,28 @@ def networkx_matching(edges: list[tuple[int, int, Any]]) -> list[tuple[int, int]
     return list(networkx.min_weight_matching(graph))
 
 
-def ours(edges: list[tuple[int, int, Any]], negated: bool = False) -> list[tuple[int, int]] | None:
+@contextmanager
+def algorithm(compiled: bool) -> Iterator[None]:
+    """matching.py's choice made for every graph: the compiled algorithm (made ready first), or the Python one."""
+    kept = matching.COMPILED_FROM
+    matching.COMPILED_FROM = 0 if compiled else 10**12
+    try:
+        if compiled:
+            assert matching.COMPILED.ready(), "numba compiled the matching"
+        yield
+    finally:
+        matching.COMPILED_FROM = kept
+
+
+def ours(
+    edges: list[tuple[int, int, Any]], negated: bool = False, compiled: bool = False
+) -> list[tuple[int, int]] | None:
     """fidedesk's matching of ``edges``, handed their weights as given or (``negated``) as ``-2 * w``, the way the
-    Dutch engine hands a bracket's pairs."""
+    Dutch engine hands a bracket's pairs; by the compiled algorithm or the Python one."""
     graph = matching.Graph()
     graph.add_weighted_edges_from([(u, v, -2 * w) for u, v, w in edges] if negated else edges)
-    found = matching.min_weight_matching(graph, negated=negated)
+    with algorithm(compiled):
+        found = matching.min_weight_matching(graph, negated=negated)
     return None if found is None else list(found)
 
 
@@ -57,11 +80,13 @@ def weighted_graphs(draw: st.DrawFn) -> list[tuple[int, int, int]]:
 @given(weighted_graphs())
 def test_the_same_matching_as_networkx_in_the_same_order(edges: list[tuple[int, int, int]]) -> None:
     expected = networkx_matching(edges)
-    assert ours(edges) == expected
-    assert ours(edges, negated=True) == expected, "the weights -2w: networkx's, shifted by one number"
+    for compiled in (False, True):
+        assert ours(edges, compiled=compiled) == expected
+        assert ours(edges, negated=True, compiled=compiled) == expected, "the weights -2w: networkx's, shifted"
 
 
-def test_dense_graphs_with_many_ties() -> None:
+@pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])
+def test_dense_graphs_with_many_ties(compiled: bool) -> None:
     """Complete graphs of 40 with five weights: many optimal matchings, networkx's choice among them (the
     weights handed as given, and as -2w)."""
     rng = random.Random(5)
@@ -69,8 +94,98 @@ def test_dense_graphs_with_many_ties() -> None:
         edges = [(u, v, rng.randint(0, 4)) for u in range(40) for v in range(u + 1, 40)]
         rng.shuffle(edges)
         expected = networkx_matching(edges)
-        assert ours(edges) == expected
-        assert ours(edges, negated=True) == expected
+        assert ours(edges, compiled=compiled) == expected
+        assert ours(edges, negated=True, compiled=compiled) == expected
+
+
+@pytest.mark.parametrize("digits", [30, 400, 2200])
+def test_the_compiled_matching_of_weights_of_thousands_of_bits(digits: int) -> None:
+    """Issue 28: the compiled algorithm's limbs are exact however wide the weights (a 2,000-player bracket's have
+    7,293 bits): a complete graph of 70 whose weights share their top digits and tie in part, as gacrux's do,
+    matched as networkx does (and as the Python algorithm)."""
+    rng = random.Random(digits)
+    top = 10**digits
+    edges = [
+        (u, v, top + rng.choice([0, 10 ** (digits // 2), 10 ** (digits - 3)]) * rng.randint(0, 3) + rng.randint(0, 2))
+        for u in range(70)
+        for v in range(u + 1, 70)
+    ]
+    rng.shuffle(edges)
+    expected = networkx_matching(edges)
+    assert ours(edges, negated=True, compiled=True) == expected == ours(edges, negated=True)
+    assert ours(edges, compiled=True) == expected
+
+
+def test_the_compiled_matching_reports_its_stages_as_the_python_one(monkeypatch: Any) -> None:
+    """A stage reported before each, as the Python algorithm does (the progress counts them): the same count; and
+    the vertices a stage goes through, the compiled one handing back every SCAN_BUDGET edges (here after every
+    vertex) without a change in what it finds."""
+    rng = random.Random(3)
+    edges = [(u, v, rng.randint(0, 10**50)) for u in range(30) for v in range(u + 1, 30)]
+    counted = []
+    for compiled, budget in ((False, 10**9), (True, 10**9), (True, 1)):
+        monkeypatch.setattr(matching, "SCAN_BUDGET", budget)
+        graph = matching.Graph()
+        graph.add_weighted_edges_from(edges)
+        stages: list[int] = []
+        searched: list[int] = []
+        with algorithm(compiled):
+            found = matching.min_weight_matching(
+                graph, functools.partial(stages.append, 1), functools.partial(searched.append, 1)
+            )
+        assert found is not None and list(found) == networkx_matching(edges)
+        assert searched, "vertices gone through, reported"
+        counted.append(len(stages))
+    assert counted == [30 // 2 + 1] * 3
+
+
+def test_a_compiled_matching_that_cannot_be_made_leaves_the_python_one(monkeypatch: Any, caplog: Any) -> None:
+    """Should numba fail to compile here, every graph is matched by the Python algorithm (the same matching),
+    and the failure is logged."""
+    from fidedesk.engine import jit_state
+
+    def no_compiler(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("no compiler")
+
+    monkeypatch.setattr(jit_state, "prepare", no_compiler)
+    monkeypatch.setattr(matching, "COMPILED", matching._Compiled())
+    monkeypatch.setattr(matching, "COMPILED_FROM", 0)
+    rng = random.Random(4)
+    edges = [(u, v, rng.randint(0, 10**40)) for u in range(20) for v in range(u + 1, 20)]
+    graph = matching.Graph()
+    graph.add_weighted_edges_from(edges)
+    found = matching.min_weight_matching(graph)
+    assert found is not None and list(found) == networkx_matching(edges)
+    assert not matching.COMPILED.ready()
+    assert "could not be made ready" in caplog.text
+
+
+def test_waiting_for_the_compiled_matching_reports_and_may_stop(monkeypatch: Any) -> None:
+    """While it is made ready (half a minute the first time on a computer) the wait is told every quarter second,
+    and may stop waiting (Cancel); the making goes on to its end."""
+    made = threading.Event()
+
+    def slow(self: Any) -> None:
+        time.sleep(0.8)
+        self._ok = True
+        made.set()
+
+    monkeypatch.setattr(matching._Compiled, "_make", slow)
+    waits: list[float] = []
+    assert matching._Compiled().ready(lambda: waits.append(time.monotonic()))
+    assert len(waits) >= 2, "told at least every quarter second of the 0.8 s"
+
+    class Stopped(Exception):
+        pass
+
+    def stop() -> None:
+        raise Stopped
+
+    made.clear()
+    compiled = matching._Compiled()
+    with pytest.raises(Stopped):
+        compiled.ready(stop)
+    assert made.wait(5) and compiled.ready(), "made ready all the same, for the next bracket"
 
 
 def test_the_set_up_reports_the_edges_read_and_the_stages_their_steps() -> None:
@@ -130,17 +245,26 @@ def test_an_empty_graph_has_an_empty_matching() -> None:
     assert ours([]) == [] == networkx_matching([]) == ours([], negated=True)
 
 
+@pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])
 @pytest.mark.parametrize("index", [0, 5, 11, 19])
-def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, monkeypatch: Any) -> None:
+def test_every_bracket_of_generated_events_matched_as_networkx_does(
+    index: int, compiled: bool, monkeypatch: Any
+) -> None:
     """Every matching the engine asks for while fidedesk pairs each round of a generated tournament (the
     corpus test_pairing_generated holds to the bare engine) is networkx's, set and order."""
     calls = []
     fast = matching.min_weight_matching
 
     def both(
-        graph: matching.Graph, stage: Any = None, searched: Any = None, read: Any = None, *, negated: bool = False
+        graph: matching.Graph,
+        stage: Any = None,
+        searched: Any = None,
+        read: Any = None,
+        *,
+        negated: bool = False,
+        wait: Any = None,
     ) -> set[tuple[int, int]] | None:
-        found = fast(graph, stage, searched, read, negated=negated)
+        found = fast(graph, stage, searched, read, negated=negated, wait=wait)
         calls.append(negated)
         given = [(u, v, -w // 2) for u, v, w in graph.edges] if negated else graph.edges
         assert found is not None and list(found) == networkx_matching(given)
@@ -148,7 +272,8 @@ def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, 
 
     monkeypatch.setattr(matching, "min_weight_matching", both)
     event = events()[index]
-    for round_ in range(1, rounds_of(texts()[index]) + 1):
-        pair_round(before(event, round_))
+    with algorithm(compiled):
+        for round_ in range(1, rounds_of(texts()[index]) + 1):
+            pair_round(before(event, round_))
     assert calls, "the engine matched through fidedesk's matching"
     assert any(calls), "a bracket's pairs handed over as -2w"

@@ -1,0 +1,256 @@
+"""The state of :mod:`fidedesk.engine.blossom_jit`'s matching, and the small steps of it its inner loops take.
+
+networkx keeps the blossom algorithm's state in dicts keyed by vertex, by blossom object and by pair; here it is
+kept in arrays: vertices are ``0..n-1`` (the graph's nodes in order), blossoms ``n..2n-1`` (an id reused once
+its blossom is expanded; those alive are kept in the order they were made, as networkx's dicts keep them), a
+pair ``(v, w)`` as its two ends, ``-1`` for None. :func:`prepare` builds it from a graph.
+
+The helpers take the arrays they use rather than the whole :class:`State`: numba counts a reference to each
+array of a tuple passed in and out of a call, two dozen of them, which in an inner loop cost more than the step."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from fidedesk.engine.limbs import Limbs, Words, inline, jit, rows, sign6w, slack_intow, width, words
+
+Ints = npt.NDArray[np.int64]
+Ints32 = npt.NDArray[np.int32]
+
+# Rows of State.table, each indexed by vertex or blossom: label; labeledge's ends; bestedge's ends; blossomparent;
+# blossombase; mate (vertices); inblossom (vertices); the count of a blossom's least-slack edges (its mybestedges;
+# -1 for None); of its children; whether it is alive.
+LABEL, LE0, LE1, BEV, BEW, PARENT, BASE, MATE, INBLOSSOM, NBEST, NCHILDS, ALIVE = range(12)
+# State.counts: blossoms alive, free blossom ids, vertices queued, vertices mated (in mate's order), stages begun,
+# whether a stage is under way (paused), vertices scanned since the caller last looked.
+ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED = range(7)
+#: A dual's first limb never passes this: the limbs leave far more room (limbs.width); a check, not a bound.
+DUAL_LIMIT = 1 << 50
+
+
+class State(NamedTuple):
+    """The algorithm's state (numba takes a named tuple of arrays as one argument)."""
+
+    n: int
+    start: Ints  # the graph as arrays: vertex v's neighbours nbr[start[v]:start[v + 1]], in networkx's order
+    nbr: Ints32
+    wix: Ints32  # each such edge's weight, an index into the weights
+    wmat: Ints32  # the weight of (v, w) by its ends (-1 for none)
+    wtop: Ints  # the weights: first limbs, and words (limbs.words)
+    wrows: Words
+    dual: Limbs  # dualvar by vertex
+    bdual: Limbs  # blossomdual by blossom - n
+    table: Ints  # the rows above, by vertex or blossom
+    childs: Ints32  # a blossom's children (by blossom - n), its edges' ends, its least-slack edges' ends
+    edge_v: Ints32
+    edge_w: Ints32
+    best_v: Ints32
+    best_w: Ints32
+    allowed: npt.NDArray[np.uint8]  # allowedge by both ends
+    order: Ints  # blossoms alive, in the order made
+    free: Ints  # blossom ids free to take
+    queue: Ints
+    counts: Ints
+    mated: Ints  # vertices in the order mate first had them (networkx's dict order)
+    buf: Ints  # scratch rows: leaves, leaves again, a stack, a path, edges' ends, bestedgeto by blossom, frames
+    frames: Ints
+    limb: Limbs  # scratch numbers: a slack, delta
+
+
+# Rows of State.buf.
+LEAVES, LEAVES2, STACK, PATH, PV, PW, TOV, TOW, TOLIST = range(9)
+# Rows of State.frames: a frame of expandBlossom's or augmentBlossom's recursion.
+F_B, F_V, F_PHASE, F_T, F_I, F_J, F_STEP, F_W, F_X = range(9)
+
+
+@inline
+def leaves(n: int, table: Ints, childs: Ints32, buf: Ints, b: int, out: int) -> int:
+    """networkx's ``b.leaves()`` (a stack of the children, popped) into ``buf[out]``; their count. (The hot helpers
+    take the arrays they use, not the whole :class:`State`: a call would count a reference to each of its
+    arrays, in and out.)"""
+    dest = buf[out]
+    if b < n:
+        dest[0] = b
+        return 1
+    stack = buf[STACK]
+    sp = 0
+    for i in range(table[NCHILDS, b]):
+        stack[sp] = childs[b - n, i]
+        sp += 1
+    count = 0
+    while sp > 0:
+        sp -= 1
+        t = stack[sp]
+        if t >= n:
+            for i in range(table[NCHILDS, t]):
+                stack[sp] = childs[t - n, i]
+                sp += 1
+        else:
+            dest[count] = t
+            count += 1
+    return count
+
+
+@inline
+def slack_less(wmat: Ints32, wtop: Ints, wrows: Words, d: Limbs, v: int, w: int, p: int, q: int) -> bool:
+    """slack(v, w) < slack(p, q)."""
+    kv = wmat[v, w]
+    kp = wmat[p, q]
+    return bool(sign6w(d[v], d[w], wtop[kv], wrows[kv], d[p], d[q], wtop[kp], wrows[kp]) < 0)
+
+
+@inline
+def queue_vertex(queue: Ints, counts: Ints, v: int) -> None:
+    queue[counts[QUEUED]] = v
+    counts[QUEUED] += 1
+
+
+@inline
+def mate(table: Ints, mated: Ints, counts: Ints, a: int, b: int) -> None:
+    if table[MATE, a] == -1:
+        mated[counts[MATED]] = a
+        counts[MATED] += 1
+    table[MATE, a] = b
+
+
+@inline
+def assign_label(
+    n: int, t: Ints, childs: Ints32, buf: Ints, queue: Ints, counts: Ints, w: int, label: int, v: int
+) -> None:
+    """networkx's ``assignLabel(w, t, v)`` (its recursion, through the T-vertex's mate, a loop)."""
+    while True:
+        b = t[INBLOSSOM, w]
+        t[LABEL, w] = label
+        t[LABEL, b] = label
+        t[LE0, w] = v
+        t[LE1, w] = w
+        t[LE0, b] = v
+        t[LE1, b] = w
+        t[BEV, w] = -1
+        t[BEV, b] = -1
+        if label == 1:
+            count = leaves(n, t, childs, buf, b, LEAVES)
+            for i in range(count):
+                queue_vertex(queue, counts, buf[LEAVES, i])
+            return
+        base = t[BASE, b]
+        w = t[MATE, base]
+        label = 1
+        v = base
+
+
+@jit
+def scan_blossom(t: Ints, buf: Ints, v: int, w: int) -> int:
+    """networkx's ``scanBlossom``: the base of the new blossom, or -1 for an augmenting path."""
+    path = buf[PATH]
+    length = 0
+    base = -1
+    while v != -1:
+        b = t[INBLOSSOM, v]
+        if t[LABEL, b] & 4:
+            base = t[BASE, b]
+            break
+        path[length] = b
+        length += 1
+        t[LABEL, b] = 5
+        if t[LE0, b] == -1:
+            v = -1
+        else:
+            v = t[LE0, b]
+            b = t[INBLOSSOM, v]
+            v = t[LE0, b]
+        if w != -1:
+            v, w = w, v
+    for i in range(length):
+        t[LABEL, path[i]] = 1
+    return base
+
+
+@inline
+def consider(
+    t: Ints, buf: Ints, wmat: Ints32, wtop: Ints, wrows: Words, dual: Limbs, b: int, i: int, j: int, listed: int
+) -> int:
+    """One edge (i, j) of addBlossom's bestedgeto: kept for j's top blossom if the least so far; the count of
+    blossoms listed."""
+    i1, j1 = i, j
+    if t[INBLOSSOM, j1] == b:
+        i1, j1 = j1, i1
+    bj = t[INBLOSSOM, j1]
+    if bj != b and t[LABEL, bj] == 1:
+        if buf[TOV, bj] == -1:
+            buf[TOLIST, listed] = bj
+            listed += 1
+            buf[TOV, bj] = i
+            buf[TOW, bj] = j
+        else:
+            p = buf[TOV, bj]
+            q = buf[TOW, bj]
+            kv = wmat[i1, j1]
+            kp = wmat[p, q]
+            if sign6w(dual[i1], dual[j1], wtop[kv], wrows[kv], dual[p], dual[q], wtop[kp], wrows[kp]) < 0:
+                buf[TOV, bj] = i
+                buf[TOW, bj] = j
+    return listed
+
+
+@inline
+def at(j: int, length: int) -> int:
+    """Python's ``list[j]`` for ``-length <= j < length``."""
+    return j + length if j < 0 else j
+
+
+@inline
+def edge_slack(wmat: Ints32, wtop: Ints, wrows: Words, dual: Limbs, out: Limbs, p: int, q: int) -> None:
+    k = wmat[p, q]
+    slack_intow(out, dual[p], dual[q], wtop[k], wrows[k])
+
+
+def prepare(adj2: dict[int, dict[int, int]], *, shifted: bool) -> tuple[State, list[int]]:
+    """The state at the algorithm's start for the graph ``adj2`` (as :func:`fidedesk.engine.blossom.
+    max_weight_matching` takes it: each weight doubled, no loop), and its nodes in order."""
+    nodes = list(adj2)
+    n = len(nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    weights: dict[int, int] = {}
+    start = np.zeros(n + 1, np.int64)
+    degree = sum(len(neighbours) for neighbours in adj2.values())
+    nbr = np.empty(degree, np.int32)
+    wix = np.empty(degree, np.int32)
+    wmat = np.full((n, n), -1, np.int32)
+    k = 0
+    for i, node in enumerate(nodes):
+        for neighbour, weight in adj2[node].items():
+            j = index[neighbour]
+            nbr[k] = j
+            wix[k] = wmat[i, j] = weights.setdefault(weight, len(weights))
+            k += 1
+        start[i + 1] = k
+    # networkx starts every dual at the largest weight (or 0, the more); ``shifted`` as blossom.py's
+    maxweight = max(weights, default=0) // 2
+    if not shifted:
+        maxweight = max(0, maxweight)
+    limbs = width([*weights, maxweight])
+    wtop, wrows = words(list(weights), limbs)
+    dual = np.repeat(rows([maxweight], limbs), n, axis=0)
+    table = np.full((12, 2 * n), -1, np.int64)
+    table[LABEL] = 0
+    table[ALIVE] = 0
+    table[INBLOSSOM, :n] = np.arange(n)
+    table[BASE, :n] = np.arange(n)
+    size = max(n, 1)
+    buf = np.full((9, 2 * size), -1, np.int64)
+    state = State(
+        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, wtop=wtop, wrows=wrows, dual=dual,
+        bdual=np.zeros((size, limbs), np.int64), table=table,
+        childs=np.zeros((size, size), np.int32), edge_v=np.zeros((size, size), np.int32),
+        edge_w=np.zeros((size, size), np.int32), best_v=np.zeros((size, 2 * size), np.int32),
+        best_w=np.zeros((size, 2 * size), np.int32), allowed=np.zeros((size, size), np.uint8),
+        order=np.zeros(size, np.int64), free=np.arange(2 * n - 1, n - 1, -1, dtype=np.int64),
+        queue=np.zeros(16 * size, np.int64), counts=np.array([0, n, 0, 0, 0, 0, 0], np.int64),
+        mated=np.zeros(size, np.int64), buf=buf, frames=np.zeros((9, 2 * size), np.int64),
+        limb=np.zeros((3, limbs), np.int64),
+    )  # fmt: skip
+    return state, nodes
