@@ -34,13 +34,17 @@ from fidedesk.engine.jit_state import (
     FREE_N,
     INBLOSSOM,
     LABEL,
+    LAZY,
     LE0,
     LE1,
     LEAVES,
     LEAVES2,
+    LEFT,
     MATE,
+    MOVED,
     NBEST,
     NCHILDS,
+    NEXT_LAZY,
     PARENT,
     PATH,
     PV,
@@ -65,7 +69,7 @@ from fidedesk.engine.jit_state import (
     scan_blossom,
     slack_less,
 )
-from fidedesk.engine.limbs import Limbs, Words, add_into, compare, halve, inline, jit, sign3w
+from fidedesk.engine.limbs import Limbs, add_into, compare, halve, inline, jit, sign3
 
 #: What :func:`stage` answers: the matching found (no augmenting path left), a stage that augmented it, a stage
 #: paused (to be called again).
@@ -134,15 +138,15 @@ def _add_blossom(st: State, base: int, v: int, w: int) -> None:
         if t[LABEL, t[INBLOSSOM, x]] == 2:
             queue_vertex(st.queue, st.counts, x)
         t[INBLOSSOM, x] = b
-    _best_edges(
-        n, t, buf, st.childs, st.best_v, st.best_w, st.start, st.nbr, st.wmat, st.wtop, st.wrows, st.dual, b, length
-    )
+    if st.counts[LAZY]:
+        return  # b's least-slack edges serve only a dual step, which a stage over tight edges never takes
+    _best_edges(n, t, buf, st.childs, st.best_v, st.best_w, st.start, st.nbr, st.wmat, st.weights, st.dual, b, length)
 
 
 @jit
 def _best_edges(
     n: int, t: Ints, buf: Ints, childs: Ints32, best_v: Ints32, best_w: Ints32, start: Ints, nbr: Ints32,
-    wmat: Ints32, wtop: Ints, wrows: Words, dual: Limbs, b: int, length: int,
+    wmat: Ints32, weights: Limbs, dual: Limbs, b: int, length: int,
 ) -> None:  # fmt: skip
     """The end of addBlossom: the new blossom b's least-slack edge to each neighbouring S-blossom (networkx's
     bestedgeto, a dict by blossom in the order first set), from its children's own where kept, else from their
@@ -155,9 +159,7 @@ def _best_edges(
             kept = t[NBEST, child]
             t[NBEST, child] = -1
             for e in range(kept):
-                listed = consider(
-                    t, buf, wmat, wtop, wrows, dual, b, best_v[child - n, e], best_w[child - n, e], listed
-                )
+                listed = consider(t, buf, wmat, weights, dual, b, best_v[child - n, e], best_w[child - n, e], listed)
         else:
             count = leaves(n, t, childs, buf, child, LEAVES2)
             for li in range(count):
@@ -165,7 +167,7 @@ def _best_edges(
                 for k in range(start[i], start[i + 1]):
                     j = nbr[k]
                     if i != j:
-                        listed = consider(t, buf, wmat, wtop, wrows, dual, b, i, j, listed)
+                        listed = consider(t, buf, wmat, weights, dual, b, i, j, listed)
         t[BEV, child] = -1
     for e in range(listed):
         bj = buf[TOLIST, e]
@@ -176,7 +178,7 @@ def _best_edges(
     best = -1
     for e in range(listed):
         if best == -1 or slack_less(
-            wmat, wtop, wrows, dual, best_v[slot, e], best_w[slot, e], best_v[slot, best], best_w[slot, best]
+            wmat, weights, dual, best_v[slot, e], best_w[slot, e], best_v[slot, best], best_w[slot, best]
         ):
             best = e
     t[BEV, b] = -1
@@ -415,23 +417,60 @@ def _augment_matching(st: State, v: int, w: int) -> None:
 
 
 @jit
-def _scan(st: State, budget: int) -> int:
+def _take(st: State, v: int, w: int, bw: int) -> bool:
+    """networkx's step over an allowed edge (v, w) from an S-vertex: w labelled T, a blossom made, or the matching
+    augmented (True)."""
+    t = st.table
+    if t[LABEL, bw] == 0:
+        assign_label(st.n, t, st.childs, st.buf, st.queue, st.counts, w, 2, v)
+    elif t[LABEL, bw] == 1:
+        base = scan_blossom(t, st.buf, v, w)
+        if base == -1:
+            _augment_matching(st, v, w)
+            return True
+        _add_blossom(st, base, v, w)
+    elif t[LABEL, w] == 0:
+        t[LABEL, w] = 2
+        t[LE0, w] = v
+        t[LE1, w] = w
+    return False
+
+
+@jit
+def _scan(st: State) -> int:
     """networkx's substage: the queued S-vertices' edges gone through until the matching is augmented
-    (AUGMENTED) or none is left (0); PAUSED once ``budget`` edges are gone through, between two vertices.
-    (The state's arrays are read into names first: each read of one from the tuple counts a reference.)"""
-    n = st.n
+    (AUGMENTED) or none is left (0); PAUSED once the budget left (``counts[LEFT]``, in edges, each gone through
+    taken off it) is spent, between two vertices. In a lazy stage (``counts[LAZY]``) only each vertex's tight
+    edges are gone through: the steps over every edge differ from these only in keeping least slacks, which
+    only a dual step reads. (The state's arrays are read into names first: each read of one from the tuple
+    counts a reference.)"""
     t = st.table
     dual = st.dual
-    start, nbr, wix, wmat, wtop, wrows = st.start, st.nbr, st.wix, st.wmat, st.wtop, st.wrows
-    allowed, childs, buf, queue, counts = st.allowed, st.childs, st.buf, st.queue, st.counts
-    visited = 0
+    start, nbr, wix, wmat, weights = st.start, st.nbr, st.wix, st.wmat, st.weights
+    allowed, queue, counts, tight, tight_n = st.allowed, st.queue, st.counts, st.tight, st.tight_n
     while counts[QUEUED] > 0:
-        if visited >= budget:
+        if counts[LEFT] <= 0:
             return PAUSED
         counts[QUEUED] -= 1
         v = queue[counts[QUEUED]]
         counts[SCANNED] += 1
-        visited += start[v + 1] - start[v]
+        if counts[LAZY]:
+            if tight_n[v] < 0:  # v's tight edges, kept until the duals move
+                found = 0
+                for k in range(start[v], start[v + 1]):
+                    if sign3(dual[v], dual[nbr[k]], weights[wix[k]]) <= 0:
+                        tight[v, found] = nbr[k]
+                        found += 1
+                tight_n[v] = found
+                counts[LEFT] -= start[v + 1] - start[v]
+            counts[LEFT] -= tight_n[v]
+            for i in range(tight_n[v]):
+                w = tight[v, i]
+                bw = t[INBLOSSOM, w]
+                if t[INBLOSSOM, v] != bw and _take(st, v, w, bw):
+                    return AUGMENTED
+            continue
+        counts[LEFT] -= start[v + 1] - start[v]
         for k in range(start[v], start[v + 1]):
             w = nbr[k]
             if w == v:
@@ -440,32 +479,17 @@ def _scan(st: State, budget: int) -> int:
             bw = t[INBLOSSOM, w]
             if bv == bw:
                 continue
-            if allowed[v, w] == 0:
-                kw = wix[k]
-                if sign3w(dual[v], dual[w], wtop[kw], wrows[kw]) <= 0:
-                    allowed[v, w] = 1
-                    allowed[w, v] = 1
+            if allowed[v, w] == 0 and sign3(dual[v], dual[w], weights[wix[k]]) <= 0:
+                allowed[v, w] = 1
+                allowed[w, v] = 1
             if allowed[v, w] != 0:
-                if t[LABEL, bw] == 0:
-                    assign_label(n, t, childs, buf, queue, counts, w, 2, v)
-                elif t[LABEL, bw] == 1:
-                    base = scan_blossom(t, buf, v, w)
-                    if base != -1:
-                        _add_blossom(st, base, v, w)
-                    else:
-                        _augment_matching(st, v, w)
-                        return AUGMENTED
-                elif t[LABEL, w] == 0:
-                    t[LABEL, w] = 2
-                    t[LE0, w] = v
-                    t[LE1, w] = w
+                if _take(st, v, w, bw):
+                    return AUGMENTED
             elif t[LABEL, bw] == 1:
-                if t[BEV, bv] == -1 or slack_less(wmat, wtop, wrows, dual, v, w, t[BEV, bv], t[BEW, bv]):
+                if t[BEV, bv] == -1 or slack_less(wmat, weights, dual, v, w, t[BEV, bv], t[BEW, bv]):
                     t[BEV, bv] = v
                     t[BEW, bv] = w
-            elif t[LABEL, w] == 0 and (
-                t[BEV, w] == -1 or slack_less(wmat, wtop, wrows, dual, v, w, t[BEV, w], t[BEW, w])
-            ):
+            elif t[LABEL, w] == 0 and (t[BEV, w] == -1 or slack_less(wmat, weights, dual, v, w, t[BEV, w], t[BEW, w])):
                 t[BEV, w] = v
                 t[BEW, w] = w
     return 0
@@ -481,12 +505,12 @@ def _dual_step(st: State) -> bool:
     delta = st.limb[1]
     zero = st.limb[2]
     dual, bdual, order, counts = st.dual, st.bdual, st.order, st.counts
-    wmat, wtop, wrows = st.wmat, st.wtop, st.wrows
+    wmat, weights = st.wmat, st.weights
     kind = -1
     edge_v = edge_w = blossom = -1
     for v in range(n):  # delta2
         if t[LABEL, t[INBLOSSOM, v]] == 0 and t[BEV, v] != -1:
-            edge_slack(wmat, wtop, wrows, dual, d, t[BEV, v], t[BEW, v])
+            edge_slack(wmat, weights, dual, d, t[BEV, v], t[BEW, v])
             if kind == -1 or compare(d, delta) < 0:
                 delta[:] = d
                 kind = 2
@@ -495,7 +519,7 @@ def _dual_step(st: State) -> bool:
     for i in range(n + counts[ALIVE_N]):  # delta3, over blossomparent: the vertices, then the blossoms
         b = i if i < n else order[i - n]
         if t[PARENT, b] == -1 and t[LABEL, b] == 1 and t[BEV, b] != -1:
-            edge_slack(wmat, wtop, wrows, dual, d, t[BEV, b], t[BEW, b])
+            edge_slack(wmat, weights, dual, d, t[BEV, b], t[BEW, b])
             halve(d)
             if kind == -1 or compare(d, delta) < 0:
                 delta[:] = d
@@ -537,37 +561,92 @@ def _dual_step(st: State) -> bool:
 
 
 @jit
-def stage(st: State, budget: int) -> int:
-    """One stage of networkx's algorithm, or the next part of it: AUGMENTED when it augmented the matching,
-    FOUND when the matching is found (no augmenting path), PAUSED once ``budget`` edges are gone through (a stage of
-    a big bracket goes through millions: the caller reports and may stop between calls)."""
+def _begin(st: State) -> None:
+    """A stage's start: networkx's labels, label edges, least slacks, allowed edges and queue cleared, each free
+    vertex labelled S."""
     n = st.n
     t = st.table
-    if not st.counts[UNDER_WAY]:
-        st.counts[UNDER_WAY] = 1
-        st.counts[STAGES] += 1
-        t[LABEL, :] = 0
-        t[LE0, :] = -1
-        t[BEV, :] = -1
-        for i in range(st.counts[ALIVE_N]):
-            t[NBEST, st.order[i]] = -1
-        st.allowed[:, :] = 0
-        st.counts[QUEUED] = 0
-        for v in range(n):
-            if t[MATE, v] == -1 and t[LABEL, t[INBLOSSOM, v]] == 0:
-                assign_label(n, t, st.childs, st.buf, st.queue, st.counts, v, 1, -1)
+    t[LABEL, :] = 0
+    t[LE0, :] = -1
+    t[BEV, :] = -1
+    for i in range(st.counts[ALIVE_N]):
+        t[NBEST, st.order[i]] = -1
+    st.allowed[:, :] = 0
+    st.counts[QUEUED] = 0
+    for v in range(n):
+        if t[MATE, v] == -1 and t[LABEL, t[INBLOSSOM, v]] == 0:
+            assign_label(n, t, st.childs, st.buf, st.queue, st.counts, v, 1, -1)
+
+
+@jit
+def _keep(st: State, back: bool) -> None:
+    """What a lazy stage may change before it augments, kept as it began (``back`` False) or put back (True):
+    the blossoms it made (which vertices and blossoms they hold, which ids are taken). It moves no dual."""
+    kept = st.kept
+    n = st.n
+    rows = (INBLOSSOM, PARENT, BASE, ALIVE)
+    for r in range(4):
+        if back:
+            st.table[rows[r]] = kept[r]
+        else:
+            kept[r] = st.table[rows[r]]
+    if back:
+        st.order[:n] = kept[4, :n]
+        st.free[:n] = kept[4, n:]
+        st.counts[ALIVE_N] = kept[5, 0]
+        st.counts[FREE_N] = kept[5, 1]
+    else:
+        kept[4, :n] = st.order[:n]
+        kept[4, n:] = st.free[:n]
+        kept[5, 0] = st.counts[ALIVE_N]
+        kept[5, 1] = st.counts[FREE_N]
+
+
+@jit
+def stage(st: State, budget: int) -> int:
+    """One stage of networkx's algorithm, or the next part of it: AUGMENTED when it augmented the matching,
+    FOUND when the matching is found (no augmenting path), PAUSED once ``budget`` edges are gone through (a stage
+    of a big bracket goes through millions: the caller reports and may stop between calls).
+
+    A stage after one that did not move the duals is first tried over the tight edges alone (lazy, as
+    :mod:`fidedesk.engine.blossom` does): should it need the duals moved, the blossoms it made are undone and it
+    is run again over every edge. A bracket with many equal weights moves them seldom (a 600-player round 2's
+    first matching: 4 dual steps in 201 stages)."""
+    n = st.n
+    t = st.table
+    counts = st.counts
+    if not counts[UNDER_WAY]:
+        counts[UNDER_WAY] = 1
+        counts[STAGES] += 1
+        counts[LAZY] = counts[NEXT_LAZY]
+        counts[MOVED] = 0
+        if counts[LAZY]:
+            _keep(st, False)
+        _begin(st)
+    counts[LEFT] = budget
     while True:
-        scanned = _scan(st, budget)
+        scanned = _scan(st)
         if scanned == PAUSED:
             return PAUSED
         if scanned == AUGMENTED:
             break
+        if counts[LAZY]:  # no augmenting path over the tight edges: the stage again, over every edge
+            _keep(st, True)
+            counts[LAZY] = 0
+            _begin(st)
+            continue
         if not _dual_step(st):
-            st.counts[UNDER_WAY] = 0
+            counts[UNDER_WAY] = 0
             return FOUND
-    st.counts[UNDER_WAY] = 0
+        counts[MOVED] = 1
+        st.tight_n[:] = -1  # the duals moved
+        counts[LEFT] -= n  # a dual step goes over every vertex, its dual and its least slack
+        if counts[LEFT] <= 0:
+            return PAUSED
+    counts[UNDER_WAY] = 0
+    counts[NEXT_LAZY] = 1 - counts[MOVED]
     # blossoms with no dual left at the end of a stage are expanded (a snapshot of those alive, as networkx's list)
-    alive = st.counts[ALIVE_N]
+    alive = counts[ALIVE_N]
     snapshot = st.order[:alive].copy()
     for b in snapshot:
         if t[ALIVE, b] == 1 and t[PARENT, b] == -1 and t[LABEL, b] == 1 and compare(st.bdual[b - n], st.limb[2]) == 0:

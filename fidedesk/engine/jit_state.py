@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from fidedesk.engine.limbs import Limbs, Words, inline, jit, rows, sign6w, slack_intow, width, words
+from fidedesk.engine.limbs import Limbs, inline, jit, rows, sign6, slack_into, width
 
 Ints = npt.NDArray[np.int64]
 Ints32 = npt.NDArray[np.int32]
@@ -25,8 +25,9 @@ Ints32 = npt.NDArray[np.int32]
 # -1 for None); of its children; whether it is alive.
 LABEL, LE0, LE1, BEV, BEW, PARENT, BASE, MATE, INBLOSSOM, NBEST, NCHILDS, ALIVE = range(12)
 # State.counts: blossoms alive, free blossom ids, vertices queued, vertices mated (in mate's order), stages begun,
-# whether a stage is under way (paused), vertices scanned since the caller last looked.
-ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED = range(7)
+# whether a stage is under way (paused), vertices scanned since the caller last looked, the call's budget left,
+# whether the stage goes over tight edges only, whether it moved the duals, whether the next one will be lazy.
+ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED, LEFT, LAZY, MOVED, NEXT_LAZY = range(11)
 #: A dual's first limb never passes this: the limbs leave far more room (limbs.width); a check, not a bound.
 DUAL_LIMIT = 1 << 50
 
@@ -39,8 +40,7 @@ class State(NamedTuple):
     nbr: Ints32
     wix: Ints32  # each such edge's weight, an index into the weights
     wmat: Ints32  # the weight of (v, w) by its ends (-1 for none)
-    wtop: Ints  # the weights: first limbs, and words (limbs.words)
-    wrows: Words
+    weights: Limbs  # the graph's weights, each once (limbs.rows)
     dual: Limbs  # dualvar by vertex
     bdual: Limbs  # blossomdual by blossom - n
     table: Ints  # the rows above, by vertex or blossom
@@ -58,6 +58,9 @@ class State(NamedTuple):
     buf: Ints  # scratch rows: leaves, leaves again, a stack, a path, edges' ends, bestedgeto by blossom, frames
     frames: Ints
     limb: Limbs  # scratch numbers: a slack, delta
+    tight: Ints32  # each vertex's tight edges' other ends (as many as tight_n, -1 until asked since the duals moved)
+    tight_n: Ints
+    kept: Ints  # what a lazy stage began with: four rows of the table, the blossoms' order and free ids, counts
 
 
 # Rows of State.buf.
@@ -95,11 +98,11 @@ def leaves(n: int, table: Ints, childs: Ints32, buf: Ints, b: int, out: int) -> 
 
 
 @inline
-def slack_less(wmat: Ints32, wtop: Ints, wrows: Words, d: Limbs, v: int, w: int, p: int, q: int) -> bool:
+def slack_less(wmat: Ints32, weights: Limbs, d: Limbs, v: int, w: int, p: int, q: int) -> bool:
     """slack(v, w) < slack(p, q)."""
     kv = wmat[v, w]
     kp = wmat[p, q]
-    return bool(sign6w(d[v], d[w], wtop[kv], wrows[kv], d[p], d[q], wtop[kp], wrows[kp]) < 0)
+    return bool(sign6(d[v], d[w], weights[kv], d[p], d[q], weights[kp]) < 0)
 
 
 @inline
@@ -170,9 +173,7 @@ def scan_blossom(t: Ints, buf: Ints, v: int, w: int) -> int:
 
 
 @inline
-def consider(
-    t: Ints, buf: Ints, wmat: Ints32, wtop: Ints, wrows: Words, dual: Limbs, b: int, i: int, j: int, listed: int
-) -> int:
+def consider(t: Ints, buf: Ints, wmat: Ints32, weights: Limbs, dual: Limbs, b: int, i: int, j: int, listed: int) -> int:
     """One edge (i, j) of addBlossom's bestedgeto: kept for j's top blossom if the least so far; the count of
     blossoms listed."""
     i1, j1 = i, j
@@ -190,7 +191,7 @@ def consider(
             q = buf[TOW, bj]
             kv = wmat[i1, j1]
             kp = wmat[p, q]
-            if sign6w(dual[i1], dual[j1], wtop[kv], wrows[kv], dual[p], dual[q], wtop[kp], wrows[kp]) < 0:
+            if sign6(dual[i1], dual[j1], weights[kv], dual[p], dual[q], weights[kp]) < 0:
                 buf[TOV, bj] = i
                 buf[TOW, bj] = j
     return listed
@@ -203,9 +204,9 @@ def at(j: int, length: int) -> int:
 
 
 @inline
-def edge_slack(wmat: Ints32, wtop: Ints, wrows: Words, dual: Limbs, out: Limbs, p: int, q: int) -> None:
+def edge_slack(wmat: Ints32, weights: Limbs, dual: Limbs, out: Limbs, p: int, q: int) -> None:
     k = wmat[p, q]
-    slack_intow(out, dual[p], dual[q], wtop[k], wrows[k])
+    slack_into(out, dual[p], dual[q], weights[k])
 
 
 def prepare(adj2: dict[int, dict[int, int]], *, shifted: bool) -> tuple[State, list[int]]:
@@ -233,7 +234,6 @@ def prepare(adj2: dict[int, dict[int, int]], *, shifted: bool) -> tuple[State, l
     if not shifted:
         maxweight = max(0, maxweight)
     limbs = width([*weights, maxweight])
-    wtop, wrows = words(list(weights), limbs)
     dual = np.repeat(rows([maxweight], limbs), n, axis=0)
     table = np.full((12, 2 * n), -1, np.int64)
     table[LABEL] = 0
@@ -243,14 +243,16 @@ def prepare(adj2: dict[int, dict[int, int]], *, shifted: bool) -> tuple[State, l
     size = max(n, 1)
     buf = np.full((9, 2 * size), -1, np.int64)
     state = State(
-        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, wtop=wtop, wrows=wrows, dual=dual,
+        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=rows(list(weights), limbs), dual=dual,
         bdual=np.zeros((size, limbs), np.int64), table=table,
         childs=np.zeros((size, size), np.int32), edge_v=np.zeros((size, size), np.int32),
         edge_w=np.zeros((size, size), np.int32), best_v=np.zeros((size, 2 * size), np.int32),
         best_w=np.zeros((size, 2 * size), np.int32), allowed=np.zeros((size, size), np.uint8),
         order=np.zeros(size, np.int64), free=np.arange(2 * n - 1, n - 1, -1, dtype=np.int64),
-        queue=np.zeros(16 * size, np.int64), counts=np.array([0, n, 0, 0, 0, 0, 0], np.int64),
+        queue=np.zeros(16 * size, np.int64), counts=np.array([0, n, 0, 0, 0, 0, 0, 0, 0, 0, 1], np.int64),
         mated=np.zeros(size, np.int64), buf=buf, frames=np.zeros((9, 2 * size), np.int64),
         limb=np.zeros((3, limbs), np.int64),
+        tight=np.zeros((size, max(1, int(np.diff(start).max(initial=0)))), np.int32),
+        tight_n=np.full(size, -1, np.int64), kept=np.zeros((6, 2 * size), np.int64),
     )  # fmt: skip
     return state, nodes

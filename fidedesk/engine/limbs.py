@@ -2,9 +2,9 @@
 
 gacrux weighs a bracket's pairs with C.04.3's criteria as powers of ten, so a weight has 1,000 to 7,000 bits: no
 machine integer holds it, and no compiled matching takes it (rustworkx's is 128-bit). Here a number is a row of
-``int64`` *limbs* in base 2**32, most significant first: the first limb signed, every other in [0, 2**32) (the
-row *normalised*), so that two rows compare limb by limb and a sum of a few rows fits each limb. Every figure is
-exact; nothing is rounded.
+``int64`` *limbs* in base 2**60, most significant first: the first limb signed, every other in [0, 2**60) (the
+row *normalised*), so that two rows compare limb by limb and a sum of six rows still fits a limb. Every figure
+is exact; nothing is rounded.
 
 The functions compiled (numba) are the few the matching needs: a sum's sign read from the top limbs down,
 stopping as soon as the rest cannot change it (a slack's sign, or which of two slacks is less, is mostly settled
@@ -20,10 +20,13 @@ import numpy as np
 import numpy.typing as npt
 
 Limbs = npt.NDArray[np.int64]
-Words = npt.NDArray[np.uint32]
 
-#: A limb's base.
-BASE = 1 << 32
+#: A limb's bits and base: 60, so that six limbs added and taken away (two slacks compared) and a carry stay
+#: within a 64-bit integer, and a row is half as long as in 32-bit limbs (a comparison read half as far).
+BITS = 60
+BASE = 1 << BITS
+#: How many numbers :func:`rows` converts at once (its scratch copies: 10,000 numbers of 7,300 bits, 30 MB).
+CHUNK = 10_000
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -45,33 +48,30 @@ def width(numbers: Sequence[int]) -> int:
     slacks): 40 bits over the widest, and the first limb a whole machine word besides (a carry into it never
     overflows; :mod:`fidedesk.engine.blossom_jit` stops with :class:`OverflowError` before a dual could)."""
     bits = max((abs(number).bit_length() for number in numbers), default=0)
-    return (bits + 40) // 32 + 2
+    return (bits + 40) // BITS + 2
 
 
 def rows(numbers: Sequence[int], limbs: int) -> Limbs:
-    """``numbers`` as normalised rows of ``limbs`` limbs each (two's complement over the row, the first limb then
-    made signed)."""
+    """``numbers`` as normalised rows of ``limbs`` limbs each: each number's two's complement over the row cut
+    into 60-bit limbs (from its 32-bit words, a few thousand numbers at a time), the first limb then made signed.
+    A 2,000-player round 2's big matching has 308,945 weights of up to 7,293 bits: 300 MB so, as Python holds
+    them."""
     out = np.empty((len(numbers), limbs), np.int64)
-    modulus = 1 << (32 * limbs)
-    for row, number in enumerate(numbers):
-        words = np.frombuffer((number % modulus).to_bytes(4 * limbs, "big"), ">u4").astype(np.int64)
-        if number < 0:
-            words[0] -= BASE
-        out[row] = words
+    words = (BITS * limbs + 31) // 32 + 2  # 32-bit words over the row, and two of zeros to read past its end
+    modulus = 1 << (BITS * limbs)
+    mask = np.uint64(BASE - 1)
+    for first in range(0, len(numbers), CHUNK):
+        chunk = numbers[first : first + CHUNK]
+        raw = b"".join((number % modulus).to_bytes(4 * words, "little") for number in chunk)
+        held = np.frombuffer(raw, "<u4").reshape(len(chunk), words).astype(np.uint64)
+        for limb in range(limbs):  # from the least significant
+            word, shift = divmod(BITS * limb, 32)
+            value = (held[:, word] >> np.uint64(shift)) | (held[:, word + 1] << np.uint64(32 - shift))
+            if shift:
+                value |= held[:, word + 2] << np.uint64(64 - shift)
+            out[first : first + len(chunk), limbs - 1 - limb] = (value & mask).astype(np.int64)
+        out[first : first + len(chunk), 0] -= np.array([BASE if number < 0 else 0 for number in chunk], np.int64)
     return out
-
-
-def words(numbers: Sequence[int], limbs: int) -> tuple[Limbs, Words]:
-    """``numbers`` kept as the matching keeps its weights, in half the memory of :func:`rows`: each one's first
-    (signed) limb, and its limbs as unsigned 32-bit words (the first word not read). A 2,000-player round 2's
-    big matching has 308,945 weights of up to 7,293 bits: 290 MB so, as Python holds them."""
-    tops = np.empty(len(numbers), np.int64)
-    out = np.empty((len(numbers), limbs), np.uint32)
-    modulus = 1 << (32 * limbs)
-    for row, number in enumerate(numbers):
-        out[row] = np.frombuffer((number % modulus).to_bytes(4 * limbs, "big"), ">u4")
-        tops[row] = int(out[row, 0]) - (BASE if number < 0 else 0)
-    return tops, out
 
 
 def number(row: Limbs) -> int:
@@ -84,10 +84,10 @@ def number(row: Limbs) -> int:
 
 @jit
 def normalise(x: Limbs) -> None:
-    """Carry each limb's excess into the one above, so that every limb but the first is in [0, 2**32)."""
+    """Carry each limb's excess into the one above, so that every limb but the first is in [0, 2**60)."""
     for i in range(x.shape[0] - 1, 0, -1):
-        carry = x[i] >> 32
-        x[i] -= carry << 32
+        carry = x[i] >> BITS
+        x[i] -= carry << BITS
         x[i - 1] += carry
 
 
@@ -101,16 +101,11 @@ def compare(a: Limbs, b: Limbs) -> int:
 
 
 @jit
-def sign3w(a: Limbs, b: Limbs, top: int, c: Words) -> int:
-    """The sign of ``a + b - c`` (a slack), ``c`` a weight kept as :func:`words` (its first limb ``top``, the rest
-    ``c[1:]``): read from the top limb down, and settled once the part read is 2 or more away from 0 (what is
-    left below adds less than one unit of the limb above, twice over)."""
-    acc = a[0] + b[0] - top
-    if acc >= 2:
-        return 1
-    if acc <= -2:
-        return -1
-    for i in range(1, a.shape[0]):
+def sign3(a: Limbs, b: Limbs, c: Limbs) -> int:
+    """The sign of ``a + b - c`` (a slack): read from the top limb down, and settled once the part read is 2 or
+    more away from 0 (what is left below adds less than one unit of the limb above, twice over)."""
+    acc = 0
+    for i in range(a.shape[0]):
         acc = acc * BASE + a[i] + b[i] - c[i]
         if acc >= 2:
             return 1
@@ -120,15 +115,11 @@ def sign3w(a: Limbs, b: Limbs, top: int, c: Words) -> int:
 
 
 @jit
-def sign6w(a: Limbs, b: Limbs, ctop: int, c: Words, d: Limbs, e: Limbs, ftop: int, f: Words) -> int:
-    """The sign of ``(a + b - c) - (d + e - f)`` (which of two slacks is less), ``c`` and ``f`` weights kept as
-    :func:`words`: as :func:`sign3w` (three rows added below, three taken away: settled at 3)."""
-    acc = a[0] + b[0] - ctop - d[0] - e[0] + ftop
-    if acc >= 3:
-        return 1
-    if acc <= -3:
-        return -1
-    for i in range(1, a.shape[0]):
+def sign6(a: Limbs, b: Limbs, c: Limbs, d: Limbs, e: Limbs, f: Limbs) -> int:
+    """The sign of ``(a + b - c) - (d + e - f)`` (which of two slacks is less), as :func:`sign3` (three rows
+    added below, three taken away: settled at 3)."""
+    acc = 0
+    for i in range(a.shape[0]):
         acc = acc * BASE + a[i] + b[i] - c[i] - d[i] - e[i] + f[i]
         if acc >= 3:
             return 1
@@ -138,10 +129,9 @@ def sign6w(a: Limbs, b: Limbs, ctop: int, c: Words, d: Limbs, e: Limbs, ftop: in
 
 
 @jit
-def slack_intow(out: Limbs, a: Limbs, b: Limbs, top: int, c: Words) -> None:
-    """``out = a + b - c``, normalised, ``c`` a weight kept as :func:`words`."""
-    out[0] = a[0] + b[0] - top
-    for i in range(1, out.shape[0]):
+def slack_into(out: Limbs, a: Limbs, b: Limbs, c: Limbs) -> None:
+    """``out = a + b - c``, normalised."""
+    for i in range(out.shape[0]):
         out[i] = a[i] + b[i] - c[i]
     normalise(out)
 
@@ -161,6 +151,6 @@ def halve(x: Limbs) -> None:
     carry = x[0] & 1
     x[0] >>= 1
     for i in range(1, x.shape[0]):
-        shifted = (x[i] >> 1) | (carry << 31)
+        shifted = (x[i] >> 1) | (carry << (BITS - 1))
         carry = x[i] & 1
         x[i] = shifted
