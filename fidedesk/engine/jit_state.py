@@ -10,6 +10,7 @@ array of a tuple passed in and out of a call, two dozen of them, which in an inn
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -28,6 +29,8 @@ LABEL, LE0, LE1, BEV, BEW, PARENT, BASE, MATE, INBLOSSOM, NBEST, NCHILDS, ALIVE 
 # whether a stage is under way (paused), vertices scanned since the caller last looked, the call's budget left,
 # whether the stage goes over tight edges only, whether it moved the duals, whether the next one will be lazy.
 ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED, LEFT, LAZY, MOVED, NEXT_LAZY = range(11)
+#: How many edges :func:`prepare` reads between two calls of its ``tick``.
+TICK_EVERY = 1 << 16
 #: A dual's first limb never passes this: the limbs leave far more room (limbs.width); a check, not a bound.
 DUAL_LIMIT = 1 << 50
 
@@ -209,9 +212,13 @@ def edge_slack(wmat: Ints32, weights: Limbs, dual: Limbs, out: Limbs, p: int, q:
     slack_into(out, dual[p], dual[q], weights[k])
 
 
-def prepare(adj2: dict[int, dict[int, int]], *, shifted: bool) -> tuple[State, list[int]]:
+def prepare(
+    adj2: dict[int, dict[int, int]], *, shifted: bool, tick: Callable[[], None] | None = None
+) -> tuple[State, list[int]]:
     """The state at the algorithm's start for the graph ``adj2`` (as :func:`fidedesk.engine.blossom.
-    max_weight_matching` takes it: each weight doubled, no loop), and its nodes in order."""
+    max_weight_matching` takes it: each weight doubled, no loop), and its nodes in order. ``tick`` is called
+    every :data:`TICK_EVERY` edges read and weights written out (a 2,000-player bracket's take seconds); it may
+    raise to stop."""
     nodes = list(adj2)
     n = len(nodes)
     index = {node: i for i, node in enumerate(nodes)}
@@ -229,6 +236,8 @@ def prepare(adj2: dict[int, dict[int, int]], *, shifted: bool) -> tuple[State, l
             wix[k] = wmat[i, j] = weights.setdefault(weight, len(weights))
             k += 1
         start[i + 1] = k
+        if tick is not None and (start[i] // TICK_EVERY) != (k // TICK_EVERY):
+            tick()
     # networkx starts every dual at the largest weight (or 0, the more); ``shifted`` as blossom.py's
     maxweight = max(weights, default=0) // 2
     if not shifted:
@@ -243,7 +252,7 @@ def prepare(adj2: dict[int, dict[int, int]], *, shifted: bool) -> tuple[State, l
     size = max(n, 1)
     buf = np.full((9, 2 * size), -1, np.int64)
     state = State(
-        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=rows(list(weights), limbs), dual=dual,
+        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=rows(list(weights), limbs, tick), dual=dual,
         bdual=np.zeros((size, limbs), np.int64), table=table,
         childs=np.zeros((size, size), np.int32), edge_v=np.zeros((size, size), np.int32),
         edge_w=np.zeros((size, size), np.int32), best_v=np.zeros((size, 2 * size), np.int32),

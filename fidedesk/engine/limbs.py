@@ -51,11 +51,11 @@ def width(numbers: Sequence[int]) -> int:
     return (bits + 40) // BITS + 2
 
 
-def rows(numbers: Sequence[int], limbs: int) -> Limbs:
+def rows(numbers: Sequence[int], limbs: int, tick: Callable[[], None] | None = None) -> Limbs:
     """``numbers`` as normalised rows of ``limbs`` limbs each: each number's two's complement over the row cut
     into 60-bit limbs (from its 32-bit words, a few thousand numbers at a time), the first limb then made signed.
     A 2,000-player round 2's big matching has 308,945 weights of up to 7,293 bits: 300 MB so, as Python holds
-    them."""
+    them. ``tick`` is called after each :data:`CHUNK` of them."""
     out = np.empty((len(numbers), limbs), np.int64)
     words = (BITS * limbs + 31) // 32 + 2  # 32-bit words over the row, and two of zeros to read past its end
     modulus = 1 << (BITS * limbs)
@@ -71,6 +71,8 @@ def rows(numbers: Sequence[int], limbs: int) -> Limbs:
                 value |= held[:, word + 2] << np.uint64(64 - shift)
             out[first : first + len(chunk), limbs - 1 - limb] = (value & mask).astype(np.int64)
         out[first : first + len(chunk), 0] -= np.array([BASE if number < 0 else 0 for number in chunk], np.int64)
+        if tick is not None:
+            tick()
     return out
 
 

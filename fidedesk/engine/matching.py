@@ -118,7 +118,7 @@ def min_weight_matching(
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
     if len(graph.edges) >= COMPILED_FROM and COMPILED.ready(wait):
-        return _compiled_matching(inverted, stage, searched, shifted=negated)
+        return _compiled_matching(inverted, stage, searched, read, shifted=negated)
     return max_weight_matching(inverted, stage, searched, shifted=negated)
 
 
@@ -126,16 +126,18 @@ def _compiled_matching(
     adj2: dict[int, dict[int, int]],
     stage: Callable[[], None] | None,
     searched: Callable[[], None] | None,
+    read: Callable[[int], None] | None,
     *,
     shifted: bool,
 ) -> set[tuple[int, int]]:
     """:func:`fidedesk.engine.blossom.max_weight_matching` of ``adj2`` (which it empties: the state holds the
     weights as limbs), compiled: ``stage`` called before each stage and ``searched`` for each vertex a stage has
     gone through, as there, at least every :data:`SCAN_BUDGET` edges (a stage of a 2,000-player bracket goes
-    through millions)."""
+    through millions); ``read`` with 0 as the graph is made into the state's arrays (seconds at 2,000 players),
+    to say it goes on."""
     from fidedesk.engine import blossom_jit, jit_state
 
-    state, nodes = jit_state.prepare(adj2, shifted=shifted)
+    state, nodes = jit_state.prepare(adj2, shifted=shifted, tick=None if read is None else lambda: read(0))
     adj2.clear()
     answer = blossom_jit.AUGMENTED
     while answer != blossom_jit.FOUND:

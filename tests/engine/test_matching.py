@@ -139,6 +139,35 @@ def test_the_compiled_matching_reports_its_stages_as_the_python_one(monkeypatch:
     assert counted == [30 // 2 + 1] * 3
 
 
+def test_the_compiled_matching_says_it_goes_on_while_it_sets_up(monkeypatch: Any) -> None:
+    """Making a big graph into the compiled matching's arrays takes seconds at 2,000 players: it tells ``read``
+    (with 0, nothing more read) every TICK_EVERY edges and every CHUNK weights written out, and may be stopped."""
+    from fidedesk.engine import jit_state, limbs
+
+    monkeypatch.setattr(jit_state, "TICK_EVERY", 64)
+    monkeypatch.setattr(limbs, "CHUNK", 50)
+    rng = random.Random(9)
+    edges = [(u, v, rng.randint(0, 10**60)) for u in range(30) for v in range(u + 1, 30)]  # 435, each weight once
+    graph = matching.Graph()
+    graph.add_weighted_edges_from(edges)
+    read: list[int] = []
+    with algorithm(True):
+        found = matching.min_weight_matching(graph, None, None, read.append)
+    assert found is not None and list(found) == networkx_matching(edges)
+    assert read == [0] * len(read) and len(read) >= 2 * len(edges) // 64 + len(edges) // 50
+
+    class Stopped(Exception):
+        pass
+
+    def stop(count: int) -> None:
+        raise Stopped
+
+    graph = matching.Graph()
+    graph.add_weighted_edges_from(edges)
+    with algorithm(True), pytest.raises(Stopped):
+        matching.min_weight_matching(graph, None, None, stop)
+
+
 def test_a_compiled_matching_that_cannot_be_made_leaves_the_python_one(monkeypatch: Any, caplog: Any) -> None:
     """Should numba fail to compile here, every graph is matched by the Python algorithm (the same matching),
     and the failure is logged."""
