@@ -12,12 +12,32 @@ in the first few limbs), a slack written out, halving, comparing."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
-import numba
-import numpy as np
-import numpy.typing as npt
+
+def numba_cache_folder() -> Path:
+    """Where the frozen app keeps what numba compiled: the user's cache folder, not the app's own (which may be
+    read-only, or a signed macOS bundle that must not change)."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache")
+    return base / "fidedesk" / "numba"
+
+
+if getattr(sys, "frozen", False):  # read by numba as it is imported; a folder set by the user stays
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_folder()))
+
+import numba  # noqa: E402  # after its cache folder is set
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
 
 Limbs = npt.NDArray[np.int64]
 
