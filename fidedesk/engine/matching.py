@@ -27,10 +27,14 @@ from fidedesk.engine.blossom import Edge, _matching_set, each_edge, max_weight_m
 
 _log = logging.getLogger(__name__)
 
-#: A graph of at least this many edges is matched by the compiled algorithm: a 600-player round 2's big
-#: bracket (78,928 edges) in about a second where the Python one takes six. Below, the Python one takes well under
-#: a second, and the compiled one would first have to be made ready (:class:`_Compiled`).
+#: A graph of at least this many edges is matched by the compiled algorithm once it is ready (:class:`_Compiled`):
+#: a 600-player round 2's big bracket (78,928 edges) in under a second where the Python one takes five. Below, the
+#: Python one takes well under a second.
 COMPILED_FROM = 20_000
+#: A graph of at least this many edges waits for the compiled algorithm to be made ready (loaded from numba's
+#: cache in under a second; compiled, the first time on a computer, in half a minute or more): the Python one
+#: would take several seconds. A smaller graph takes it only if it is ready already.
+MAKE_FROM = 60_000
 #: Edges the compiled algorithm goes through before it hands back to report (a tenth of a second or so).
 SCAN_BUDGET = 1_000_000
 
@@ -117,7 +121,7 @@ def min_weight_matching(
     del adj
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
-    if len(graph.edges) >= COMPILED_FROM and COMPILED.ready(wait):
+    if len(graph.edges) >= COMPILED_FROM and COMPILED.ready(wait, make=len(graph.edges) >= MAKE_FROM):
         return _compiled_matching(inverted, stage, searched, read, shifted=negated)
     return max_weight_matching(inverted, stage, searched, shifted=negated)
 
@@ -167,14 +171,19 @@ class _Compiled:
         self._thread: threading.Thread | None = None
         self._ok = False
 
-    def ready(self, wait: Callable[[], None] | None = None) -> bool:
-        """Whether the compiled matching can be used, made ready first (``wait`` called every :data:`EVERY`
-        seconds meanwhile; it may raise to stop waiting, and the making goes on)."""
+    def ready(self, wait: Callable[[], None] | None = None, *, make: bool = True) -> bool:
+        """Whether the compiled matching can be used: made ready first (``wait`` called every :data:`EVERY`
+        seconds meanwhile; it may raise to stop waiting, and the making goes on), or, not to ``make`` it, only
+        if it is ready already."""
         with self._lock:
             if self._thread is None:
+                if not make:
+                    return False
                 self._thread = threading.Thread(target=self._make, name="fidedesk-compiled-matching", daemon=True)
                 self._thread.start()
             thread = self._thread
+        if not make and thread.is_alive():
+            return False
         while thread.is_alive():
             thread.join(self.EVERY)
             if wait is not None and thread.is_alive():

@@ -189,6 +189,23 @@ def test_a_compiled_matching_that_cannot_be_made_leaves_the_python_one(monkeypat
     assert "could not be made ready" in caplog.text
 
 
+def test_a_middling_graph_takes_the_compiled_matching_only_once_it_is_ready(monkeypatch: Any) -> None:
+    """Below MAKE_FROM edges a graph does not wait half a minute for the compiled matching to be compiled (its
+    Python matching takes a second or two): it takes it only if it is ready; from MAKE_FROM it is made ready."""
+    made: list[int] = []
+
+    def make(self: Any) -> None:
+        made.append(1)
+        self._ok = True
+
+    monkeypatch.setattr(matching._Compiled, "_make", make)
+    compiled = matching._Compiled()
+    assert not compiled.ready(make=False) and made == [], "not made for a middling graph"
+    assert compiled.ready() and made == [1], "made for a big one"
+    assert compiled.ready(make=False) and made == [1], "ready now for every graph from COMPILED_FROM"
+    assert matching.COMPILED_FROM < matching.MAKE_FROM
+
+
 def test_waiting_for_the_compiled_matching_reports_and_may_stop(monkeypatch: Any) -> None:
     """While it is made ready (half a minute the first time on a computer) the wait is told every quarter second,
     and may stop waiting (Cancel); the making goes on to its end."""
