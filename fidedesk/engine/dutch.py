@@ -121,7 +121,13 @@ class _FastNetworkx:
             matching.min_weight_matching(graph, negated=negated)
             if bracket is None
             else matching.min_weight_matching(
-                graph, bracket, bracket.look, bracket.read_pairs, negated=negated, wait=bracket.preparing
+                graph,
+                bracket,
+                bracket.look,
+                bracket.read_pairs,
+                negated=negated,
+                wait=bracket.preparing,
+                set_out=bracket.setting_out,
             )
         )
         if found is None:

@@ -10,6 +10,7 @@ array of a tuple passed in and out of a call, two dozen of them, which in an inn
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -213,12 +214,12 @@ def edge_slack(wmat: Ints32, weights: Limbs, dual: Limbs, out: Limbs, p: int, q:
 
 
 def prepare(
-    adj2: dict[int, dict[int, int]], *, shifted: bool, tick: Callable[[], None] | None = None
+    adj2: dict[int, dict[int, int]], *, shifted: bool, tick: Callable[[str, int, int], None] | None = None
 ) -> tuple[State, list[int]]:
     """The state at the algorithm's start for the graph ``adj2`` (as :func:`fidedesk.engine.blossom.
-    max_weight_matching` takes it: each weight doubled, no loop), and its nodes in order. ``tick`` is called
-    every :data:`TICK_EVERY` edges read and weights written out (a 2,000-player bracket's take seconds); it may
-    raise to stop."""
+    max_weight_matching` takes it: each weight doubled, no loop), and its nodes in order. ``tick`` is told
+    ("pairs", done, of) every :data:`TICK_EVERY` pairs set out and ("weights", done, of) as the weights are
+    written out as limbs (a 2,000-player bracket's take seconds); it may raise to stop."""
     nodes = list(adj2)
     n = len(nodes)
     index = {node: i for i, node in enumerate(nodes)}
@@ -237,7 +238,7 @@ def prepare(
             k += 1
         start[i + 1] = k
         if tick is not None and (start[i] // TICK_EVERY) != (k // TICK_EVERY):
-            tick()
+            tick("pairs", k // 2, degree // 2)
     # networkx starts every dual at the largest weight (or 0, the more); ``shifted`` as blossom.py's
     maxweight = max(weights, default=0) // 2
     if not shifted:
@@ -251,8 +252,9 @@ def prepare(
     table[BASE, :n] = np.arange(n)
     size = max(n, 1)
     buf = np.full((9, 2 * size), -1, np.int64)
+    written = rows(list(weights), limbs, None if tick is None else functools.partial(tick, "weights"))
     state = State(
-        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=rows(list(weights), limbs, tick), dual=dual,
+        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual,
         bdual=np.zeros((size, limbs), np.int64), table=table,
         childs=np.zeros((size, size), np.int32), edge_v=np.zeros((size, size), np.int32),
         edge_w=np.zeros((size, size), np.int32), best_v=np.zeros((size, 2 * size), np.int32),

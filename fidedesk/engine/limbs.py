@@ -58,6 +58,9 @@ def _compiled(**options: Any) -> Callable[[F], F]:
 
 #: numba's compilation as every compiled function of the matching takes it: kept on disk once compiled (in the
 #: user's cache where the package's folder is not writable), and free of Python's global lock while it runs.
+#: numba dates what it kept by the function's own file only, not by the files of what it calls: after editing
+#: limbs.py, jit_state.py or jit_blossoms.py, delete fidedesk/engine/__pycache__/*.nb? (an install or an upgrade
+#: writes every file anew, so no user meets this; CI starts from a clean clone).
 jit = _compiled()
 #: The same, for a small function the matching calls in its inner loops: compiled into each caller.
 inline = _compiled(inline="always")
@@ -71,11 +74,11 @@ def width(numbers: Sequence[int]) -> int:
     return (bits + 40) // BITS + 2
 
 
-def rows(numbers: Sequence[int], limbs: int, tick: Callable[[], None] | None = None) -> Limbs:
+def rows(numbers: Sequence[int], limbs: int, tick: Callable[[int, int], None] | None = None) -> Limbs:
     """``numbers`` as normalised rows of ``limbs`` limbs each: each number's two's complement over the row cut
     into 60-bit limbs (from its 32-bit words, a few thousand numbers at a time), the first limb then made signed.
     A 2,000-player round 2's big matching has 308,945 weights of up to 7,293 bits: 300 MB so, as Python holds
-    them. ``tick`` is called after each :data:`CHUNK` of them."""
+    them. ``tick`` is told (done, of) after each :data:`CHUNK` of them."""
     out = np.empty((len(numbers), limbs), np.int64)
     words = (BITS * limbs + 31) // 32 + 2  # 32-bit words over the row, and two of zeros to read past its end
     modulus = 1 << (BITS * limbs)
@@ -92,7 +95,7 @@ def rows(numbers: Sequence[int], limbs: int, tick: Callable[[], None] | None = N
             out[first : first + len(chunk), limbs - 1 - limb] = (value & mask).astype(np.int64)
         out[first : first + len(chunk), 0] -= np.array([BASE if number < 0 else 0 for number in chunk], np.int64)
         if tick is not None:
-            tick()
+            tick(first + len(chunk), len(numbers))
     return out
 
 

@@ -87,6 +87,7 @@ def min_weight_matching(
     *,
     negated: bool = False,
     wait: Callable[[], None] | None = None,
+    set_out: Callable[[str, int, int], None] | None = None,
 ) -> set[tuple[int, int]] | None:
     """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
     ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
@@ -98,7 +99,8 @@ def min_weight_matching(
     hands a bracket's pairs, so that each pair's weight is one number of thousands of digits, not two).
 
     ``wait`` is called every quarter second while the compiled matching is made ready for a big graph (the first
-    time on a computer: half a minute); it may raise to stop."""
+    time on a computer: half a minute), and ``set_out`` with ("pairs" or "weights", done, of) as the graph is set
+    out for it; either may raise to stop."""
     adj = _adjacency(graph.edges if read is None else _reading(graph.edges, read, 3))
     if not adj:
         return set()
@@ -122,7 +124,7 @@ def min_weight_matching(
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
     if len(graph.edges) >= COMPILED_FROM and COMPILED.ready(wait, make=len(graph.edges) >= MAKE_FROM):
-        return _compiled_matching(inverted, stage, searched, read, shifted=negated)
+        return _compiled_matching(inverted, stage, searched, set_out, shifted=negated)
     return max_weight_matching(inverted, stage, searched, shifted=negated)
 
 
@@ -130,18 +132,18 @@ def _compiled_matching(
     adj2: dict[int, dict[int, int]],
     stage: Callable[[], None] | None,
     searched: Callable[[], None] | None,
-    read: Callable[[int], None] | None,
+    set_out: Callable[[str, int, int], None] | None,
     *,
     shifted: bool,
 ) -> set[tuple[int, int]]:
     """:func:`fidedesk.engine.blossom.max_weight_matching` of ``adj2`` (which it empties: the state holds the
     weights as limbs), compiled: ``stage`` called before each stage and ``searched`` for each vertex a stage has
     gone through, as there, at least every :data:`SCAN_BUDGET` edges (a stage of a 2,000-player bracket goes
-    through millions); ``read`` with 0 as the graph is made into the state's arrays (seconds at 2,000 players),
-    to say it goes on."""
+    through millions); ``set_out`` told ("pairs" or "weights", done, of) as the graph is made into the state's
+    arrays (seconds at 2,000 players)."""
     from fidedesk.engine import blossom_jit, jit_state
 
-    state, nodes = jit_state.prepare(adj2, shifted=shifted, tick=None if read is None else lambda: read(0))
+    state, nodes = jit_state.prepare(adj2, shifted=shifted, tick=set_out)
     adj2.clear()
     answer = blossom_jit.AUGMENTED
     while answer != blossom_jit.FOUND:

@@ -76,6 +76,7 @@ class _Bracket:
         self.steps = 0
         self.searched = 0  # vertices the matching's stage under way has gone through
         self.compiling = False  # the matching under way waits for its compiled algorithm
+        self.set_out: tuple[str, int, int] | None = None  # what it sets out for it: pairs or weights, done, of
         self.edges = 0  # the matching's pairs, and those it has read
         self.read = 0
         self.phase_name = ""  # the set-up's (sorting its pairs, going through them), a bracket's (the pairs left)
@@ -99,6 +100,7 @@ class _Bracket:
         self.steps = 0
         self.searched = 0
         self.compiling = False
+        self.set_out = None
         self.edges = edges
         self.read = 0
 
@@ -107,6 +109,7 @@ class _Bracket:
         self.steps += 1
         self.searched = 0
         self.compiling = False
+        self.set_out = None
         self._tell()
 
     def made_pair(self) -> None:
@@ -159,6 +162,13 @@ class _Bracket:
         self.compiling = True
         self._tell()
 
+    def setting_out(self, what: str, done: int, of: int) -> None:
+        """The matching under way sets out its ``of`` pairs (then weights) for its compiled algorithm, ``done`` so
+        far (seconds at 2,000 players)."""
+        self.set_out = (what, done, of)
+        self.compiling = False
+        self._tell()
+
     def look(self) -> None:
         """The matching's stage under way went through one more player's candidate pairs."""
         self.searched += 1
@@ -196,6 +206,9 @@ class _Bracket:
             return f"The next: {min(self.steps, self.size) // 2:,} of {self.size // 2:,} possible pairs weighed"
         if not self.steps and self.compiling:
             return "The next: the fast matching being made ready (once on this computer)"
+        if not self.steps and self.set_out is not None:
+            what, done, of = self.set_out
+            return f"The next: {min(done, of):,} of {of:,} {what} set out for the fast matching"
         if not self.steps and self.edges:
             return f"The next: {min(self.read, self.edges):,} of {self.edges:,} possible pairs read for the matching"
         said = f"The next: {max(0, min(self.steps, self.size) - 1):,} of {self.size - 1:,} pairs chosen"

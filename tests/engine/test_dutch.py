@@ -467,6 +467,11 @@ def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left() -> Non
     bracket.preparing()  # the compiled matching made ready before the first stage (issue 28)
     assert bracket.note() == "The next: the fast matching being made ready (once on this computer)"
     assert bracket.position() == first + STEPS // 10, "no step while it is made ready"
+    bracket.setting_out("pairs", 20, 50)
+    assert bracket.note() == "The next: 20 of 50 pairs set out for the fast matching"
+    bracket.setting_out("weights", 7, 9)
+    assert bracket.note() == "The next: 7 of 9 weights set out for the fast matching"
+    assert bracket.position() == first + STEPS // 10
     bracket()
     bracket.look()
     assert bracket.note() == "The next: 0 of 10 pairs chosen; looked through 1 player's pairs for another"

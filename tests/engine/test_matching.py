@@ -140,8 +140,8 @@ def test_the_compiled_matching_reports_its_stages_as_the_python_one(monkeypatch:
 
 
 def test_the_compiled_matching_says_it_goes_on_while_it_sets_up(monkeypatch: Any) -> None:
-    """Making a big graph into the compiled matching's arrays takes seconds at 2,000 players: it tells ``read``
-    (with 0, nothing more read) every TICK_EVERY edges and every CHUNK weights written out, and may be stopped."""
+    """Setting a big graph out as the compiled matching's arrays takes seconds at 2,000 players: it tells
+    ``set_out`` the pairs set out every TICK_EVERY of them, then the weights every CHUNK, and may be stopped."""
     from fidedesk.engine import jit_state, limbs
 
     monkeypatch.setattr(jit_state, "TICK_EVERY", 64)
@@ -150,22 +150,27 @@ def test_the_compiled_matching_says_it_goes_on_while_it_sets_up(monkeypatch: Any
     edges = [(u, v, rng.randint(0, 10**60)) for u in range(30) for v in range(u + 1, 30)]  # 435, each weight once
     graph = matching.Graph()
     graph.add_weighted_edges_from(edges)
-    read: list[int] = []
+    told: list[tuple[str, int, int]] = []
     with algorithm(True):
-        found = matching.min_weight_matching(graph, None, None, read.append)
+        found = matching.min_weight_matching(graph, set_out=lambda *said: told.append(said))
     assert found is not None and list(found) == networkx_matching(edges)
-    assert read == [0] * len(read) and len(read) >= 2 * len(edges) // 64 + len(edges) // 50
+    pairs = [said for said in told if said[0] == "pairs"]
+    weights = [said for said in told if said[0] == "weights"]
+    assert told == pairs + weights, "the pairs, then the weights"
+    assert len(pairs) >= 2 * len(edges) // 64 - 1 and all(of == len(edges) for _, _, of in pairs)
+    assert [done for _, done, _ in weights] == [50, 100, 150, 200, 250, 300, 350, 400, 435]
+    assert [done for _, done, _ in pairs] == sorted(done for _, done, _ in pairs)
 
     class Stopped(Exception):
         pass
 
-    def stop(count: int) -> None:
+    def stop(*said: Any) -> None:
         raise Stopped
 
     graph = matching.Graph()
     graph.add_weighted_edges_from(edges)
     with algorithm(True), pytest.raises(Stopped):
-        matching.min_weight_matching(graph, None, None, stop)
+        matching.min_weight_matching(graph, set_out=stop)
 
 
 def test_a_compiled_matching_that_cannot_be_made_leaves_the_python_one(monkeypatch: Any, caplog: Any) -> None:
