@@ -175,9 +175,9 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
 #: :data:`ENGINE_BYTES_PER_PAIR_AND_PLAYER` more for each player of the event (a pair's weight has a few bits for
 #: each). Measured on round 2 of generated opens (issue 28, docs/performance.md, 29 November, third session, the
 #: big bracket matched compiled: numba's runtime, and each weight of the pass held as limbs beside its number):
-#: 1,171 bytes a pair at 1,000 players (560 MiB in all), 1,115 at 2,000 (2,130 MiB); this gives 1,200 and 1,300.
-ENGINE_BYTES_PER_PAIR = 1100
-ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.1
+#: 1,229 bytes a pair at 1,000 players (588 MiB in all), 1,145 at 2,000 (2,187 MiB); this gives 1,250 and 1,300.
+ENGINE_BYTES_PER_PAIR = 1200
+ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.05
 #: The share of the computer's memory a pairing may be expected to take before it is refused at once.
 MEMORY_SHARE = 0.75
 
