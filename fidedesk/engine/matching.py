@@ -3,7 +3,8 @@
 gacrux pairs each bracket with ``networkx.min_weight_matching`` over weights of hundreds of digits (C.04.3's
 criteria as powers of ten, so that one matching is best). On the first rounds of a big open that matching is
 almost all the pairing time (90 % of a 600-player round 2: about 38 million calls of networkx's ``slack``, each
-through three graph views). A compiled matching cannot take the weights (rustworkx's is 128-bit).
+through three graph views). No compiled matching from a library can take the weights (rustworkx's is 128-bit),
+so fidedesk compiles networkx's algorithm itself, over exact multi-word integers (below).
 
 :func:`min_weight_matching` is networkx 3.6.1's ``min_weight_matching`` and ``max_weight_matching``
 (Joris van Rantwijk's primal-dual blossom algorithm, BSD-3-Clause, Copyright (C) 2004-2025 NetworkX
