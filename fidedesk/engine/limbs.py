@@ -18,18 +18,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from fidedesk.io.user_folders import UserFolder, user_folder
+
 
 def numba_cache_folder() -> Path:
     """Where the frozen app keeps what numba compiled: the user's cache folder, not the app's own (which may be
     read-only, or a signed macOS bundle that must not change)."""
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache")
-    return base / "fidedesk" / "numba"
+    return user_folder(UserFolder.CACHE) / "numba"
 
 
 if getattr(sys, "frozen", False):  # read by numba as it is imported; a folder set by the user stays

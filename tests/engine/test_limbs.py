@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fidedesk.engine import limbs
+from fidedesk.io.user_folders import UserFolder, user_folder
 
 #: Numbers as gacrux's weights and the matching's duals are: of a few bits to thousands, of either sign, and
 #: often alike in their top limbs (so that a sign is settled only far down).
@@ -70,18 +71,6 @@ def test_sums_and_halves_are_pythons(a: int, b: int, c: int) -> None:
     assert limbs.number(halved) == a // 2
 
 
-def test_the_frozen_app_keeps_what_numba_compiled_in_the_users_cache(monkeypatch: Any, tmp_path: Any) -> None:
-    """Not in the app's own folder (read-only under Program Files, a signed bundle on macOS): the user's."""
-    monkeypatch.setattr(limbs.Path, "home", lambda: tmp_path)
-    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
-    monkeypatch.delenv("LOCALAPPDATA", raising=False)
-    for platform, folder in (
-        ("linux", tmp_path / ".cache"),
-        ("darwin", tmp_path / "Library" / "Caches"),
-        ("win32", tmp_path / "AppData" / "Local"),
-    ):
-        monkeypatch.setattr(limbs.sys, "platform", platform)
-        assert limbs.numba_cache_folder() == folder / "fidedesk" / "numba"
-    monkeypatch.setattr(limbs.sys, "platform", "linux")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert limbs.numba_cache_folder() == tmp_path / "xdg" / "fidedesk" / "numba"
+def test_the_frozen_app_keeps_what_numba_compiled_in_the_users_cache() -> None:
+    """Not in the app's own folder (read-only under Program Files, a signed bundle on macOS): the user's cache."""
+    assert limbs.numba_cache_folder() == user_folder(UserFolder.CACHE) / "numba"

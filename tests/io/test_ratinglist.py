@@ -24,7 +24,6 @@ from fidedesk.io.ratinglist.fide_list import FIELDS, ListFormatError, ListKind, 
 from fidedesk.io.ratinglist.store import (
     RatingDatabase,
     apply_updates,
-    default_database,
     import_list,
     in_force,
     updates_from_list,
@@ -384,12 +383,6 @@ def test_a_file_that_is_no_database_is_refused_and_left_alone(tmp_path: Path) ->
     with pytest.raises(ListFormatError, match="not a rating list database"):
         RatingDatabase(path)
     assert path.read_bytes() == b"not sqlite at all" * 100
-
-
-def test_the_default_database_is_in_the_users_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setattr("sys.platform", "linux")
-    assert default_database() == tmp_path / "fidedesk" / "fidedesk" / "ratinglists.sqlite"
 
 
 # ---------------------------------------------------------------------------------------------- players from the list

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import os
 import sqlite3
-import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Final
@@ -27,6 +25,7 @@ from fidedesk.core.tournament import TITLES, BirthDate, Player, PlayerRecord, Ra
 from fidedesk.io.folding import search_key, words
 from fidedesk.io.plain_words import Plain
 from fidedesk.io.ratinglist.fide_list import FIELDS, ListFormatError, ListKind, ListSource, Month, Row, read_rows
+from fidedesk.io.user_folders import UserFolder, user_folder
 
 __all__ = [
     "Figures",
@@ -166,14 +165,7 @@ DATABASE_NAME: Final = "ratinglists.sqlite"
 def default_database() -> Path:
     """Where the window keeps the lists: Qt's AppDataLocation for organisation and application "fidedesk"
     (the command line finds the same file without Qt; a GUI test checks the two agree)."""
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
-    return base / "fidedesk" / "fidedesk" / DATABASE_NAME
+    return user_folder(UserFolder.DATA) / "fidedesk" / DATABASE_NAME
 
 
 def _connect(path: Path) -> sqlite3.Connection:
