@@ -22,9 +22,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fidedesk.engine.blossom import Edge, _matching_set, each_edge, max_weight_matching
+
+if TYPE_CHECKING:  # numba is imported only when a big graph is matched
+    from fidedesk.engine.jit_state import State
 
 _log = logging.getLogger(__name__)
 
@@ -102,6 +105,19 @@ def min_weight_matching(
     ``wait`` is called every quarter second while the compiled matching is made ready for a big graph (the first
     time on a computer: half a minute), and ``set_out`` with ("pairs" or "weights", done, of) as the graph is set
     out for it; either may raise to stop."""
+    big = bool(graph.edges) and len(graph.edges) >= COMPILED_FROM
+    if (
+        big
+        and all(type(weight) is int for _, _, weight in graph.edges)
+        and COMPILED.ready(wait, make=len(graph.edges) >= MAKE_FROM)
+    ):
+        from fidedesk.engine import jit_state
+
+        # set out straight from the edges, as the graph networkx would build of them (a 2,000-player bracket's
+        # dicts below would take 178 MiB more at the peak); None for repeated edges or loops
+        prepared = jit_state.prepare_edges(graph.edges, negated=negated, tick=set_out)
+        if prepared is not None:
+            return _compiled_matching(*prepared, stage, searched)
     adj = _adjacency(graph.edges if read is None else _reading(graph.edges, read, 3))
     if not adj:
         return set()
@@ -125,27 +141,26 @@ def min_weight_matching(
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
     if len(graph.edges) >= COMPILED_FROM and COMPILED.ready(wait, make=len(graph.edges) >= MAKE_FROM):
-        return _compiled_matching(inverted, stage, searched, set_out, shifted=negated)
+        from fidedesk.engine import jit_state
+
+        prepared = jit_state.prepare(inverted, shifted=negated, tick=set_out)
+        inverted.clear()
+        return _compiled_matching(*prepared, stage, searched)
     return max_weight_matching(inverted, stage, searched, shifted=negated)
 
 
 def _compiled_matching(
-    adj2: dict[int, dict[int, int]],
+    state: State,
+    nodes: list[int],
     stage: Callable[[], None] | None,
     searched: Callable[[], None] | None,
-    set_out: Callable[[str, int, int], None] | None,
-    *,
-    shifted: bool,
 ) -> set[tuple[int, int]]:
-    """:func:`fidedesk.engine.blossom.max_weight_matching` of ``adj2`` (which it empties: the state holds the
-    weights as limbs), compiled: ``stage`` called before each stage and ``searched`` for each vertex a stage has
-    gone through, as there, at least every :data:`SCAN_BUDGET` edges (a stage of a 2,000-player bracket goes
-    through millions); ``set_out`` told ("pairs" or "weights", done, of) as the graph is made into the state's
-    arrays (seconds at 2,000 players)."""
+    """:func:`fidedesk.engine.blossom.max_weight_matching` of the graph set out as ``state`` (its vertices
+    ``nodes``), compiled: ``stage`` called before each stage and ``searched`` for each vertex a stage has gone
+    through, as there, at least every :data:`SCAN_BUDGET` edges (a stage of a 2,000-player bracket goes through
+    millions)."""
     from fidedesk.engine import blossom_jit, jit_state
 
-    state, nodes = jit_state.prepare(adj2, shifted=shifted, tick=set_out)
-    adj2.clear()
     answer = blossom_jit.AUGMENTED
     while answer != blossom_jit.FOUND:
         if stage is not None and answer == blossom_jit.AUGMENTED:
@@ -197,7 +212,9 @@ class _Compiled:
         try:
             from fidedesk.engine import blossom_jit, jit_state
 
-            state, _ = jit_state.prepare({0: {1: 2}, 1: {0: 2}}, shifted=False)
+            prepared = jit_state.prepare_edges([(0, 1, 0)], negated=False)  # the state of {0: {1: 2}, 1: {0: 2}}
+            assert prepared is not None
+            state = prepared[0]
             while blossom_jit.stage(state, SCAN_BUDGET) != blossom_jit.FOUND:
                 pass
             self._ok = int(state.table[jit_state.MATE, 0]) == 1
