@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import types
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fidedesk.engine import matching
 from fidedesk.engine.progress import (
@@ -41,6 +41,9 @@ from fidedesk.engine.progress import (
     _stepping_sorted,
     progress_text,
 )
+
+if TYPE_CHECKING:  # numba is imported only for a big bracket
+    from fidedesk.engine.limbs import Table
 
 __all__ = ["STEPS", "PairingCancelled", "Progress", "SparseCriteria", "dutch_engine", "progress_text"]
 
@@ -116,9 +119,11 @@ class _FastNetworkx:
         if bracket is not None:  # a stage for every pair matched, and the last that finds none
             players = len({end for u, v, _ in graph.edges for end in (u, v)})
             bracket.start(players // 2 + 1, matching=True, edges=len(graph.edges))
-        negated = getattr(_WITHIN, "negated", None) is not None
+        made = getattr(_WITHIN, "negated", None)
+        negated = made is not None
+        table = None if made is None or isinstance(made, dict) else made
         found = (
-            matching.min_weight_matching(graph, negated=negated)
+            matching.min_weight_matching(graph, negated=negated, table=table)
             if bracket is None
             else matching.min_weight_matching(
                 graph,
@@ -128,6 +133,7 @@ class _FastNetworkx:
                 negated=negated,
                 wait=bracket.preparing,
                 set_out=bracket.setting_out,
+                table=table,
             )
         )
         if found is None:
@@ -150,12 +156,22 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
     the first to the end of the pass. Its one matching, of those pairs, is told so (``negated``).
 
     Equal weights are one number (``negated``, the pass's weights by value): the pairs of a big bracket have a
-    third to a fifth as many weights as pairs (67,743 for the 236,172 pairs of a 1,000-player round 2)."""
+    third to a fifth as many weights as pairs (67,743 for the 236,172 pairs of a 1,000-player round 2). A pass
+    over :data:`fidedesk.engine.matching.TABLE_FROM` pairs or more keeps them in a
+    :class:`fidedesk.engine.limbs.Table` instead, as the compiled matching's rows, each pair's weight its number
+    there (once that matching is ready, which it then needs)."""
 
     @functools.wraps(method)
     def negating(self: Any, *args: Any) -> Any:
         was = getattr(_WITHIN, "negated", None)
         _WITHIN.negated = {}
+        edges = args[2]  # pair_weighted_round(bracket, nodes, edges, pairingmode, numpairs, category)
+        if len(edges) >= matching.TABLE_FROM:
+            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            if matching.COMPILED.ready(None if bracket is None else bracket.preparing):
+                from fidedesk.engine.limbs import Table
+
+                _WITHIN.negated = Table(len(edges))
         try:
             return method(self, *args)
         finally:
@@ -466,22 +482,44 @@ def _compact_crosstable() -> type:
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if bracket is not None:
                 bracket.weighed_pair()
+            if mode == "HO" and type(c["howeight"]) is tuple:
+                c["howeight"] = self.fidedesk_howeight_of(*c["howeight"])
             weight = super().update_weight(mode, category, c)
             c["heweight"] = c["howeight"] = 0
             if "biweight" in c:
                 c["biweight"] = 0
-            made: dict[int, int] | None = getattr(_WITHIN, "negated", None)
-            if made is not None:
+            made: dict[int, int] | Table | None = getattr(_WITHIN, "negated", None)
+            if isinstance(made, dict):
                 weight = -2 * weight
                 weight = c["weight"] = made.setdefault(weight, weight)
+            elif made is not None:  # the weight's number in the pass's table, the number itself let go
+                weight = c["weight"] = made.add(-2 * weight)
             return weight
+
+        def fidedesk_howeight_of(self, absn: int, bbsn: int) -> int:
+            """The ``howeight`` gacrux's ``update_homogenious`` sums for a pair that can meet, of bracket sequence
+            numbers ``absn < bbsn``, in the pass under way (its weights, HO4's sum and ``S``), term for term."""
+            weight = self.weight
+            howeight: int
+            howeight, S = self.fidedesk_howeight
+            if absn > S:
+                howeight += weight[ho1]
+            howeight += (absn - 1) * weight[ho2]
+            if absn <= S:
+                howeight += weight[ho3][S - absn]
+            else:
+                howeight -= weight[ho4][absn - S - 1]
+            howeight += weight[ho5][absn - 1] * (bbsn - absn)
+            return howeight
 
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
             :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5`` (one of each for
             all the pairs with no entry set, most of a big bracket's, and one HO3 and HO4 vector for each entry
             set: as :meth:`update_edge`'s vectors, never written), and a step of the bracket's progress for each
-            candidate pair."""
+            candidate pair; and each pair's ``howeight`` kept as what makes it, ``(absn, bbsn)``, worked out only
+            as the pair is weighed (:meth:`update_weight`, its one reader): gacrux held a number of thousands of
+            bits for every pair of the bracket at once."""
             B = self.B = len(bsn)
             mdp = B - 2 * S
             B3 = self.B3 = S
@@ -491,6 +529,7 @@ def _compact_crosstable() -> type:
             weight = self.weight
             self.init_howeights(scorelevel, S, mdp)
             HO4weight = sum(weight[ho4])
+            self.fidedesk_howeight = (HO4weight, S)
             blank3, blank4, blank5 = SparseCriteria(B3, 0), SparseCriteria(B4, 1), SparseCriteria(B5, 0)
             shared = self.fidedesk_shared
             shared.update((id(blank), blank) for blank in (blank3, blank4, blank5))
@@ -510,7 +549,7 @@ def _compact_crosstable() -> type:
                 q[ho3] = blank3
                 q[ho4] = blank4
                 q[ho5] = blank5
-                howeight = HO4weight
+                howeight: int | tuple[int, int] = HO4weight
                 ascl = self.competitors[ca]["scorelevel"]
                 bscl = self.competitors[cb]["scorelevel"]
                 if ascl == scorelevel and bscl == scorelevel:
@@ -521,18 +560,14 @@ def _compact_crosstable() -> type:
                     if c["canmeet"]:
                         if absn > S:
                             q[ho1] = 1
-                            howeight += weight[ho1]
                         q[ho2] = absn - 1
-                        howeight += (absn - 1) * weight[ho2]
                         if absn <= S:
                             q[ho3] = _shared_one(shared, set3, B3, 0, S - absn, 1)
-                            howeight += weight[ho3][S - absn]
                         else:
                             q[ho4] = _shared_one(shared, set4, B4, 1, absn - S - 1, 0)
-                            howeight -= weight[ho4][absn - S - 1]
                         q[ho5] = SparseCriteria(B5, 0)
                         q[ho5][absn - 1] = bbsn - absn
-                        howeight += weight[ho5][absn - 1] * (bbsn - absn)
+                        howeight = (absn, bbsn)  # fidedesk: summed as the pair is weighed
                 c["howeight"] = howeight
 
     return _Compact

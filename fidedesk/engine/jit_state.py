@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from fidedesk.engine.limbs import Limbs, inline, jit, rows, sign6, slack_into, width
+from fidedesk.engine.limbs import Limbs, Table, compare, inline, jit, number, rows, sign6, slack_into, width
 
 Ints = npt.NDArray[np.int64]
 Ints32 = npt.NDArray[np.int32]
@@ -240,11 +240,15 @@ def prepare(
         start[i + 1] = k
         if tick is not None and (start[i] // TICK_EVERY) != (k // TICK_EVERY):
             tick("pairs", k // 2, degree // 2)
-    return _state(start, nbr, wix, wmat, list(weights), shifted=shifted, tick=tick), nodes
+    return _written(start, nbr, wix, wmat, list(weights), shifted=shifted, tick=tick), nodes
 
 
 def prepare_edges(
-    edges: Sequence[tuple[int, int, int]], *, negated: bool, tick: Callable[[str, int, int], None] | None = None
+    edges: Sequence[tuple[int, int, int]],
+    *,
+    negated: bool,
+    tick: Callable[[str, int, int], None] | None = None,
+    table: Table | None = None,
 ) -> tuple[State, list[int]] | None:
     """:func:`prepare` of the graph :mod:`fidedesk.engine.matching` matches for ``edges`` (integer weights), set
     out straight from them: no dict of dicts (178 MiB of a 2,000-player bracket's), the same arrays, the weights
@@ -253,7 +257,10 @@ def prepare_edges(
     each node, to the neighbours after it), each weight ``2 * (top - w)`` (``negated``: the weights are ``-2w``
     already, taken as they are, shifted). ``None`` where two edges join the same two nodes or one joins a node
     to itself (G is then not the edges as given: matching.py builds it as networkx does). ``tick`` as
-    :func:`prepare`'s."""
+    :func:`prepare`'s.
+
+    ``table``: each edge's weight is its number in ``table`` (weights ``-2w``, ``negated``), whose rows the state
+    takes as they are (no second copy of a big bracket's weights; the weights keep those numbers)."""
     index: dict[int, int] = {}
     numbered: dict[int, int] = {}
     ends = array.array("i")
@@ -261,39 +268,60 @@ def prepare_edges(
     for k, (u, v, weight) in enumerate(edges):
         ends.append(index.setdefault(u, len(index)))
         ends.append(index.setdefault(v, len(index)))
-        given.append(numbered.setdefault(weight, len(numbered)))
+        given.append(weight if table is not None else numbered.setdefault(weight, len(numbered)))
         if tick is not None and not (k + 1) % TICK_EVERY:
             tick("pairs", k + 1, len(edges))
     nodes = list(index)
-    set_out = _set_out(np.frombuffer(ends, np.int32), np.frombuffer(given, np.int32), len(nodes), len(numbered))
+    distinct = len(numbered) if table is None else table.count
+    set_out = _set_out(
+        np.frombuffer(ends, np.int32), np.frombuffer(given, np.int32), len(nodes), distinct, table is None
+    )
     if set_out is None:
         return None
     start, nbr, wix, wmat, order, again = set_out
     nodes = [nodes[i] for i in order.tolist()]
+    if table is not None:
+        if not negated:
+            raise ValueError("a table's weights are -2w")
+        written = table.written()
+        if tick is not None and len(edges) % TICK_EVERY:
+            tick("pairs", len(edges), len(edges))
+        maxweight = number(written[_largest(written)]) if len(written) else 0
+        return _state(start, nbr, wix, wmat, written, maxweight // 2), nodes
     values = list(numbered)
     numbered.clear()
     if not negated:
         top = 1 + max(values, default=0)
         values = [2 * (top - weight) for weight in values]
     weights: list[int] = [0] * len(values)
-    for value, number in zip(values, again.tolist(), strict=True):
-        weights[number] = value
+    for value, place in zip(values, again.tolist(), strict=True):
+        weights[place] = value
     del values
     if tick is not None and len(edges) % TICK_EVERY:
         tick("pairs", len(edges), len(edges))
-    return _state(start, nbr, wix, wmat, weights, shifted=negated, tick=tick), nodes
+    return _written(start, nbr, wix, wmat, weights, shifted=negated, tick=tick), nodes
+
+
+@jit
+def _largest(rows: Limbs) -> int:
+    """The index of the largest of ``rows`` (the first of equals)."""
+    best = 0
+    for i in range(1, rows.shape[0]):
+        if compare(rows[i], rows[best]) > 0:
+            best = i
+    return best
 
 
 @jit
 def _set_out(
-    ends: Ints32, given: Ints32, n: int, distinct: int
+    ends: Ints32, given: Ints32, n: int, distinct: int, anew: bool
 ) -> tuple[Ints, Ints32, Ints32, Ints32, Ints, Ints32] | None:
     """:func:`prepare_edges`' arrays for the edges ``ends[2k], ends[2k + 1]`` (nodes numbered in the order first
     met) of weights numbered ``given[k]`` (``distinct`` numbers): the inverted graph's start, nbr, wix (weights
     numbered in the order first met there) and wmat, its nodes as the given numbers, and the given weights'
-    numbers there; ``None`` for a loop or an edge repeated. Each graph is networkx's adjacency as counted out:
-    every node's neighbours in the order their edges came (nothing of the size of the edges but what it
-    returns and the first graph's neighbours)."""
+    numbers there (``anew``; else the weights keep their numbers); ``None`` for a loop or an edge repeated.
+    Each graph is networkx's adjacency as counted out: every node's neighbours in the order their edges came
+    (nothing of the size of the edges but what it returns and the first graph's neighbours)."""
     m = len(given)
     wmat = np.full((n, n), -1, np.int32)
     first = np.zeros(n + 1, np.int64)  # G: each node's neighbours from first[node], in the order added
@@ -354,7 +382,7 @@ def _set_out(
     # its weights numbered in the order met going through each vertex's neighbours, as prepare() numbers them
     again = np.full(distinct, -1, np.int32)
     count = 0
-    for e in range(2 * m):
+    for e in range(2 * m if anew else 0):
         w = wix[e]
         if again[w] < 0:
             again[w] = count
@@ -367,7 +395,7 @@ def _set_out(
     return start, nbr, wix, wmat, order, again
 
 
-def _state(
+def _written(
     start: Ints,
     nbr: Ints32,
     wix: Ints32,
@@ -377,13 +405,22 @@ def _state(
     shifted: bool,
     tick: Callable[[str, int, int], None] | None,
 ) -> State:
-    """The state at the start for the graph of those arrays and ``weights`` (each once, as ``wix`` numbers them)."""
-    n = len(start) - 1
+    """The state at the start for the graph of those arrays and ``weights`` (each once, as ``wix`` numbers them),
+    the weights written out as limbs."""
     # networkx starts every dual at the largest weight (or 0, the more); ``shifted`` as blossom.py's
     maxweight = max(weights, default=0) // 2
     if not shifted:
         maxweight = max(0, maxweight)
     limbs = width([*weights, maxweight])
+    written = rows(weights, limbs, None if tick is None else functools.partial(tick, "weights"))
+    return _state(start, nbr, wix, wmat, written, maxweight)
+
+
+def _state(start: Ints, nbr: Ints32, wix: Ints32, wmat: Ints32, written: Limbs, maxweight: int) -> State:
+    """The state at the start for the graph of those arrays and its weights ``written`` (rows of limbs, each
+    once, as ``wix`` numbers them), every dual ``maxweight``."""
+    n = len(start) - 1
+    limbs = written.shape[1]
     dual = np.repeat(rows([maxweight], limbs), n, axis=0)
     table = np.full((12, 2 * n), -1, np.int64)
     table[LABEL] = 0
@@ -392,7 +429,6 @@ def _state(
     table[BASE, :n] = np.arange(n)
     size = max(n, 1)
     buf = np.full((9, 2 * size), -1, np.int64)
-    written = rows(weights, limbs, None if tick is None else functools.partial(tick, "weights"))
     return State(
         n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual,
         bdual=np.zeros((size, limbs), np.int64), table=table,

@@ -174,3 +174,143 @@ def halve(x: Limbs) -> None:
         shifted = (x[i] >> 1) | (carry << (BITS - 1))
         carry = x[i] & 1
         x[i] = shifted
+
+
+class Table:
+    """Distinct integers, each written once as a row of limbs as it comes, and numbered so: the weights of a big
+    bracket's pass, a million pairs with a third as many weights of thousands of bits, never held as Python's
+    integers as well (300 MB at 2,000 players). Exact: a number is known again by its hash and then its rows'
+    every limb; a different number with the same hash is kept by value, apart (Python's hashes of integers are
+    their remainders by 2**61 - 1, so such twins are rare).
+
+    The rows take as many limbs as the widest number so far calls for (:func:`width`), and :data:`MARGIN` more,
+    made wider (the rows so far copied) when a wider one comes; :meth:`written` gives them as wide as the widest
+    calls for. Room for ``capacity`` rows is taken at once, in memory a row takes only once written."""
+
+    #: Limbs more than the widest number so far needs, so that numbers a little wider do not widen every row.
+    MARGIN = 2
+
+    def __init__(self, capacity: int) -> None:
+        self._capacity = max(1, capacity)
+        self._rows = np.zeros((self._capacity, 0), np.int64)
+        self.count = 0
+        self.bits = 0  # the widest number's
+        self._first: dict[int, int] = {}  # a hash: the number of the first number with it
+        self._twins: dict[int, int] = {}  # numbers whose hash an earlier, different number has: their numbers
+        self._written: Limbs | None = None
+
+    def add(self, value: int) -> int:
+        """``value``'s number: the one it was given first, else the next."""
+        if self._written is not None:
+            raise ValueError("the table's rows are written: it takes no more numbers")
+        bits = abs(value).bit_length()
+        if (bits + 40) // BITS + 2 > self._rows.shape[1]:
+            self._widen((bits + 40) // BITS + 2 + self.MARGIN)
+        raw = np.frombuffer(value.to_bytes(8 * (bits // 64 + 1), "little", signed=True), "<u8")
+        key = hash(value)
+        first = self._first.get(key)
+        if first is not None:
+            if _same(raw, self._rows[first]):
+                return first
+            twin = self._twins.get(value)
+            if twin is not None:
+                return twin
+        if self.count == self._capacity:
+            raise IndexError(f"more than {self._capacity} numbers")
+        if first is None:
+            self._first[key] = self.count
+        else:
+            self._twins[value] = self.count
+        _write(raw, self._rows[self.count])
+        self.bits = max(self.bits, bits)
+        self.count += 1
+        return self.count - 1
+
+    def number(self, index: int) -> int:
+        """The number numbered ``index``."""
+        return number(self._rows[index] if self._written is None else self._written[index])
+
+    def written(self) -> Limbs:
+        """The rows of the numbers so far, in their order, each :func:`width` limbs for the widest of them (the
+        table's own memory, its rows moved together: no copy). The table takes no more numbers after."""
+        if self._written is None:
+            self._written = _narrowed(self._rows, self.count, (self.bits + 40) // BITS + 2)
+            self._first.clear()
+            self._twins.clear()
+        return self._written
+
+    def _widen(self, limbs: int) -> None:
+        wider = np.zeros((self._capacity, limbs), np.int64)
+        _widened(self._rows, self.count, wider)
+        self._rows = wider
+
+
+@inline
+def _limb(raw: npt.NDArray[np.uint64], j: int, fill: np.uint64) -> np.int64:
+    """Bits ``60j`` to ``60j + 59`` of the two's complement number whose 64-bit words are ``raw`` (least
+    significant first; ``fill`` the words past them: the sign's)."""
+    word, shift = (BITS * j) >> 6, (BITS * j) & 63
+    low = raw[word] if word < raw.shape[0] else fill
+    high = raw[word + 1] if word + 1 < raw.shape[0] else fill
+    # the next word's bits above: shifted in two steps, as a shift by 64 is not one (no branch: twice as fast)
+    value = (low >> np.uint64(shift)) | ((high << np.uint64(63 - shift)) << np.uint64(1))
+    return np.int64(value & np.uint64(BASE - 1))  # not int(): numba would keep it unsigned, and compare in floats
+
+
+@inline
+def _fill(raw: npt.NDArray[np.uint64]) -> np.uint64:
+    """The words above ``raw``'s: all bits set for a number below 0, else none."""
+    return np.uint64(0xFFFFFFFFFFFFFFFF) if raw[raw.shape[0] - 1] >> np.uint64(63) else np.uint64(0)
+
+
+@jit
+def _write(raw: npt.NDArray[np.uint64], row: Limbs) -> None:
+    """The number of words ``raw`` as the normalised ``row`` (as :func:`rows` writes it)."""
+    limbs = row.shape[0]
+    fill = _fill(raw)
+    for j in range(limbs):
+        row[limbs - 1 - j] = _limb(raw, j, fill)
+    if fill:
+        row[0] -= BASE
+
+
+@jit
+def _same(raw: npt.NDArray[np.uint64], row: Limbs) -> bool:
+    """Whether ``row`` is the number of words ``raw`` (which fits it)."""
+    limbs = row.shape[0]
+    fill = _fill(raw)
+    for j in range(limbs - 1):
+        if row[limbs - 1 - j] != _limb(raw, j, fill):
+            return False
+    return bool(row[0] == _limb(raw, limbs - 1, fill) - (BASE if fill else 0))
+
+
+@jit
+def _widened(rows: Limbs, count: int, wider: Limbs) -> None:
+    """The first ``count`` rows into the wider rows ``wider``, each the same number: the limbs added on top are
+    0, or for a number below 0 -1 and then every bit set (so that the first limb is signed, the others not)."""
+    added = wider.shape[1] - rows.shape[1]
+    for r in range(count):
+        negative = rows.shape[1] > 0 and rows[r, 0] < 0
+        for i in range(added):
+            wider[r, i] = (-1 if i == 0 else BASE - 1) if negative else 0
+        for i in range(rows.shape[1]):
+            wider[r, added + i] = rows[r, i]
+        if negative and added:
+            wider[r, added] += BASE
+
+
+@jit
+def _narrowed(rows: Limbs, count: int, limbs: int) -> Limbs:
+    """The first ``count`` rows, each cut to its last ``limbs`` limbs (those above being only the sign), moved
+    together at the start of ``rows``' memory, as an array of that memory."""
+    cut = rows.shape[1] - limbs
+    flat = rows.reshape(-1)
+    width_ = rows.shape[1]
+    for r in range(count):
+        negative = rows[r, 0] < 0 if width_ else False
+        for i in range(limbs):
+            flat[r * limbs + i] = flat[r * width_ + cut + i]
+        if negative and cut:
+            flat[r * limbs] -= BASE
+    return flat[: count * limbs].reshape(count, limbs)

@@ -78,9 +78,12 @@ def test_each_pair_handed_to_the_matching_as_minus_twice_its_weight_its_part_let
 
     def watching(self: Any, mode: str, category: Any, c: dict[str, Any]) -> Any:
         part, base = {"HE": ("heweight", "HE0"), "HO": ("howeight", "HO0"), "BI": ("biweight", "B0")}[mode]
-        if c[part]:
+        value = c[part]
+        if type(value) is tuple:  # fidedesk's (absn, bbsn): summed only as the pair is weighed (below)
+            value = self.fidedesk_howeight_of(*value)
+        if value:
             parts.append(part)
-        expected = c["qcweight"] * self.weight[base] + c[part]
+        expected = c["qcweight"] * self.weight[base] + value
         weight = own(self, mode, category, c)
         assert weight == c["weight"] == -2 * expected
         assert c["heweight"] == c["howeight"] == c.get("biweight", 0) == 0
@@ -94,6 +97,40 @@ def test_each_pair_handed_to_the_matching_as_minus_twice_its_weight_its_part_let
             brackets(dutch_engine(), text, round_)
     assert {"HE", "HO"} <= set(modes)
     assert {"heweight", "howeight"} <= set(parts)
+
+
+def test_each_pairs_homogeneous_part_is_gacruxs_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a pair's ``howeight``, summed only as the pair is weighed (gacrux held one for every pair of the
+    bracket at once, a number as long as the weight), is the number gacrux's own ``update_homogenious`` sums,
+    run first on the same pairs in each pass of generated events."""
+    from gacrux import crosstabledutch  # type: ignore[import-untyped]
+
+    compact = _compact_crosstable()
+    ours, original = compact.update_homogenious, crosstabledutch.crosstable_dutch.update_homogenious
+    own_weight = compact.update_weight
+    theirs: dict[int, int] = {}
+    summed: list[bool] = []
+
+    def both(self: Any, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
+        original(self, scorelevel, edges, bsn, S)
+        theirs.clear()
+        theirs.update((id(c), c["howeight"]) for c in edges)
+        ours(self, scorelevel, edges, bsn, S)
+
+    def weighing(self: Any, mode: str, category: Any, c: dict[str, Any]) -> Any:
+        if mode == "HO":
+            part = c["howeight"]
+            assert (self.fidedesk_howeight_of(*part) if type(part) is tuple else part) == theirs[id(c)]
+            summed.append(type(part) is tuple)
+        return own_weight(self, mode, category, c)
+
+    monkeypatch.setattr(compact, "update_homogenious", both)
+    monkeypatch.setattr(compact, "update_weight", weighing)
+    for index in (0, 8, 13):
+        text = texts()[index]
+        for round_ in range(2, rounds_of(text) + 1):
+            brackets(dutch_engine(), text, round_)
+    assert any(summed) and not all(summed), "pairs that can meet summed as weighed, the others HO4's sum"
 
 
 def test_records_are_the_dicts_given() -> None:
@@ -153,7 +190,10 @@ def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch
     shared: list[int] = []
 
     def weigh(self: Any, mode: str, category: Any, c: Any) -> Any:
-        bare = crosstable_dutch.update_weight(self, mode, category, dict(c))
+        pair = dict(c)
+        if type(pair["howeight"]) is tuple:  # summed as weighed (test_each_pairs_homogeneous_part_is_gacruxs_own)
+            pair["howeight"] = self.fidedesk_howeight_of(*pair["howeight"])
+        bare = crosstable_dutch.update_weight(self, mode, category, pair)
         if getattr(dutch._WITHIN, "negated", None) is not None:
             expected[c["ca"], c["cb"]] = -2 * bare
         return own_weight(self, mode, category, c)

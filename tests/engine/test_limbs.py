@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -74,3 +75,36 @@ def test_sums_and_halves_are_pythons(a: int, b: int, c: int) -> None:
 def test_the_frozen_app_keeps_what_numba_compiled_in_the_users_cache() -> None:
     """Not in the app's own folder (read-only under Program Files, a signed bundle on macOS): the user's cache."""
     assert limbs.numba_cache_folder() == user_folder(UserFolder.CACHE) / "numba"
+
+
+MERSENNE = (1 << 61) - 1  # Python hashes an integer as its remainder by this: numbers this far apart are twins
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(-(1 << 3000), 1 << 3000) | st.integers(-(1 << 70), 1 << 70), min_size=1, max_size=25),
+    st.data(),
+)
+def test_a_table_numbers_each_number_once_and_writes_it_exactly(pool: list[int], data: st.DataObject) -> None:
+    """Issue 28: a big pass's weights kept as rows as they come: equal numbers one number, different ones (twins
+    of the same hash among them) different, each row the number (as rows() writes it, however the table grew)."""
+    pool += [number + MERSENNE * k for number in pool[:3] for k in (-2, 1, 5)]
+    given = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=60))
+    table = limbs.Table(len(given))
+    numbers = [table.add(number) for number in given]
+    distinct = list(dict.fromkeys(given))
+    assert numbers == [distinct.index(number) for number in given]
+    assert [table.number(index) for index in range(table.count)] == distinct
+    written = table.written()
+    assert written.shape == (len(distinct), limbs.width(distinct))
+    assert (written == limbs.rows(distinct, limbs.width(distinct))).all()
+    assert table.written() is written and [table.number(index) for index in range(table.count)] == distinct
+    with pytest.raises(ValueError):
+        table.add(given[0])
+
+
+def test_a_table_holds_no_more_than_its_room() -> None:
+    table = limbs.Table(2)
+    assert [table.add(5), table.add(-5), table.add(5)] == [0, 1, 0]
+    with pytest.raises(IndexError):
+        table.add(7)

@@ -276,7 +276,7 @@ def test_negated_weights_not_integers_are_left_to_networkx_as_they_were(monkeypa
     graph = matching.Graph()
     graph.add_weighted_edges_from((u, v, -2 * w) for u, v, w in edges)
     assert ours(edges, negated=True) is None
-    monkeypatch.setattr(dutch._WITHIN, "negated", True, raising=False)
+    monkeypatch.setattr(dutch._WITHIN, "negated", {}, raising=False)
     assert list(_FastNetworkx.min_weight_matching(graph)) == networkx_matching(edges)
 
 
@@ -295,14 +295,15 @@ def test_an_empty_graph_has_an_empty_matching() -> None:
     assert ours([]) == [] == networkx_matching([]) == ours([], negated=True)
 
 
-@pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])
+@pytest.mark.parametrize("way", ["python", "compiled", "table"])
 @pytest.mark.parametrize("index", [0, 5, 11, 19])
-def test_every_bracket_of_generated_events_matched_as_networkx_does(
-    index: int, compiled: bool, monkeypatch: Any
-) -> None:
+def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, way: str, monkeypatch: Any) -> None:
     """Every matching the engine asks for while fidedesk pairs each round of a generated tournament (the
-    corpus test_pairing_generated holds to the bare engine) is networkx's, set and order."""
+    corpus test_pairing_generated holds to the bare engine) is networkx's, set and order: by the Python
+    algorithm, the compiled one, and the compiled one handed each pass's weights as a table (as a pass of
+    TABLE_FROM pairs or more is, here every pass)."""
     calls = []
+    tables = []
     fast = matching.min_weight_matching
 
     def both(
@@ -313,20 +314,26 @@ def test_every_bracket_of_generated_events_matched_as_networkx_does(
         *,
         negated: bool = False,
         wait: Any = None,
+        table: Any = None,
     ) -> set[tuple[int, int]] | None:
-        found = fast(graph, stage, searched, read, negated=negated, wait=wait)
+        weights = [w if table is None else table.number(w) for _, _, w in graph.edges]
+        found = fast(graph, stage, searched, read, negated=negated, wait=wait, table=table)
         calls.append(negated)
-        given = [(u, v, -w // 2) for u, v, w in graph.edges] if negated else graph.edges
+        tables.append(table is not None)
+        given = [(u, v, -w // 2 if negated else w) for (u, v, _), w in zip(graph.edges, weights, strict=True)]
         assert found is not None and list(found) == networkx_matching(given)
         return found
 
     monkeypatch.setattr(matching, "min_weight_matching", both)
+    monkeypatch.setattr(matching, "TABLE_FROM", 0 if way == "table" else 10**12)
+    compiled = way != "python"
     event = events()[index]
     with algorithm(compiled):
         for round_ in range(1, rounds_of(texts()[index]) + 1):
             pair_round(before(event, round_))
     assert calls, "the engine matched through fidedesk's matching"
     assert any(calls), "a bracket's pairs handed over as -2w"
+    assert any(tables) == (way == "table") and all(t <= n for t, n in zip(tables, calls, strict=True))
 
 
 @st.composite
@@ -374,3 +381,33 @@ def test_a_big_graph_is_set_out_from_its_edges_as_from_networkxs_graph(
     u, v, weight = given[0]
     assert jit_state.prepare_edges([*given, (v, u, weight)], negated=negated) is None, "a repeated edge"
     assert jit_state.prepare_edges([*given, (u, u, weight)], negated=negated) is None, "a loop"
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs_without_repeats())
+def test_a_big_pass_s_table_sets_out_the_same_graph(edges: list[tuple[int, int, int]]) -> None:
+    """Issue 28: a big pass's weights kept in a table as they are weighed (each pair's weight its number there)
+    set out the graph set out from the same weights as numbers: the same arrays, each edge's weight the same
+    row (numbered otherwise), every dual the same; and matched the same."""
+    from fidedesk.engine import jit_state
+    from fidedesk.engine.limbs import Table
+
+    given = [(u, v, -2 * w) for u, v, w in edges]
+    table = Table(len(given))
+    numbered = [(u, v, table.add(w)) for u, v, w in given]
+    prepared = jit_state.prepare_edges(given, negated=True)
+    from_table = jit_state.prepare_edges(numbered, negated=True, table=table)
+    assert prepared is not None and from_table is not None
+    (expected, nodes), (state, their_nodes) = prepared, from_table
+    assert their_nodes == nodes
+    for name, value in expected._asdict().items():
+        if name in ("wix", "wmat", "weights"):
+            continue
+        mine = getattr(state, name)
+        assert mine == value if isinstance(value, int) else (mine.shape == value.shape and (mine == value).all()), name
+    assert (state.wmat < 0).tolist() == (expected.wmat < 0).tolist()
+    assert (state.weights[state.wix] == expected.weights[expected.wix]).all(), "each edge's weight, the same row"
+    graph = matching.Graph()
+    graph.add_weighted_edges_from(numbered)
+    with algorithm(True):
+        assert list(matching.min_weight_matching(graph, negated=True, table=table) or []) == networkx_matching(edges)
