@@ -173,11 +173,14 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
 #: What FIDE TEC's engine holds for each pair of players in the file, present or not (it builds a record for
 #: every pair, and in a big score bracket its criteria and weight for each), at most: this much, and
 #: :data:`ENGINE_BYTES_PER_PAIR_AND_PLAYER` more for each player of the event (a pair's weight has a few bits for
-#: each). Measured on round 2 of generated opens (issue 28, docs/performance.md, 29 November, third session, the
-#: big bracket matched compiled: numba's runtime, and each weight of the pass held as limbs beside its number):
-#: 1,229 bytes a pair at 1,000 players (588 MiB in all), 1,145 at 2,000 (2,187 MiB); this gives 1,250 and 1,300.
-ENGINE_BYTES_PER_PAIR = 1200
-ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.05
+#: each), beside :data:`ENGINE_BASE_BYTES` however few the players. Measured on round 2 of generated opens
+#: (issue 28, docs/performance.md, 29 November, fourth session: the big bracket matched compiled, its weights
+#: kept as its rows): 559 MiB at 1,000 players, 1,766 MiB at 2,000, the process's whole peak; this gives 648 and
+#: 2,113 MB.
+ENGINE_BYTES_PER_PAIR = 800
+ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.075
+#: What a pairing process holds however few the players: Python, the engine, numba's compiled matching.
+ENGINE_BASE_BYTES = 200 * 1024**2
 #: The share of the computer's memory a pairing may be expected to take before it is refused at once.
 MEMORY_SHARE = 0.75
 
@@ -193,8 +196,8 @@ def engine_bytes_per_pair(players: int) -> int:
 
 def engine_memory(players: int) -> int:
     """Bytes FIDE TEC's engine may take to pair a round of an event of ``players`` players, at most: a record
-    for every pair of them, the two dummies (the bye and the engine's blob) included."""
-    return engine_bytes_per_pair(players) * (players + 2) * (players + 1) // 2
+    for every pair of them, the two dummies (the bye and the engine's blob) included, and the process itself."""
+    return ENGINE_BASE_BYTES + engine_bytes_per_pair(players) * (players + 2) * (players + 1) // 2
 
 
 def physical_memory() -> int | None:
@@ -228,7 +231,7 @@ def _size(count: int) -> str:
 def check_engine_memory(players: int, round_: int) -> None:
     """:class:`EngineOutOfMemory` at once, naming the limit, where pairing a round of ``players`` players could
     take more than :data:`MEMORY_SHARE` of this computer's memory (:func:`engine_memory`): a 9,998-player
-    TRF16 file would need about 73 GB, and the computer would swap for hours before running out."""
+    TRF16 file would need about 72 GB, and the computer would swap for hours before running out."""
     have = physical_memory()
     if have is None or engine_memory(players) <= MEMORY_SHARE * have:
         return

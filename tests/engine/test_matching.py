@@ -411,3 +411,23 @@ def test_a_big_pass_s_table_sets_out_the_same_graph(edges: list[tuple[int, int, 
     graph.add_weighted_edges_from(numbered)
     with algorithm(True):
         assert list(matching.min_weight_matching(graph, negated=True, table=table) or []) == networkx_matching(edges)
+
+
+def test_a_table_with_no_compiled_matching_is_matched_from_its_numbers(monkeypatch: Any) -> None:
+    """Should the compiled matching not be made ready, a big pass's weights kept in a table are read back as
+    numbers and matched by the Python algorithm: networkx's matching still (and so with an edge repeated)."""
+    from fidedesk.engine import jit_state
+    from fidedesk.engine.limbs import Table
+
+    def no_compiler(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("no compiler")
+
+    monkeypatch.setattr(jit_state, "_set_out", no_compiler)
+    monkeypatch.setattr(matching, "COMPILED", matching._Compiled())
+    rng = random.Random(6)
+    edges = [(u, v, rng.randint(0, 10**40)) for u in range(16) for v in range(u + 1, 16)]
+    for pairs in (edges, [*edges, (3, 2, 7)]):
+        table = Table(len(pairs))
+        graph = matching.Graph()
+        graph.add_weighted_edges_from([(u, v, table.add(-2 * w)) for u, v, w in pairs])
+        assert list(matching.min_weight_matching(graph, negated=True, table=table) or []) == networkx_matching(pairs)
