@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import dutch
+from fidedesk.engine import dutch, progress
 from fidedesk.engine.dutch import (
     STEPS,
     PairingCancelled,
@@ -576,3 +576,45 @@ def test_a_child_process_keeps_the_last_engine_and_this_one_frees_it() -> None:
     assert pairing._KEPT == []
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         assert pool.apply(kept_after_pairings, (2,)) == [1, 1]
+
+
+@st.composite
+def sort_keys(draw: st.DrawFn) -> list[Any]:
+    """Keys as the engine sorts its pairs by (tuples of small integers, many equal), and others: single integers,
+    numbers past 64 bits, floats, tuples of two lengths."""
+    kind = draw(st.sampled_from(["tuples", "ints", "huge", "floats", "ragged", "bools", "empty"]))
+    size = draw(st.integers(0, 40))
+    small = st.integers(-3, 3)
+    if kind == "tuples":
+        return [draw(st.tuples(small, small, st.integers(-(2**63), 2**63 - 1))) for _ in range(size)]
+    if kind == "ints":
+        return [draw(small) for _ in range(size)]
+    if kind == "huge":
+        return [draw(st.tuples(small, st.sampled_from([0, 2**64, -(2**70)]))) for _ in range(size)]
+    if kind == "floats":
+        return [draw(st.tuples(small, st.sampled_from([0, 0.5, 1]))) for _ in range(size)]
+    if kind == "bools":
+        return [draw(st.tuples(small, st.booleans())) for _ in range(size)]
+    if kind == "empty":
+        return [() for _ in range(size)]
+    return [draw(st.one_of(st.tuples(small), st.tuples(small, small))) for _ in range(size)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(sort_keys(), st.booleans())
+def test_a_long_sort_in_steps_is_pythons_sort(keys: list[Any], reverse: bool) -> None:
+    """Issue 28: a sort of a big bracket's pairs (2 million at 2,000 players) sorted by numpy, in steps, where
+    the keys are integers, is Python's sort of them: every item in the same place, equal keys in the order given,
+    reversed too; other keys sorted by Python."""
+    steps: list[int] = []
+    bracket = _Bracket(lambda done, total, note: False, 0, 1)
+    items = [object() for _ in keys]
+    by_item = dict(zip(map(id, items), keys, strict=True))
+    expected = sorted(items, key=lambda item: by_item[id(item)], reverse=reverse)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(progress, "_SORTED_IN_STEPS", 0)
+        patch.setattr(progress, "_COLUMNS_EVERY", 7)
+        patch.setattr(bracket, "phase_step", steps.append)
+        patch.setattr(progress._WITHIN, "bracket", bracket, raising=False)
+        assert progress._stepping_sorted(items, key=lambda item: by_item[id(item)], reverse=reverse) == expected
+    assert len(steps) >= len(keys) // progress._STEP_EVERY
