@@ -271,6 +271,8 @@ def prepare_edges(
         given.append(weight if table is not None else numbered.setdefault(weight, len(numbered)))
         if tick is not None and not (k + 1) % TICK_EVERY:
             tick("pairs", k + 1, len(edges))
+    if tick is not None and len(edges) % TICK_EVERY:
+        tick("pairs", len(edges), len(edges))
     nodes = list(index)
     distinct = len(numbered) if table is None else table.count
     set_out = _set_out(
@@ -284,8 +286,6 @@ def prepare_edges(
         if not negated:
             raise ValueError("a table's weights are -2w")
         written = table.written()
-        if tick is not None and len(edges) % TICK_EVERY:
-            tick("pairs", len(edges), len(edges))
         maxweight = number(written[_largest(written)]) if len(written) else 0
         return _state(start, nbr, wix, wmat, written, maxweight // 2), nodes
     values = list(numbered)
@@ -297,8 +297,6 @@ def prepare_edges(
     for value, place in zip(values, again.tolist(), strict=True):
         weights[place] = value
     del values
-    if tick is not None and len(edges) % TICK_EVERY:
-        tick("pairs", len(edges), len(edges))
     return _written(start, nbr, wix, wmat, weights, shifted=negated, tick=tick), nodes
 
 

@@ -65,7 +65,11 @@ def width(numbers: Sequence[int]) -> int:
     """The limbs a row needs for ``numbers`` and the sums the matching makes of them (slacks, duals moved by
     slacks): 40 bits over the widest, and the first limb a whole machine word besides (a carry into it never
     overflows; :mod:`fidedesk.engine.blossom_jit` stops with :class:`OverflowError` before a dual could)."""
-    bits = max((abs(number).bit_length() for number in numbers), default=0)
+    return _limbs_for(max((abs(number).bit_length() for number in numbers), default=0))
+
+
+def _limbs_for(bits: int) -> int:
+    """:func:`width` of numbers of at most ``bits`` bits."""
     return (bits + 40) // BITS + 2
 
 
@@ -191,8 +195,7 @@ class Table:
     MARGIN = 2
 
     def __init__(self, capacity: int) -> None:
-        self._capacity = max(1, capacity)
-        self._rows = np.zeros((self._capacity, 0), np.int64)
+        self._rows = np.zeros((max(1, capacity), 0), np.int64)  # its room: as many rows as it may take
         self.count = 0
         self.bits = 0  # the widest number's
         self._first: dict[int, int] = {}  # a hash: the number of the first number with it
@@ -204,8 +207,8 @@ class Table:
         if self._written is not None:
             raise ValueError("the table's rows are written: it takes no more numbers")
         bits = abs(value).bit_length()
-        if (bits + 40) // BITS + 2 > self._rows.shape[1]:
-            self._widen((bits + 40) // BITS + 2 + self.MARGIN)
+        if _limbs_for(bits) > self._rows.shape[1]:
+            self._widen(_limbs_for(bits) + self.MARGIN)
         raw = np.frombuffer(value.to_bytes(8 * (bits // 64 + 1), "little", signed=True), "<u8")
         key = hash(value)
         first = self._first.get(key)
@@ -215,8 +218,8 @@ class Table:
             twin = self._twins.get(value)
             if twin is not None:
                 return twin
-        if self.count == self._capacity:
-            raise IndexError(f"more than {self._capacity} numbers")
+        if self.count == len(self._rows):
+            raise IndexError(f"more than {len(self._rows)} numbers")
         if first is None:
             self._first[key] = self.count
         else:
@@ -234,13 +237,13 @@ class Table:
         """The rows of the numbers so far, in their order, each :func:`width` limbs for the widest of them (the
         table's own memory, its rows moved together: no copy). The table takes no more numbers after."""
         if self._written is None:
-            self._written = _narrowed(self._rows, self.count, (self.bits + 40) // BITS + 2)
+            self._written = _narrowed(self._rows, self.count, _limbs_for(self.bits))
             self._first.clear()
             self._twins.clear()
         return self._written
 
     def _widen(self, limbs: int) -> None:
-        wider = np.zeros((self._capacity, limbs), np.int64)
+        wider = np.zeros((len(self._rows), limbs), np.int64)
         _widened(self._rows, self.count, wider)
         self._rows = wider
 
