@@ -287,9 +287,10 @@ _COLUMNS_EVERY = 1 << 17
 
 def _sorted_in_steps(items: list[Any], key: Callable[[Any], Any], reverse: bool, bracket: _Bracket) -> list[Any]:
     """``sorted(items, key=key, reverse=reverse)``, with steps of ``bracket``: the keys worked out, and (where
-    each is an integer, or a tuple of as many integers, all of 64 bits) set out as columns and sorted by numpy's
-    stable ``lexsort``, first column first (ties kept in the order given, as Python's sort keeps them, also
-    reversed); else sorted by Python, each item's place by its key."""
+    each is an integer, or a tuple of as many integers, all of 64 bits) set out as columns and sorted stably by
+    numpy, first column first (ties kept in the order given, as Python's sort keeps them, also reversed): each key
+    packed into one number where the columns' spans fit 62 bits, else by ``lexsort``; else sorted by Python, each
+    item's place by its key. The items are gathered in steps."""
     import numpy as np
 
     keys: list[Any] = []
@@ -314,9 +315,8 @@ def _sorted_in_steps(items: list[Any], key: Callable[[Any], Any], reverse: bool,
         del columns
         lows = [int(column.min()) for column in table.T]
         bits = [(int(column.max()) - low).bit_length() for column, low in zip(table.T, lows, strict=True)]
-        if (
-            sum(bits) <= 62
-        ):  # the columns as one number each, first column highest: one sort, three times lexsort's speed
+        # each key as one number, its first column highest, where they fit: one sort, three times lexsort's speed
+        if sum(bits) <= 62:
             packed = np.zeros(len(keys), np.int64)
             for column, low, width in zip(table.T, lows, bits, strict=True):
                 packed <<= width
