@@ -14,9 +14,11 @@ things changed from outside, none of which changes a pairing.
   for round 2 of a 2,000-player open. :class:`SparseCriteria` holds the one entry. The weights, from which
   the engine pairs, are computed as gacrux computes them.
 - **Records kept compact**: each pair's record and quality figures are dict copies sharing one table of keys
-  (:class:`_Records`), its criteria vectors one object for all the pairs alike (the QC lists by their entries,
+  (:class:`Records`), its criteria vectors one object for all the pairs alike (the QC lists by their entries,
   HO3-HO5 with none set one a pass; never written, :meth:`_Compact.compute_weight`), and a pair's part of its
-  weight is let go once the weight is made.
+  weight is let go once the weight is made; the quality figures of pairs alike are worked out once, by
+  gacrux's own ``update_edge``, and copied to the others (:class:`Outcomes`). These forms are
+  :mod:`fidedesk.engine.dutch_records`'.
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
 a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied method below is its.
@@ -26,10 +28,18 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from fidedesk.engine import matching
+from fidedesk.engine.dutch_records import (
+    Definitions,
+    Outcomes,
+    Records,
+    SparseCriteria,
+    shared_one,
+    summed_as_one,
+)
 from fidedesk.engine.progress import (
     _WITHIN,
     STEPS,
@@ -196,184 +206,10 @@ def _rebound(method: Callable[..., Any], **names: Any) -> Callable[..., Any]:
     return rebound
 
 
-#: The entries of every :class:`SparseCriteria` with none set: never written (a vector's first entry set is kept
-#: as a pair, a second gives it a dict of its own).
-_NONE_SET: dict[int, int] = {}
-
-
-class SparseCriteria:
-    """A list of ``length`` entries all ``default`` but those set: one of gacrux's per-pair HO3-HO5 vectors,
-    read and written as the list it stands for (``len``, index, iteration, ``+=`` on an entry).
-
-    The entries set are ``values``: none (one empty dict for all), one as an (index, value) pair (a pair's
-    vector has at most one: 80 bytes where a dict of one takes 250, a million times at 2,000 players), or a
-    dict."""
-
-    __slots__ = ("default", "length", "values")
-
-    def __init__(self, length: int, default: int) -> None:
-        self.length = max(0, length)  # as [default] * length, which is empty for a length below 0
-        self.default = default
-        self.values: dict[int, int] | tuple[int, int] = _NONE_SET
-
-    def __len__(self) -> int:
-        return self.length
-
-    def copy(self) -> SparseCriteria:
-        """A vector of its own with the same entries."""
-        copied = SparseCriteria(self.length, self.default)
-        values = self.values
-        copied.values = values if isinstance(values, tuple) or values is _NONE_SET else dict(values)
-        return copied
-
-    def _index(self, index: int) -> int:
-        if not -self.length <= index < self.length:
-            raise IndexError(index)
-        return index % self.length
-
-    def _entries(self) -> dict[int, int]:
-        """The entries set, as a dict (this vector's own once more than one is set)."""
-        values = self.values
-        return {values[0]: values[1]} if isinstance(values, tuple) else values
-
-    def _own_entries(self) -> dict[int, int]:
-        """The entries set, as a dict of this vector's own, to write to."""
-        values = self.values
-        if isinstance(values, tuple) or values is _NONE_SET:
-            values = self.values = self._entries().copy()
-        return values
-
-    def __getitem__(self, index: int) -> int:
-        index, values = self._index(index), self.values
-        if isinstance(values, tuple):
-            return values[1] if values[0] == index else self.default
-        return values.get(index, self.default)
-
-    def __setitem__(self, index: int, value: int) -> None:
-        index, values = self._index(index), self.values
-        if values is _NONE_SET or (isinstance(values, tuple) and values[0] == index):
-            self.values = (index, value)
-        else:
-            self._own_entries()[index] = value
-
-    def __iter__(self) -> Iterator[int]:
-        entries, default = self._entries(), self.default
-        return (entries.get(index, default) for index in range(self.length))
-
-    def __eq__(self, other: object) -> bool:
-        return list(self) == list(other) if isinstance(other, SparseCriteria | list) else NotImplemented
-
-    def __iadd__(self, other: SparseCriteria | list[int]) -> SparseCriteria:
-        """``for i in range(len(self)): self[i] += other[i]``, in place; for another of the same length, over the
-        entries set in either (the rest add the defaults)."""
-        if type(other) is not SparseCriteria or other.length != self.length:
-            for index in range(self.length):
-                self[index] += other[index]
-            return self
-        mine, theirs = self._own_entries(), other._entries()
-        for index, value in theirs.items():
-            if index not in mine:
-                mine[index] = self.default + value
-            else:
-                mine[index] += value
-        for index in mine.keys() - theirs.keys():
-            mine[index] += other.default
-        self.default += other.default
-        return self
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as the list it stands for
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-
-class _Member(NamedTuple):
-    """One of gacrux's quality definitions (``qdefs``), read as the enum member reads."""
-
-    name: str
-    value: int
-
-
-class _Definitions:
-    """gacrux's ``qdefs`` enum as ``update_edge`` reads it (its members in order, one by name, one by value),
-    without the enum's machinery on each read: ``update_edge`` runs once for each candidate pair of a bracket
-    and reads the enum's ``name`` and ``value`` some 90 times a call (a tenth of a 600-player round 2)."""
-
-    def __init__(self, definitions: Any) -> None:
-        canonical = {member: _Member(member.name, member.value) for member in definitions}
-        self._members = list(canonical.values())  # as the enum iterates: aliases left out
-        self._by_value = {member.value: member for member in self._members}
-        for name, member in definitions.__members__.items():
-            setattr(self, name, canonical[member])
-
-    def __iter__(self) -> Iterator[_Member]:
-        return iter(self._members)
-
-    def __call__(self, value: int) -> _Member:
-        return self._by_value[value]
-
-
-class _Records:
-    """Copies of gacrux's per-pair dicts (a pair's record, 16 keys; its quality figures, 26) that share one table
-    of keys, as an object's attributes do, each holding only its values: about 340 bytes where a dict of its own
-    takes 470 (a record) or 830 (quality). The engine keeps a record for every two players (2 million at 2,000)
-    and quality figures for every pair of the bracket under way (a million). Each copy is a ``dict`` equal to the
-    one given, its keys in the order of the first given, and takes new keys as a dict does; a dict without all
-    of the first's keys is kept as given."""
-
-    def __init__(self) -> None:
-        self.blank: dict[str, Any] | None = None
-
-    def __call__(self, given: dict[str, Any]) -> dict[str, Any]:
-        if self.blank is None:
-            self.blank = _shared_table(given)
-        kept = self.blank.copy()
-        kept.update(given)
-        return kept if len(kept) == len(given) else given
-
-
-def _shared_table(given: dict[str, Any]) -> dict[str, Any]:
-    """A dict of ``given``'s keys, in its order, each None, whose copies share its table of keys: the attributes of
-    an object of a class of its own (CPython keeps them so, and copies such a dict so)."""
-
-    class Shared:
-        pass
-
-    holder = Shared()
-    for key in given:
-        setattr(holder, key, None)
-    return holder.__dict__
-
-
-def _summed_as_one(value: object, kind: Any) -> bool:
-    """``isinstance`` for gacrux's ``compute_weight``, where it asks whether a sum is an ``int`` to add it with
-    ``+=`` (else it adds entry by entry): a :class:`SparseCriteria` is, its ``+=`` being the same sum."""
-    return isinstance(value, kind) or (kind is int and type(value) is SparseCriteria)
-
-
-def _shared_one(
-    shared: dict[int, Any],
-    by_entry: dict[int, SparseCriteria],
-    length: int,
-    default: int,
-    index: int,
-    value: int,
-) -> SparseCriteria:
-    """``[default] * length`` with ``[index] = value`` as one :class:`SparseCriteria` for all the pass's pairs with
-    that entry set (``by_entry``, made the first time, then known to be shared: ``shared``); an IndexError where
-    the list's would raise."""
-    vector = by_entry.get(index)
-    if vector is None:
-        vector = SparseCriteria(length, default)
-        vector[index] = value
-        by_entry[index] = shared[id(vector)] = vector
-    return vector
-
-
 @functools.cache
 def _compact_crosstable() -> type:
     """gacrux's ``crosstable_dutch`` with ``update_homogenious`` keeping each pair's HO3-HO5 vectors as
-    :class:`SparseCriteria`, and ``update_edge`` reading its quality definitions through :class:`_Definitions`."""
+    :class:`SparseCriteria`, and ``update_edge`` reading its quality definitions through :class:`Definitions`."""
     from gacrux import crosstabledutch  # type: ignore[import-untyped]
 
     ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
@@ -381,8 +217,8 @@ def _compact_crosstable() -> type:
         crosstabledutch.qdefs[name].name for name in ("QC7", "QC8", "QMM", "QC18", "QC19", "QC20", "QC21")
     )
     summed_keys = (*vector_keys, ho3, ho4, ho5)  # every vector a pair may share, which compute_weight may write
-    own_update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=_Definitions(crosstabledutch.qdefs))
-    pair_records, quality_records = _Records(), _Records()
+    own_update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=Definitions(crosstabledutch.qdefs))
+    pair_records, quality_records = Records(), Records()
 
     class _Compact(crosstabledutch.crosstable_dutch):  # type: ignore[misc]  # gacrux is untyped
         #: The bracket whose heterogeneous pass runs: each pair's quality read is a step of it.
@@ -402,7 +238,7 @@ def _compact_crosstable() -> type:
                 self.fidedesk_step = None
 
         def create_edge(self, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
-            """gacrux's own, a pair made in the set-up (or bracket) under way, kept as a :class:`_Records` copy."""
+            """gacrux's own, a pair made in the set-up (or bracket) under way, kept as a :class:`Records` copy."""
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if bracket is not None:
                 bracket.made_pair()
@@ -417,35 +253,57 @@ def _compact_crosstable() -> type:
             self.fidedesk_shared: dict[int, list[int] | SparseCriteria] = {}
             #: Whether :meth:`compute_weight` runs (the vectors made meanwhile are kept apart).
             self.fidedesk_summing = False
+            #: What :meth:`update_edge` wrote of pairs alike, for the bracket's figures it was written with.
+            self.fidedesk_outcomes = Outcomes(self)
 
         def update_edge(self, edge: Any) -> None:
-            """gacrux's own, reading its quality definitions through :class:`_Definitions`, the pair's quality
-            figures kept as a :class:`_Records` copy whose criteria vectors (QC7, QC8, QMM, QC18-QC21: seven lists
-            a pair, a few entries long, most all 0) are one list for every pair with the same entries.
+            """gacrux's own, reading its quality definitions through :class:`Definitions`, the pair's quality
+            figures kept as a :class:`Records` copy whose criteria vectors (QC7, QC8, QMM, QC18-QC21: seven lists
+            a pair, a few entries long, most all 0) are one list for every pair with the same entries; and worked
+            out once for all the pairs alike (:class:`Outcomes`): what gacrux writes of a pair is a function of
+            the two players' figures it reads, the pair's own two and the bracket's.
 
             gacrux writes a pair's vectors only here, as it makes them, and in :meth:`compute_weight`, which sums
             a bracket's pairs into the first pair's: there they are each pair's own. Kept apart, the vectors of a
             1,000-player round 2 are 1.6 million lists, 100 MiB."""
-            quality = edge["quality"]
-            own_update_edge(self, edge)
-            made = edge["quality"]
-            if made is quality:  # this bracket's already
+            if edge["qlevel"] == self.scorelevel and edge["cb"] < self.BLOB:
+                return  # gacrux's own first test: this bracket's already
+            if self.fidedesk_summing:  # the vectors made now are summed into: the pair's own, as gacrux's
+                own_update_edge(self, edge)
+                edge["quality"] = quality_records(edge["quality"])
                 return
-            made = edge["quality"] = quality_records(made)
-            if self.fidedesk_summing:
+            outcomes = self.fidedesk_outcomes
+            if not outcomes.hold(self):
+                outcomes = self.fidedesk_outcomes = Outcomes(self)
+            key = outcomes.key(edge)
+            known = None if key is None else outcomes.known.get(key)
+            if known is not None:
+                edge["qlevel"] = self.scorelevel
+                edge["quality"] = known[0].copy()
+                edge.update(known[1])
                 return
+            before = {name: edge[name] for name in Outcomes.WRITTEN}
+            edge.update(dict.fromkeys(Outcomes.WRITTEN, Outcomes.UNSET))
+            try:
+                own_update_edge(self, edge)
+            finally:
+                written = {name: edge[name] for name in Outcomes.WRITTEN if edge[name] is not Outcomes.UNSET}
+                edge.update((name, value) for name, value in before.items() if name not in written)
+            made = edge["quality"] = quality_records(edge["quality"])
             alike = self.fidedesk_vectors
-            for key in vector_keys:
-                vector = made[key]
+            for name in vector_keys:
+                vector = made[name]
                 if vector is not None:
-                    made[key] = kept = alike.setdefault(tuple(vector), vector)
+                    made[name] = kept = alike.setdefault(tuple(vector), vector)
                     if kept is vector:  # the first with these entries
                         self.fidedesk_shared[id(kept)] = kept
+            if key is not None:
+                outcomes.known[key] = (made.copy(), written)
 
         # The bracket's quality, summed over its pairs, adds the pairs' HO3-HO5 vectors entry by entry (3 million
         # entries for a 1,000-player bracket: 4 s): a SparseCriteria is summed as one, in place, as gacrux sums
         # an int, so that the sum stays in the first pair's vector as gacrux's loop leaves it.
-        own_compute_weight = _rebound(crosstabledutch.crosstable_dutch.compute_weight, isinstance=_summed_as_one)
+        own_compute_weight = _rebound(crosstabledutch.crosstable_dutch.compute_weight, isinstance=summed_as_one)
 
         def compute_weight(self, wpairs: Any, bquality: Any) -> Any:
             """gacrux's own, with the criteria vectors of the bracket's pairs (:meth:`update_edge`'s and
@@ -562,9 +420,9 @@ def _compact_crosstable() -> type:
                             q[ho1] = 1
                         q[ho2] = absn - 1
                         if absn <= S:
-                            q[ho3] = _shared_one(shared, set3, B3, 0, S - absn, 1)
+                            q[ho3] = shared_one(shared, set3, B3, 0, S - absn, 1)
                         else:
-                            q[ho4] = _shared_one(shared, set4, B4, 1, absn - S - 1, 0)
+                            q[ho4] = shared_one(shared, set4, B4, 1, absn - S - 1, 0)
                         q[ho5] = SparseCriteria(B5, 0)
                         q[ho5][absn - 1] = bbsn - absn
                         howeight = (absn, bbsn)  # fidedesk: summed as the pair is weighed

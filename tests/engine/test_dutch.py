@@ -11,6 +11,7 @@ import gc
 import multiprocessing
 import re
 import sys
+import types
 from typing import Any
 
 import pytest
@@ -25,10 +26,10 @@ from fidedesk.engine.dutch import (
     _Bracket,
     _compact_crosstable,
     _PairsLeft,
-    _Records,
     dutch_engine,
     progress_text,
 )
+from fidedesk.engine.dutch_records import NONE_SET, Outcomes, Records
 from fidedesk.engine.pairing import pair_round
 from fidedesk.engine.tec_checker import before_round
 
@@ -135,7 +136,7 @@ def test_each_pairs_homogeneous_part_is_gacruxs_own(monkeypatch: pytest.MonkeyPa
 
 def test_records_are_the_dicts_given() -> None:
     """Issue 28: the engine's per-pair dicts, kept as copies sharing one table of keys, are the dicts it made."""
-    records = _Records()
+    records = Records()
     first = {"ca": 1, "cb": 2, "quality": None, "weight": 0}
     for one in (first, {"ca": 3, "cb": 4, "quality": {"QC6": 1}, "weight": -(10**500)}, {"weight": 5, "ca": 6}):
         kept = records(one)
@@ -151,7 +152,9 @@ def test_records_are_the_dicts_given() -> None:
 
 
 def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each pair's record and quality figures as fidedesk's engine keeps them: gacrux's dicts, key for key."""
+    """Each pair's record and quality figures as fidedesk's engine keeps them (records sharing keys, the figures
+    of pairs alike written once): gacrux's dicts, key for key, on generated events with byes, forfeits,
+    withdrawals and late entries, every round."""
     from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
 
     compact = _compact_crosstable()
@@ -166,17 +169,60 @@ def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> N
         return kept
 
     def update(self: Any, edge: Any) -> None:
+        worked_out = edge["qlevel"] != self.scorelevel or edge["cb"] == self.BLOB
+        bare = dict(edge)
+        known = len(self.fidedesk_outcomes.known)
         own_update(self, edge)
-        if edge["quality"] is not None:
-            bare = dict(edge, qlevel=-1)
+        if worked_out:  # gacrux's own on the pair as it was
             crosstable_dutch.update_edge(self, bare)
-            assert edge == bare and list(edge["quality"]) == list(bare["quality"])
-            made.append("quality")
+            assert edge == bare and list(edge) == list(bare) and list(edge["quality"]) == list(bare["quality"])
+            made.append("kind known" if len(self.fidedesk_outcomes.known) == known else "quality")
 
     monkeypatch.setattr(compact, "create_edge", create)
     monkeypatch.setattr(compact, "update_edge", update)
-    brackets(dutch_engine(), texts()[8], 3)
-    assert {"record", "quality"} <= set(made)
+    for index in (0, 3, 8, 14, 19, 24):
+        text = texts()[index]
+        for round_ in range(2, rounds_of(text) + 1):
+            brackets(dutch_engine(), text, round_)
+    assert {"record", "quality", "kind known"} <= set(made), "no pair of a kind worked out before"
+
+
+def test_pairs_are_alike_only_in_every_figure_gacrux_reads_and_within_one_bracket() -> None:
+    """Issue 28: the quality figures gacrux works out for a pair are copied only to pairs alike in every figure it
+    reads (the games counted by type too: it subtracts them from the round), while the bracket's figures and
+    weights stand; a figure that is no value leaves the pair to gacrux's own."""
+    player = {"scorelevel": 3, "top": False, "cid": 1, "cod": 1, "cop": "b1", "csq": " wbw", "acc": 2, "flt": 0}
+
+    def competitor(cid: int, **changed: Any) -> dict[str, Any]:
+        return {**player, "cid": cid, "num": {"val": 1}, **changed}
+
+    crosstable = types.SimpleNamespace(
+        scorelevel=3, maxpsd=1, pablevel=0, rnd=4, maxmeets=1, BLOB=9, checkonly=False, weight={}
+    )
+    crosstable.competitors = [
+        competitor(0), competitor(1), competitor(2), competitor(3, csq=" wbb"), competitor(4, flt=[1]),
+        competitor(5, num={"val": 1.0}), competitor(6, csq=" wwbw"),
+    ]  # fmt: skip
+    outcomes = Outcomes(crosstable)
+
+    def kind(ca: int, cb: int, canmeet: bool = True, played: int = 0) -> Any:
+        return outcomes.key({"ca": ca, "cb": cb, "canmeet": canmeet, "played": played})
+
+    assert kind(1, 3) == kind(2, 3) != kind(3, 1), "in the pair's order"
+    assert kind(1, 6) == kind(1, 2) != kind(1, 3), "the last two colours, the only ones read"
+    assert kind(1, 3) != kind(1, 3, canmeet=False) and kind(1, 3) != kind(1, 3, played=1)
+    assert kind(0, 3) != kind(1, 3), "the bye's dummy is no player"
+    assert kind(4, 3) is None, "a figure that is no value"
+    assert kind(5, 3) != kind(1, 3), "1.0 games is not 1 game to gacrux's arithmetic"
+    assert outcomes.hold(crosstable)
+    for name, value in (("scorelevel", 2), ("pablevel", 1), ("weight", {})):
+        was = getattr(crosstable, name)
+        setattr(crosstable, name, value)
+        assert not outcomes.hold(crosstable), name
+        setattr(crosstable, name, was)
+    assert outcomes.hold(crosstable)
+    del crosstable.pablevel
+    assert not outcomes.hold(crosstable) and not Outcomes(crosstable).hold(types.SimpleNamespace())
 
 
 def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -255,10 +301,7 @@ def test_criteria_vectors_one_list_for_pairs_alike_never_written(monkeypatch: py
     assert any(isinstance(vector.values, tuple) for vector in shared_ho), "no HO vector with an entry shared"
     assert all(
         vector.default in (0, 1)
-        and (
-            vector.values is dutch._NONE_SET
-            or (isinstance(vector.values, tuple) and vector.values[1] == 1 - vector.default)
-        )
+        and (vector.values is NONE_SET or (isinstance(vector.values, tuple) and vector.values[1] == 1 - vector.default))
         for vector in shared_ho
     ), "a shared HO vector written"
 
@@ -288,7 +331,7 @@ def test_sparse_criteria_read_and_written_as_the_list(length: int, default: int,
     assert [sparse[i] for i in range(-len(listed), len(listed))] == [
         listed[i] for i in range(-len(listed), len(listed))
     ]
-    assert not dutch._NONE_SET, "the entries of the vectors with none set, shared by them all, never written"
+    assert not NONE_SET, "the entries of the vectors with none set, shared by them all, never written"
 
 
 def sparse_and_listed(draw: st.DrawFn, length: int) -> tuple[SparseCriteria, list[int]]:
@@ -321,7 +364,7 @@ def test_sparse_criteria_summed_in_place_as_gacrux_sums_the_list(data: st.DataOb
         assert list(same) == expected
         return
     mine += addend
-    assert not dutch._NONE_SET
+    assert not NONE_SET
     assert mine is same and list(mine) == expected and len(mine) == len(expected)
 
 

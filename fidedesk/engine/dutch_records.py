@@ -1,0 +1,254 @@
+"""The compact forms in which :mod:`fidedesk.engine.dutch` keeps what gacrux's Dutch engine holds for every
+candidate pair of players (a record each: 2 million at 2,000 players; quality figures and criteria vectors for
+every pair of the bracket under way: a million), each read and written as the engine's own dicts and lists, and
+the figures of pairs alike worked out once. Nothing here changes a figure: ``tests/engine/test_dutch.py`` holds
+each to gacrux's own."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+#: The entries of every :class:`SparseCriteria` with none set: never written (a vector's first entry set is kept
+#: as a pair, a second gives it a dict of its own).
+NONE_SET: dict[int, int] = {}
+
+
+class SparseCriteria:
+    """A list of ``length`` entries all ``default`` but those set: one of gacrux's per-pair HO3-HO5 vectors,
+    read and written as the list it stands for (``len``, index, iteration, ``+=`` on an entry).
+
+    The entries set are ``values``: none (one empty dict for all), one as an (index, value) pair (a pair's
+    vector has at most one: 80 bytes where a dict of one takes 250, a million times at 2,000 players), or a
+    dict."""
+
+    __slots__ = ("default", "length", "values")
+
+    def __init__(self, length: int, default: int) -> None:
+        self.length = max(0, length)  # as [default] * length, which is empty for a length below 0
+        self.default = default
+        self.values: dict[int, int] | tuple[int, int] = NONE_SET
+
+    def __len__(self) -> int:
+        return self.length
+
+    def copy(self) -> SparseCriteria:
+        """A vector of its own with the same entries."""
+        copied = SparseCriteria(self.length, self.default)
+        values = self.values
+        copied.values = values if isinstance(values, tuple) or values is NONE_SET else dict(values)
+        return copied
+
+    def _index(self, index: int) -> int:
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return index % self.length
+
+    def _entries(self) -> dict[int, int]:
+        """The entries set, as a dict (this vector's own once more than one is set)."""
+        values = self.values
+        return {values[0]: values[1]} if isinstance(values, tuple) else values
+
+    def _own_entries(self) -> dict[int, int]:
+        """The entries set, as a dict of this vector's own, to write to."""
+        values = self.values
+        if isinstance(values, tuple) or values is NONE_SET:
+            values = self.values = self._entries().copy()
+        return values
+
+    def __getitem__(self, index: int) -> int:
+        index, values = self._index(index), self.values
+        if isinstance(values, tuple):
+            return values[1] if values[0] == index else self.default
+        return values.get(index, self.default)
+
+    def __setitem__(self, index: int, value: int) -> None:
+        index, values = self._index(index), self.values
+        if values is NONE_SET or (isinstance(values, tuple) and values[0] == index):
+            self.values = (index, value)
+        else:
+            self._own_entries()[index] = value
+
+    def __iter__(self) -> Iterator[int]:
+        entries, default = self._entries(), self.default
+        return (entries.get(index, default) for index in range(self.length))
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, SparseCriteria | list) else NotImplemented
+
+    def __iadd__(self, other: SparseCriteria | list[int]) -> SparseCriteria:
+        """``for i in range(len(self)): self[i] += other[i]``, in place; for another of the same length, over the
+        entries set in either (the rest add the defaults)."""
+        if type(other) is not SparseCriteria or other.length != self.length:
+            for index in range(self.length):
+                self[index] += other[index]
+            return self
+        mine, theirs = self._own_entries(), other._entries()
+        for index, value in theirs.items():
+            if index not in mine:
+                mine[index] = self.default + value
+            else:
+                mine[index] += value
+        for index in mine.keys() - theirs.keys():
+            mine[index] += other.default
+        self.default += other.default
+        return self
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the list it stands for
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class Member(NamedTuple):
+    """One of gacrux's quality definitions (``qdefs``), read as the enum member reads."""
+
+    name: str
+    value: int
+
+
+class Definitions:
+    """gacrux's ``qdefs`` enum as ``update_edge`` reads it (its members in order, one by name, one by value),
+    without the enum's machinery on each read: ``update_edge`` runs once for each candidate pair of a bracket
+    and reads the enum's ``name`` and ``value`` some 90 times a call (a tenth of a 600-player round 2)."""
+
+    def __init__(self, definitions: Any) -> None:
+        canonical = {member: Member(member.name, member.value) for member in definitions}
+        self._members = list(canonical.values())  # as the enum iterates: aliases left out
+        self._by_value = {member.value: member for member in self._members}
+        for name, member in definitions.__members__.items():
+            setattr(self, name, canonical[member])
+
+    def __iter__(self) -> Iterator[Member]:
+        return iter(self._members)
+
+    def __call__(self, value: int) -> Member:
+        return self._by_value[value]
+
+
+class Records:
+    """Copies of gacrux's per-pair dicts (a pair's record, 16 keys; its quality figures, 26) that share one table
+    of keys, as an object's attributes do, each holding only its values: about 340 bytes where a dict of its own
+    takes 470 (a record) or 830 (quality). The engine keeps a record for every two players (2 million at 2,000)
+    and quality figures for every pair of the bracket under way (a million). Each copy is a ``dict`` equal to the
+    one given, its keys in the order of the first given, and takes new keys as a dict does; a dict without all
+    of the first's keys is kept as given."""
+
+    def __init__(self) -> None:
+        self.blank: dict[str, Any] | None = None
+
+    def __call__(self, given: dict[str, Any]) -> dict[str, Any]:
+        if self.blank is None:
+            self.blank = shared_table(given)
+        kept = self.blank.copy()
+        kept.update(given)
+        return kept if len(kept) == len(given) else given
+
+
+def shared_table(given: dict[str, Any]) -> dict[str, Any]:
+    """A dict of ``given``'s keys, in its order, each None, whose copies share its table of keys: the attributes of
+    an object of a class of its own (CPython keeps them so, and copies such a dict so)."""
+
+    class Shared:
+        pass
+
+    holder = Shared()
+    for key in given:
+        setattr(holder, key, None)
+    return holder.__dict__
+
+
+def summed_as_one(value: object, kind: Any) -> bool:
+    """``isinstance`` for gacrux's ``compute_weight``, where it asks whether a sum is an ``int`` to add it with
+    ``+=`` (else it adds entry by entry): a :class:`SparseCriteria` is, its ``+=`` being the same sum."""
+    return isinstance(value, kind) or (kind is int and type(value) is SparseCriteria)
+
+
+def shared_one(
+    shared: dict[int, Any],
+    by_entry: dict[int, SparseCriteria],
+    length: int,
+    default: int,
+    index: int,
+    value: int,
+) -> SparseCriteria:
+    """``[default] * length`` with ``[index] = value`` as one :class:`SparseCriteria` for all the pass's pairs with
+    that entry set (``by_entry``, made the first time, then known to be shared: ``shared``); an IndexError where
+    the list's would raise."""
+    vector = by_entry.get(index)
+    if vector is None:
+        vector = SparseCriteria(length, default)
+        vector[index] = value
+        by_entry[index] = shared[id(vector)] = vector
+    return vector
+
+
+class Outcomes:
+    """What gacrux's ``update_edge`` writes of a pair (its quality figures, and of ``colordiff``, ``qc`` and
+    ``qcweight`` those it writes), by what it reads to write them: of each player the score level, topscorer,
+    whether a player (``cid > 0``), colour difference, preference and last two colours, pairing score, floats and
+    games counted; of the pair ``canmeet`` and ``played``; and of the crosstable the bracket's figures (its score
+    level, maxpsd, pablevel, round, the most meetings, which player is the blob) and weights (a new dict for each
+    bracket, ``init_cweights``). gacrux 1.11.65 reads nothing else there. A round 2 of 2,000 players has a
+    million pairs in its big bracket and a few hundred kinds of pair."""
+
+    #: The pair's figures ``update_edge`` writes only in some of its branches.
+    WRITTEN = ("colordiff", "qc", "qcweight")
+    #: A figure not yet written.
+    UNSET = object()
+
+    def __init__(self, crosstable: Any) -> None:
+        self.weight = getattr(crosstable, "weight", None)
+        self.competitors = getattr(crosstable, "competitors", None)
+        self.bracket = Outcomes._bracket(crosstable)
+        self.players: dict[int, tuple[Any, ...] | None] = {}
+        self.known: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
+
+    #: The crosstable's figures of the bracket that ``update_edge`` reads.
+    NAMES = ("scorelevel", "maxpsd", "pablevel", "rnd", "maxmeets", "BLOB", "checkonly")
+    _figures = operator.attrgetter(*NAMES)  # read once a pair: getattr by name was a tenth of the work saved
+
+    @staticmethod
+    def _bracket(crosstable: Any) -> tuple[Any, ...]:
+        try:
+            return Outcomes._figures(crosstable)
+        except AttributeError:  # not yet set: those set, the others told apart from any value
+            return tuple(getattr(crosstable, name, Outcomes.UNSET) for name in Outcomes.NAMES)
+
+    def hold(self, crosstable: Any) -> bool:
+        """Whether these are of the crosstable's bracket as it stands."""
+        return (
+            self.weight is getattr(crosstable, "weight", None)
+            and self.competitors is getattr(crosstable, "competitors", None)
+            and self.bracket == Outcomes._bracket(crosstable)
+        )
+
+    def key(self, edge: dict[str, Any]) -> tuple[Any, ...] | None:
+        """The pair's kind; None where a figure read is missing or not a value (gacrux's own then runs)."""
+        first, second = self.player(edge["ca"]), self.player(edge["cb"])
+        if first is None or second is None:
+            return None
+        key = (first, second, edge["canmeet"], edge["played"])
+        try:
+            hash(key)
+        except TypeError:
+            return None
+        return key
+
+    def player(self, cid: int) -> tuple[Any, ...] | None:
+        """A player's figures as ``update_edge`` reads them (the games counted with its type: gacrux subtracts
+        it from the round)."""
+        if cid in self.players:
+            return self.players[cid]
+        try:
+            c = self.competitors[cid]  # type: ignore[index]
+            games = c["num"].get("val", 0)
+            figures = (
+                c["scorelevel"], c["top"], c["cid"] > 0, c["cod"], c["cop"], c["csq"][-2:], c["acc"], c["flt"],
+                type(games), games,
+            )  # fmt: skip
+        except (KeyError, IndexError, TypeError, AttributeError):
+            figures = None
+        self.players[cid] = figures
+        return figures
