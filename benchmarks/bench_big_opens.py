@@ -172,14 +172,19 @@ def run(paths: list[Path], bbp: Path | None, repeat: int, window: bool = False, 
     print(f"after: {machine()}")
 
 
-def make(players: int, round_: int, seeds: list[int], folder: Path) -> None:
+def make(players: int, round_: int, seeds: list[int], folder: Path, bare: bool = False) -> None:
+    """Generated events to pair round ``round_`` of, the rounds before it paired by fidedesk's Dutch engine
+    (gacrux's, as fidedesk runs it: the same pairings) or, ``bare``, by gacrux's engine unchanged."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_pairing import generated_swiss
+
+    from fidedesk.engine.dutch import dutch_engine
 
     folder.mkdir(parents=True, exist_ok=True)
     for seed in seeds:
         target = folder / f"swiss_{players}_r{round_}_s{seed}.trf"
-        target.write_text(generated_swiss(players, round_, seed), encoding="latin-1")
+        text = generated_swiss(players, round_, seed, None if bare else dutch_engine())
+        target.write_text(text, encoding="latin-1")
         print(target)
 
 
@@ -191,6 +196,9 @@ def main() -> None:
     maker.add_argument("--round", type=int, required=True, help="the round to pair (rounds before it played)")
     maker.add_argument("--seeds", type=int, nargs="+", default=[0])
     maker.add_argument("-o", "--output", type=Path, required=True)
+    maker.add_argument(
+        "--bare", action="store_true", help="pair the rounds before with gacrux's engine unchanged (the same boards)"
+    )
     runner = commands.add_parser("run", help="pair each file's next round three ways")
     runner.add_argument("files", type=Path, nargs="+")
     runner.add_argument("--bbp", type=Path, help="bbpPairings' executable, built by hand")
@@ -203,7 +211,7 @@ def main() -> None:
     if args.command == "make":
         if args.round < 2:
             parser.error("--round takes 2 or more (a round played before the one paired)")
-        make(args.players, args.round, args.seeds, args.output)
+        make(args.players, args.round, args.seeds, args.output, bare=args.bare)
     else:
         run(args.files, args.bbp, max(1, args.repeat), window=args.window, with_bare=not args.no_bare)
 
