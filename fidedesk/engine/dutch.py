@@ -17,8 +17,8 @@ things changed from outside, none of which changes a pairing.
   (:class:`Records`), its criteria vectors one object for all the pairs alike (the QC lists by their entries,
   HO3-HO5 with none set one a pass; never written, :meth:`_Compact.compute_weight`), and a pair's part of its
   weight is let go once the weight is made; the quality figures of pairs alike are worked out once, by
-  gacrux's own ``update_edge``, and copied to the others (:class:`Outcomes`). These forms are
-  :mod:`fidedesk.engine.dutch_records`'.
+  gacrux's own ``update_edge``, and copied to the others (:class:`Outcomes`). These compact forms live in
+  :mod:`fidedesk.engine.dutch_records`.
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
 a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied method below is its.

@@ -190,8 +190,8 @@ class Outcomes:
     whether a player (``cid > 0``), colour difference, preference and last two colours, pairing score, floats and
     games counted; of the pair ``canmeet`` and ``played``; and of the crosstable the bracket's figures (its score
     level, maxpsd, pablevel, round, the most meetings, which player is the blob) and weights (a new dict for each
-    bracket, ``init_cweights``). gacrux 1.11.65 reads nothing else there. A round 2 of 2,000 players has a
-    million pairs in its big bracket and a few hundred kinds of pair."""
+    bracket, ``init_cweights``). gacrux 1.11.65 reads nothing else there. Round 2 of a generated 600-player open
+    (seed 0) has 63 kinds among the 80,258 pairs it works out."""
 
     #: The pair's figures ``update_edge`` writes only in some of its branches.
     WRITTEN = ("colordiff", "qc", "qcweight")
