@@ -225,29 +225,28 @@ class Outcomes:
         )
 
     def key(self, edge: dict[str, Any]) -> tuple[Any, ...] | None:
-        """The pair's kind; None where a figure read is missing or not a value (gacrux's own then runs)."""
+        """The pair's kind; None where a figure read is missing or not a value (gacrux's own then runs). Each
+        part is known to hash (the players' figures once each, the pair's two by their type), so that the key is
+        hashed only where it is looked up."""
         first, second = self.player(edge["ca"]), self.player(edge["cb"])
-        if first is None or second is None:
+        canmeet, played = edge["canmeet"], edge["played"]
+        if first is None or second is None or type(canmeet) is not bool or type(played) is not int:
             return None
-        key = (first, second, edge["canmeet"], edge["played"])
-        try:
-            hash(key)
-        except TypeError:
-            return None
-        return key
+        return (first, second, canmeet, played)
 
     def player(self, cid: int) -> tuple[Any, ...] | None:
         """A player's figures as ``update_edge`` reads them (the games counted with its type: gacrux subtracts
-        it from the round)."""
+        it from the round); None where one is missing or does not hash."""
         if cid in self.players:
             return self.players[cid]
         try:
             c = self.competitors[cid]  # type: ignore[index]
             games = c["num"].get("val", 0)
-            figures = (
+            figures: tuple[Any, ...] | None = (
                 c["scorelevel"], c["top"], c["cid"] > 0, c["cod"], c["cop"], c["csq"][-2:], c["acc"], c["flt"],
                 type(games), games,
             )  # fmt: skip
+            hash(figures)
         except (KeyError, IndexError, TypeError, AttributeError):
             figures = None
         self.players[cid] = figures

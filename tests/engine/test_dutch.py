@@ -205,7 +205,7 @@ def test_pairs_are_alike_only_in_every_figure_gacrux_reads_and_within_one_bracke
     ]  # fmt: skip
     outcomes = Outcomes(crosstable)
 
-    def kind(ca: int, cb: int, canmeet: bool = True, played: int = 0) -> Any:
+    def kind(ca: int, cb: int, canmeet: Any = True, played: Any = 0) -> Any:
         return outcomes.key({"ca": ca, "cb": cb, "canmeet": canmeet, "played": played})
 
     assert kind(1, 3) == kind(2, 3) != kind(3, 1), "in the pair's order"
@@ -213,6 +213,7 @@ def test_pairs_are_alike_only_in_every_figure_gacrux_reads_and_within_one_bracke
     assert kind(1, 3) != kind(1, 3, canmeet=False) and kind(1, 3) != kind(1, 3, played=1)
     assert kind(0, 3) != kind(1, 3), "the bye's dummy is no player"
     assert kind(4, 3) is None, "a figure that is no value"
+    assert kind(1, 3, canmeet=[True]) is None and kind(1, 3, played=1.0) is None, "a pair's figure not gacrux's kind"
     assert kind(5, 3) != kind(1, 3), "1.0 games is not 1 game to gacrux's arithmetic"
     assert outcomes.hold(crosstable)
     for name, value in (("scorelevel", 2), ("pablevel", 1), ("weight", {})):
