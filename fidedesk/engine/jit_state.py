@@ -18,7 +18,20 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from fidedesk.engine.limbs import Limbs, Table, compare, inline, jit, number, rows, sign6, slack_into, width
+from fidedesk.engine.limbs import (
+    Limbs,
+    Table,
+    bare,
+    compare,
+    inline,
+    jit,
+    number,
+    rows,
+    sign6,
+    sign6_low,
+    slack_into,
+    width,
+)
 
 Ints = npt.NDArray[np.int64]
 Ints32 = npt.NDArray[np.int32]
@@ -29,8 +42,11 @@ Ints32 = npt.NDArray[np.int32]
 LABEL, LE0, LE1, BEV, BEW, PARENT, BASE, MATE, INBLOSSOM, NBEST, NCHILDS, ALIVE = range(12)
 # State.counts: blossoms alive, free blossom ids, vertices queued, vertices mated (in mate's order), stages begun,
 # whether a stage is under way (paused), vertices scanned since the caller last looked, the call's budget left,
-# whether the stage goes over tight edges only, whether it moved the duals, whether the next one will be lazy.
-ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED, LEFT, LAZY, MOVED, NEXT_LAZY = range(11)
+# whether the stage goes over tight edges only, whether it moved the duals, whether the next one will be lazy,
+# dual steps taken, the next class of duals not yet given (moved_class).
+ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED, LEFT, LAZY, MOVED, NEXT_LAZY, STEPS, NEXT_CLASS = range(13)
+# Rows of State.dslots (moved_class's table): an old class and label, its new class, the dual step it is of.
+SLOT_KEY, SLOT_CLASS, SLOT_STEP = range(3)
 #: How many edges :func:`prepare` reads between two calls of its ``tick``.
 TICK_EVERY = 1 << 16
 #: A dual's first limb never passes this: the limbs leave far more room (limbs.width); a check, not a bound.
@@ -47,6 +63,8 @@ class State(NamedTuple):
     wmat: Ints32  # the weight of (v, w) by its ends (-1 for none)
     weights: Limbs  # the graph's weights, each once (limbs.rows)
     dual: Limbs  # dualvar by vertex
+    dclass: Ints  # by vertex: vertices of one class have equal duals (classify, moved_class)
+    dslots: Ints  # their scratch: a table of 2**k >= 2n slots (rows SLOT_KEY, SLOT_CLASS, SLOT_STEP)
     bdual: Limbs  # blossomdual by blossom - n
     table: Ints  # the rows above, by vertex or blossom
     childs: Ints32  # a blossom's children (by blossom - n), its edges' ends, its least-slack edges' ends
@@ -102,12 +120,82 @@ def leaves(n: int, table: Ints, childs: Ints32, buf: Ints, b: int, out: int) -> 
     return count
 
 
-@inline
-def slack_less(wmat: Ints32, weights: Limbs, d: Limbs, v: int, w: int, p: int, q: int) -> bool:
-    """slack(v, w) < slack(p, q)."""
+@bare
+def slack_less(wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int) -> bool:
+    """slack(v, w) < slack(p, q). Two slacks of one weight (each is held once) whose ends' duals are equal
+    pairwise, as their classes tell, are equal without a limb read: most comparisons of a big bracket's scan are
+    of two such (159 million of 585 million at 2,000 players), which the limbs settle only at their last."""
     kv = wmat[v, w]
     kp = wmat[p, q]
-    return bool(sign6(d[v], d[w], weights[kv], d[p], d[q], weights[kp]) < 0)
+    if kv == kp:
+        cv, cw, cp, cq = dclass[v], dclass[w], dclass[p], dclass[q]
+        if (cv == cp and cw == cq) or (cv == cq and cw == cp):
+            return False
+    return bool(sign6(d, v, w, weights, kv, p, q, kp) < 0)
+
+
+@bare
+def half_less(wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int) -> bool:
+    """slack(v, w) // 2 < slack(p, q) // 2 (networkx's delta3 halves with a floor): as :func:`slack_less`, each
+    slack less its last bit (``a // 2 < b // 2`` exactly when ``a - a % 2 < b - b % 2``), which is the last
+    limb's (the base is even)."""
+    kv = wmat[v, w]
+    kp = wmat[p, q]
+    if kv == kp:
+        cv, cw, cp, cq = dclass[v], dclass[w], dclass[p], dclass[q]
+        if (cv == cp and cw == cq) or (cv == cq and cw == cp):
+            return False
+    last = d.shape[1] - 1
+    odd = (d[v, last] + d[w, last] - weights[kv, last]) & 1
+    odd_other = (d[p, last] + d[q, last] - weights[kp, last]) & 1
+    return bool(sign6_low(d, v, w, weights, kv, p, q, kp, odd_other - odd) < 0)
+
+
+@jit
+def classify(dual: Limbs, dclass: Ints, slots: Ints) -> None:
+    """Each vertex's class by its dual: the first vertex with an equal dual (found by a hash of the limbs, then
+    every limb compared), so a number below n. Run as each stage begins (a dual step only splits classes:
+    :func:`moved_class`)."""
+    size = slots.shape[1]
+    table = slots[SLOT_KEY]
+    table[:] = -1
+    for v in range(dual.shape[0]):
+        h = 0
+        for i in range(dual.shape[1]):  # wraps round, as numba's integers do; each limb's high bits folded down
+            h = (h ^ dual[v, i] ^ (dual[v, i] >> 29)) * 1099511628211
+        j = (h ^ (h >> 32)) & (size - 1)  # duals alike in their low bits (most are) differ in the slot
+        while True:
+            u = table[j]
+            if u == -1:
+                table[j] = v
+                dclass[v] = v
+                break
+            if compare(dual[u], dual[v]) == 0:
+                dclass[v] = u
+                break
+            j = (j + 1) & (size - 1)
+    slots[SLOT_STEP] = -1  # moved_class's table, emptied
+
+
+@bare
+def moved_class(dclass: Ints, slots: Ints, counts: Ints, v: int, label: int) -> None:
+    """v's class once a dual step has moved its dual by delta, down for an S-vertex, up for a T-vertex (``label``):
+    one new class for the vertices of one class moved alike (their duals still equal), numbered from n up (above
+    :func:`classify`'s) and never given twice. Vertices moved to equal another class's dual stay apart until
+    :func:`classify` runs again: vertices of one class must have equal duals, not the other way."""
+    size = slots.shape[1]
+    key = 2 * dclass[v] + label
+    j = (key * 1000003) & (size - 1)
+    while slots[SLOT_STEP, j] == counts[STEPS]:
+        if slots[SLOT_KEY, j] == key:
+            dclass[v] = slots[SLOT_CLASS, j]
+            return
+        j = (j + 1) & (size - 1)
+    slots[SLOT_STEP, j] = counts[STEPS]
+    slots[SLOT_KEY, j] = key
+    slots[SLOT_CLASS, j] = counts[NEXT_CLASS]
+    dclass[v] = counts[NEXT_CLASS]
+    counts[NEXT_CLASS] += 1
 
 
 @inline
@@ -178,7 +266,9 @@ def scan_blossom(t: Ints, buf: Ints, v: int, w: int) -> int:
 
 
 @inline
-def consider(t: Ints, buf: Ints, wmat: Ints32, weights: Limbs, dual: Limbs, b: int, i: int, j: int, listed: int) -> int:
+def consider(
+    t: Ints, buf: Ints, wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, b: int, i: int, j: int, listed: int
+) -> int:
     """One edge (i, j) of addBlossom's bestedgeto: kept for j's top blossom if the least so far; the count of
     blossoms listed."""
     i1, j1 = i, j
@@ -194,9 +284,7 @@ def consider(t: Ints, buf: Ints, wmat: Ints32, weights: Limbs, dual: Limbs, b: i
         else:
             p = buf[TOV, bj]
             q = buf[TOW, bj]
-            kv = wmat[i1, j1]
-            kp = wmat[p, q]
-            if sign6(dual[i1], dual[j1], weights[kv], dual[p], dual[q], weights[kp]) < 0:
+            if slack_less(wmat, weights, dual, dclass, i1, j1, p, q):
                 buf[TOV, bj] = i
                 buf[TOW, bj] = j
     return listed
@@ -428,13 +516,14 @@ def _state(start: Ints, nbr: Ints32, wix: Ints32, wmat: Ints32, written: Limbs, 
     size = max(n, 1)
     buf = np.full((9, 2 * size), -1, np.int64)
     return State(
-        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual,
+        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual, dclass=np.zeros(n, np.int64),
+        dslots=np.full((3, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
         bdual=np.zeros((size, limbs), np.int64), table=table,
         childs=np.zeros((size, size), np.int32), edge_v=np.zeros((size, size), np.int32),
         edge_w=np.zeros((size, size), np.int32), best_v=np.zeros((size, 2 * size), np.int32),
         best_w=np.zeros((size, 2 * size), np.int32), allowed=np.zeros((size, size), np.uint8),
         order=np.zeros(size, np.int64), free=np.arange(2 * n - 1, n - 1, -1, dtype=np.int64),
-        queue=np.zeros(16 * size, np.int64), counts=np.array([0, n, 0, 0, 0, 0, 0, 0, 0, 0, 1], np.int64),
+        queue=np.zeros(16 * size, np.int64), counts=np.array([0, n, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, n], np.int64),
         mated=np.zeros(size, np.int64), buf=buf, frames=np.zeros((9, 2 * size), np.int64),
         limb=np.zeros((3, limbs), np.int64),
         tight=np.zeros((size, max(1, int(np.diff(start).max(initial=0)))), np.int32),

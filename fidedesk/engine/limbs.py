@@ -33,6 +33,9 @@ if getattr(sys, "frozen", False):  # read by numba as it is imported; a folder s
 import numba  # noqa: E402  # after its cache folder is set
 import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
+from llvmlite import ir  # type: ignore[import-untyped]  # noqa: E402
+from numba.core import cgutils, types  # noqa: E402
+from numba.extending import intrinsic  # noqa: E402
 
 Limbs = npt.NDArray[np.int64]
 
@@ -59,6 +62,12 @@ def _compiled(**options: Any) -> Callable[[F], F]:
 jit = _compiled()
 #: The same, for a small function the matching calls in its inner loops: compiled into each caller.
 inline = _compiled(inline="always")
+#: The same without numba's reference counting, for a small function of the scan's inner loop that reads and
+#: writes the arrays it is given and makes none: numba counts a reference to each array a compiled function is
+#: given (or a row of one it makes), an atomic add on the way in and another on the way out, which cost more than
+#: the comparison itself (a third of a 2,000-player bracket's matching). ``_nrt`` is numba's own option
+#: (``numba.core.options``); such a function cannot make an array, and numba refuses to compile one that does.
+bare = _compiled(_nrt=False)
 
 
 def width(numbers: Sequence[int]) -> int:
@@ -106,6 +115,36 @@ def number(row: Limbs) -> int:
     return value
 
 
+def _prefetch_row(typingctx: Any, rows: Any, row: Any) -> tuple[Any, Callable[..., Any]]:
+    """In compiled code, ``prefetch_row(rows, k)`` asks the processor to bring the start of row ``k`` of the
+    2-D array ``rows`` into its cache (LLVM's ``llvm.prefetch``: a read, kept close), and does nothing else.
+    The scan of a big bracket tests each edge's weight, a row anywhere in 300 MB at 2,000 players: asked for a
+    few edges ahead, the row is there when the test reads it (a third of the scan went to waiting for it)."""
+    sig = types.void(rows, row)
+    utils: Any = cgutils  # numba's helpers are untyped
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array_type = signature.args[0]
+        array = context.make_array(array_type)(context, builder, args[0])
+        index = context.cast(builder, args[1], signature.args[1], types.intp)
+        first = utils.get_item_pointer(
+            context, builder, array_type, array, [index, ir.Constant(ir.IntType(64), 0)], wraparound=False
+        )
+        byte = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        prefetch = utils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32]), "llvm.prefetch.p0"
+        )
+        builder.call(prefetch, [builder.bitcast(first, byte), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+#: :func:`_prefetch_row`, as compiled code calls it.
+prefetch_row = cast(Callable[[Limbs, int], None], intrinsic(_prefetch_row))
+
+
 @jit
 def normalise(x: Limbs) -> None:
     """Carry each limb's excess into the one above, so that every limb but the first is in [0, 2**60)."""
@@ -124,13 +163,14 @@ def compare(a: Limbs, b: Limbs) -> int:
     return 0
 
 
-@jit
-def sign3(a: Limbs, b: Limbs, c: Limbs) -> int:
-    """The sign of ``a + b - c`` (a slack): read from the top limb down, and settled once the part read is 2 or
-    more away from 0 (what is left below adds less than one unit of the limb above, twice over)."""
+@bare
+def sign3(d: Limbs, v: int, w: int, weights: Limbs, k: int) -> int:
+    """The sign of ``d[v] + d[w] - weights[k]`` (a slack): read from the top limb down, and settled once the part
+    read is 2 or more away from 0 (what is left below adds less than one unit of the limb above, twice over).
+    Rows are read by index: a row taken as an array of its own is counted as a reference (see :data:`bare`)."""
     acc = 0
-    for i in range(a.shape[0]):
-        acc = acc * BASE + a[i] + b[i] - c[i]
+    for i in range(d.shape[1]):
+        acc = acc * BASE + d[v, i] + d[w, i] - weights[k, i]
         if acc >= 2:
             return 1
         if acc <= -2:
@@ -138,17 +178,35 @@ def sign3(a: Limbs, b: Limbs, c: Limbs) -> int:
     return 1 if acc > 0 else (-1 if acc < 0 else 0)
 
 
-@jit
-def sign6(a: Limbs, b: Limbs, c: Limbs, d: Limbs, e: Limbs, f: Limbs) -> int:
-    """The sign of ``(a + b - c) - (d + e - f)`` (which of two slacks is less), as :func:`sign3` (three rows
-    added below, three taken away: settled at 3)."""
+@bare
+def sign6(d: Limbs, v: int, w: int, weights: Limbs, k: int, p: int, q: int, m: int) -> int:
+    """The sign of ``(d[v] + d[w] - weights[k]) - (d[p] + d[q] - weights[m])`` (which of two slacks is less), as
+    :func:`sign3` (three rows added below, three taken away: settled at 3)."""
     acc = 0
-    for i in range(a.shape[0]):
-        acc = acc * BASE + a[i] + b[i] - c[i] - d[i] - e[i] + f[i]
+    for i in range(d.shape[1]):
+        acc = acc * BASE + d[v, i] + d[w, i] - weights[k, i] - d[p, i] - d[q, i] + weights[m, i]
         if acc >= 3:
             return 1
         if acc <= -3:
             return -1
+    return 1 if acc > 0 else (-1 if acc < 0 else 0)
+
+
+@bare
+def sign6_low(d: Limbs, v: int, w: int, weights: Limbs, k: int, p: int, q: int, m: int, low: int) -> int:
+    """:func:`sign6` of the two slacks' difference plus ``low`` (-1, 0 or 1: two halved slacks told apart,
+    :func:`fidedesk.engine.jit_state.half_less`): what is left below a limb, ``low`` included, still adds less
+    than 3 units of it (3 * (BASE - 1) a limb at most, and 1 more at the last), so the sign is settled at 3.
+    Apart from :func:`sign6`, whose loop (the scan's inner one) is slower with ``low`` in it."""
+    acc = 0
+    last = d.shape[1] - 1
+    for i in range(last):
+        acc = acc * BASE + d[v, i] + d[w, i] - weights[k, i] - d[p, i] - d[q, i] + weights[m, i]
+        if acc >= 3:
+            return 1
+        if acc <= -3:
+            return -1
+    acc = acc * BASE + d[v, last] + d[w, last] - weights[k, last] - d[p, last] - d[q, last] + weights[m, last] + low
     return 1 if acc > 0 else (-1 if acc < 0 else 0)
 
 
@@ -160,12 +218,16 @@ def slack_into(out: Limbs, a: Limbs, b: Limbs, c: Limbs) -> None:
     normalise(out)
 
 
-@jit
-def add_into(out: Limbs, a: Limbs, sign: int) -> None:
-    """``out += sign * a`` (``sign`` 1 or -1), normalised."""
-    for i in range(out.shape[0]):
-        out[i] += sign * a[i]
-    normalise(out)
+@bare
+def add_row(out: Limbs, v: int, a: Limbs, j: int, sign: int) -> None:
+    """``out[v] += sign * a[j]`` (``sign`` 1 or -1), normalised as it goes (each limb's carry taken into the one
+    above, as :func:`normalise` does); rows read by index, as :func:`sign3`."""
+    carry = 0
+    for i in range(out.shape[1] - 1, 0, -1):
+        x = out[v, i] + sign * a[j, i] + carry
+        carry = x >> BITS
+        out[v, i] = x - (carry << BITS)
+    out[v, 0] += sign * a[j, 0] + carry
 
 
 @jit

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import limbs
+from fidedesk.engine import jit_state, limbs
 from fidedesk.io.user_folders import UserFolder, user_folder
 
 #: Numbers as gacrux's weights and the matching's duals are: of a few bits to thousands, of either sign, and
@@ -49,10 +49,30 @@ def sign(value: int) -> int:
 @given(numbers, numbers, numbers, numbers, numbers, numbers)
 def test_signs_and_comparisons_are_pythons(a: int, b: int, c: int, d: int, e: int, f: int) -> None:
     rows = as_rows(a, b, c, d, e, f)
-    ra, rb, rc, rd, re_, rf = rows
-    assert limbs.compare(ra, rb) == sign(a - b)
-    assert limbs.sign3(ra, rb, rc) == sign(a + b - c)
-    assert limbs.sign6(ra, rb, rc, rd, re_, rf) == sign(a + b - c - (d + e - f))
+    assert limbs.compare(rows[0], rows[1]) == sign(a - b)
+    assert limbs.sign3(rows, 0, 1, rows, 2) == sign(a + b - c)
+    assert limbs.sign6(rows, 0, 1, rows, 2, 3, 4, 5) == sign(a + b - c - (d + e - f))
+    for low in (-1, 0, 1):
+        assert limbs.sign6_low(rows, 0, 1, rows, 2, 3, 4, 5, low) == sign(a + b - c - (d + e - f) + low)
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbers, numbers, numbers, numbers, st.integers(-3, 3), st.integers(-3, 3))
+def test_slacks_and_halved_slacks_are_compared_as_pythons(a: int, b: int, c: int, d: int, x: int, y: int) -> None:
+    """The matching's comparisons of two edges' slacks, ``dual[v] + dual[w] - weight``, whole and halved (floor),
+    with equal duals told by their classes; the second edge's weight a few units off the first's, so that the
+    two are often equal or one apart (odd and even)."""
+    numbers = [a, b, c, d, a + x, b + y, a + b - 7, c + d, a + b - 7 + x]
+    both = limbs.rows(numbers, limbs.width(numbers) + 1)  # duals and weights as wide, as in the matching
+    duals, weights = both[:6], both[6:]
+    wmat = np.array([[-1, 0, -1, -1, 2, -1], [0, -1, -1, -1, -1, 2], [-1, -1, -1, 1, -1, -1],
+                     [-1, -1, 1, -1, -1, -1], [2, -1, -1, -1, -1, 0], [-1, 2, -1, -1, 0, -1]], np.int32)  # fmt: skip
+    slacks = {(0, 1): 7, (2, 3): 0, (4, 5): x + y + 7, (0, 4): a - b + 7, (1, 5): b - a + 7 + y - x}
+    for dclass in (np.arange(6), np.array([0, 1, 2, 3, 0 if x == 0 else 4, 1 if y == 0 else 5])):
+        for (v, w), first in slacks.items():
+            for (p, q), second in slacks.items():
+                assert jit_state.slack_less(wmat, weights, duals, dclass, v, w, p, q) == (first < second)
+                assert jit_state.half_less(wmat, weights, duals, dclass, v, w, p, q) == (first // 2 < second // 2)
 
 
 @settings(max_examples=300, deadline=None)
@@ -62,11 +82,12 @@ def test_sums_and_halves_are_pythons(a: int, b: int, c: int) -> None:
     out = np.zeros(rows.shape[1], np.int64)
     limbs.slack_into(out, rows[0], rows[1], rows[2])
     assert limbs.number(out) == a + b - c
-    moved = rows[0].copy()
-    limbs.add_into(moved, rows[1], -1)
-    assert limbs.number(moved) == a - b
-    limbs.add_into(moved, rows[2], 1)
-    assert limbs.number(moved) == a - b + c
+    table = rows.copy()
+    limbs.add_row(table, 0, rows, 1, -1)
+    assert limbs.number(table[0]) == a - b
+    limbs.add_row(table, 0, rows, 2, 1)
+    assert limbs.number(table[0]) == a - b + c
+    assert ((table[:, 1:] >= 0) & (table[:, 1:] < limbs.BASE)).all(), "normalised: every limb but the first"
     halved = rows[0].copy()
     limbs.halve(halved)
     assert limbs.number(halved) == a // 2
