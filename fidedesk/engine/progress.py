@@ -75,7 +75,7 @@ class _Bracket:
         self.size = 1
         self.steps = 0
         self.searched = 0  # vertices the matching's stage under way has gone through
-        self.compiling = False  # the matching under way waits for its compiled algorithm
+        self.compiling: float | None = None  # since when the matching under way waits for its compiled algorithm
         self.set_out: tuple[str, int, int] | None = None  # what it sets out for it: pairs or weights, done, of
         self.edges = 0  # the matching's pairs, and those it has read
         self.read = 0
@@ -99,7 +99,7 @@ class _Bracket:
         self.size = max(1, size if matching else 2 * size)
         self.steps = 0
         self.searched = 0
-        self.compiling = False
+        self.compiling = None
         self.set_out = None
         self.edges = edges
         self.read = 0
@@ -108,7 +108,7 @@ class _Bracket:
         """One step of the current pass (a pair weighed, a stage of the matching begun)."""
         self.steps += 1
         self.searched = 0
-        self.compiling = False
+        self.compiling = None
         self.set_out = None
         self._tell()
 
@@ -158,15 +158,16 @@ class _Bracket:
 
     def preparing(self) -> None:
         """The matching under way waits for its compiled algorithm to be made ready (the first time on a
-        computer: half a minute)."""
-        self.compiling = True
+        computer: half a minute); the words count its seconds, so that they move while it lasts."""
+        if self.compiling is None:
+            self.compiling = time.monotonic()
         self._tell()
 
     def setting_out(self, what: str, done: int, of: int) -> None:
         """The matching under way sets out its ``of`` pairs (then weights) for its compiled algorithm, ``done`` so
         far (seconds at 2,000 players)."""
         self.set_out = (what, done, of)
-        self.compiling = False
+        self.compiling = None
         self._tell()
 
     def look(self) -> None:
@@ -204,8 +205,9 @@ class _Bracket:
             return ""
         if not self.matching:
             return f"The next: {min(self.steps, self.size) // 2:,} of {self.size // 2:,} possible pairs weighed"
-        if not self.steps and self.compiling:
-            return "The next: the fast matching being made ready (once on this computer)"
+        if not self.steps and self.compiling is not None:
+            waited = int(time.monotonic() - self.compiling)
+            return f"The next: the fast matching being made ready (once on this computer), {waited} s so far"
         if not self.steps and self.set_out is not None:
             what, done, of = self.set_out
             return f"The next: {min(done, of):,} of {of:,} {what} set out for the fast matching"

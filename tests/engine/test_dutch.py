@@ -533,7 +533,7 @@ def test_the_pairs_left_gone_through_between_passes_are_said_and_a_stop_heard_th
         pair_round(event, progress=stop_there)
 
 
-def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left() -> None:
+def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left(monkeypatch: Any) -> None:
     """A bracket's passes come in units (a weighing of its pairs, then the matching of them); each unit takes
     half of the bracket's steps left, a fifth of it for the weighing: the matching, which takes most of the
     time, moves the count most. A matching on its own (a check that the rest can be paired) is a unit."""
@@ -552,8 +552,13 @@ def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left() -> Non
     assert bracket.position() == first + STEPS // 10
     bracket.read_pairs(20)
     assert bracket.note() == "The next: 20 of 50 possible pairs read for the matching"
+    clock = [100.0]
+    monkeypatch.setattr(progress, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
     bracket.preparing()  # the compiled matching made ready before the first stage (issue 28)
-    assert bracket.note() == "The next: the fast matching being made ready (once on this computer)"
+    assert bracket.note() == "The next: the fast matching being made ready (once on this computer), 0 s so far"
+    clock[0] += 12.6
+    bracket.preparing()  # called again every quarter second: the words count the seconds since the first
+    assert bracket.note() == "The next: the fast matching being made ready (once on this computer), 12 s so far"
     assert bracket.position() == first + STEPS // 10, "no step while it is made ready"
     bracket.setting_out("pairs", 20, 50)
     assert bracket.note() == "The next: 20 of 50 pairs set out for the fast matching"
