@@ -126,6 +126,8 @@ def test_a_stray_character_where_a_blank_belongs_is_refused(line: str, data: st.
         ("250 -2.0 -1.0   1   2    1    4", 5, 'expected match points such as "2.0" (or blank) in columns 5-8'),
         ("250  2.0  1.0   1   2    1    4    5", 32, "expected nothing after column 31"),
         ("250  2.0  1.0   1  150   1    4", 22, 'expected a blank in column 22, found "0"'),  # read as 15 before
+        # the last start rank "100" a column short: read as "00", so as the first alone, before
+        ("250  0.0  0.0   1   1    1  00", 28, "expected a start rank ending in column 31"),
         ("240 H   2    1    3x", 20, 'expected a blank in column 20, found "x"'),
         ("240 H1  2    1", 6, 'expected a blank in column 6, found "1"'),
         ("260   1   10   1    2", 12, 'expected a blank in column 12, found "0"'),

@@ -298,7 +298,9 @@ def _accelerated(line: str, where: Where, known: frozenset[int]) -> AcceleratedR
     if last < first:
         raise where.error(19, f"rounds {first} to {last} are not a range of rounds")
     low = _player(line, where, 23, known)
-    high = _player(line, where, 28, known) if _field(line, 28, 31).strip("0 ") else low
+    high = low  # blank or 0: the first alone; read as a figure all the same, so that a shifted one is refused
+    if _number(line, where, 28, 31, "a start rank"):
+        high = _player(line, where, 28, known)
     if high < low:
         raise where.error(28, f"start ranks {low} to {high} are not a range of players")
     return AcceleratedRound(Fraction(raw.strip().replace(",", ".")), first, last, low, high)
