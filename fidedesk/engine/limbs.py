@@ -243,18 +243,26 @@ def halve(x: Limbs) -> None:
 
 
 class Table:
-    """Distinct integers, each written once as a row of limbs as it comes, and numbered so: the weights of a big
+    """Distinct integers, each written once as a row of limbs, and numbered as they come: the weights of a big
     bracket's pass, a million pairs with a third as many weights of thousands of bits, never held as Python's
-    integers as well (300 MB at 2,000 players). Exact: a number is known again by its hash and then its rows'
-    every limb; a different number with the same hash is kept by value, apart (Python's hashes of integers are
-    their remainders by 2**61 - 1, so such twins are rare).
+    integers all at once (300 MB at 2,000 players). Exact: a number is known again by its hash and then by the
+    number itself, compared with ``==`` where it was met lately (:data:`RECENT`), else with its row limb by limb;
+    a different number with the same hash is kept by value, apart (Python's hashes of integers are their
+    remainders by 2**61 - 1, so such twins are rare).
 
-    The rows take as many limbs as the widest number so far calls for (:func:`width`), and :data:`MARGIN` more,
-    made wider (the rows so far copied) when a wider one comes; :meth:`written` gives them as wide as the widest
-    calls for. Room for ``capacity`` rows is taken at once, in memory a row takes only once written."""
+    New numbers wait as integers and are written :data:`CHUNK` at a time (:func:`rows`: one pass of numpy for
+    them, where a number at a time cost five microseconds, five seconds of a 2,000-player round 2). The rows take
+    as many limbs as the widest number so far calls for (:func:`width`), and :data:`MARGIN` more, made wider (the
+    rows so far copied) when a wider one comes; :meth:`written` gives them as wide as the widest calls for. Room
+    for ``capacity`` rows is taken at once, in memory a row takes only once written."""
 
     #: Limbs more than the widest number so far needs, so that numbers a little wider do not widen every row.
     MARGIN = 2
+    #: New numbers written as rows together.
+    CHUNK = 4096
+    #: Numbers met lately kept as integers, at least so many and at most twice: a pass meets its weights again
+    #: close together (at 2,000 players 999 of every 1,000 numbers met again were among the last 256 met).
+    RECENT = 1024
 
     def __init__(self, capacity: int) -> None:
         self._rows = np.zeros((max(1, capacity), 0), np.int64)  # its room: as many rows as it may take
@@ -262,20 +270,22 @@ class Table:
         self.bits = 0  # the widest number's
         self._first: dict[int, int] = {}  # a hash: the number of the first number with it
         self._twins: dict[int, int] = {}  # numbers whose hash an earlier, different number has: their numbers
+        self._waiting: list[int] = []  # the last numbers, not yet rows (numbered count - len(...) on)
+        self._recent: dict[int, int] = {}  # numbers met lately, by their numbers
         self._written: Limbs | None = None
 
     def add(self, value: int) -> int:
         """``value``'s number: the one it was given first, else the next."""
         if self._written is not None:
             raise ValueError("the table's rows are written: it takes no more numbers")
-        bits = abs(value).bit_length()
-        if _limbs_for(bits) > self._rows.shape[1]:
-            self._widen(_limbs_for(bits) + self.MARGIN)
-        raw = np.frombuffer(value.to_bytes(8 * (bits // 64 + 1), "little", signed=True), "<u8")
         key = hash(value)
         first = self._first.get(key)
         if first is not None:
-            if _same(raw, self._rows[first]):
+            met = self._recent.get(first)
+            if met is not None and met == value:
+                return first
+            if met is None and self._holds(first, value):
+                self._met(first, value)
                 return first
             twin = self._twins.get(value)
             if twin is not None:
@@ -286,27 +296,67 @@ class Table:
             self._first[key] = self.count
         else:
             self._twins[value] = self.count
-        _write(raw, self._rows[self.count])
-        self.bits = max(self.bits, bits)
+        self.bits = max(self.bits, value.bit_length())  # of its magnitude, as Python counts a negative number's
+        self._waiting.append(value)
+        self._met(self.count, value)
         self.count += 1
+        if len(self._waiting) >= self.CHUNK:
+            self._write_waiting()
         return self.count - 1
 
     def number(self, index: int) -> int:
         """The number numbered ``index``."""
-        return number(self._rows[index] if self._written is None else self._written[index])
+        if self._written is not None:
+            return number(self._written[index])
+        waiting = index - (self.count - len(self._waiting))
+        return self._waiting[waiting] if waiting >= 0 else number(self._rows[index])
 
     def written(self) -> Limbs:
         """The rows of the numbers so far, in their order, each :func:`width` limbs for the widest of them (the
         table's own memory, its rows moved together: no copy). The table takes no more numbers after."""
         if self._written is None:
+            self._write_waiting()
             self._written = _narrowed(self._rows, self.count, _limbs_for(self.bits))
             self._first.clear()
             self._twins.clear()
+            self._recent.clear()
         return self._written
+
+    def _holds(self, index: int, value: int) -> bool:
+        """Whether the number numbered ``index`` is ``value``."""
+        waiting = index - (self.count - len(self._waiting))
+        if waiting >= 0:
+            return self._waiting[waiting] == value
+        bits = value.bit_length()
+        if _limbs_for(bits) > self._rows.shape[1]:
+            return False  # wider than every row, so than this one
+        return bool(
+            _same(np.frombuffer(value.to_bytes(8 * (bits // 64 + 1), "little", signed=True), "<u8"), self._rows[index])
+        )
+
+    def _met(self, index: int, value: int) -> None:
+        """Keeps ``value`` among the numbers met lately (the last :data:`RECENT` of them once they are twice
+        as many)."""
+        recent = self._recent
+        recent[index] = value
+        if len(recent) > 2 * self.RECENT:
+            self._recent = dict(list(recent.items())[-self.RECENT :])
+
+    def _write_waiting(self) -> None:
+        """The numbers waiting written as rows."""
+        waiting = self._waiting
+        if not waiting:
+            return
+        if _limbs_for(self.bits) > self._rows.shape[1]:
+            self._widen(_limbs_for(self.bits) + self.MARGIN)
+        words = [value.to_bytes(8 * (value.bit_length() // 64 + 1), "little", signed=True) for value in waiting]
+        ends = np.cumsum([len(raw) // 8 for raw in words], dtype=np.int64)
+        _write_rows(np.frombuffer(b"".join(words), "<u8"), ends, self._rows, self.count - len(waiting))
+        self._waiting = []
 
     def _widen(self, limbs: int) -> None:
         wider = np.zeros((len(self._rows), limbs), np.int64)
-        _widened(self._rows, self.count, wider)
+        _widened(self._rows, self.count - len(self._waiting), wider)
         self._rows = wider
 
 
@@ -329,14 +379,21 @@ def _fill(raw: npt.NDArray[np.uint64]) -> np.uint64:
 
 
 @jit
-def _write(raw: npt.NDArray[np.uint64], row: Limbs) -> None:
-    """The number of words ``raw`` as the normalised ``row`` (as :func:`rows` writes it)."""
-    limbs = row.shape[0]
-    fill = _fill(raw)
-    for j in range(limbs):
-        row[limbs - 1 - j] = _limb(raw, j, fill)
-    if fill:
-        row[0] -= BASE
+def _write_rows(raw: npt.NDArray[np.uint64], ends: npt.NDArray[np.int64], out: Limbs, first: int) -> None:
+    """Rows ``first`` on of ``out`` written as the numbers whose 64-bit words (least significant first, two's
+    complement) ``raw`` holds one after another, each ending before ``ends[i]``: normalised, as :func:`rows`
+    writes them."""
+    limbs = out.shape[1]
+    start = 0
+    for i in range(ends.shape[0]):
+        words = raw[start : ends[i]]
+        fill = _fill(words)
+        row = first + i
+        for j in range(limbs):
+            out[row, limbs - 1 - j] = _limb(words, j, fill)
+        if fill:
+            out[row, 0] -= BASE
+        start = ends[i]
 
 
 @jit

@@ -108,10 +108,13 @@ MERSENNE = (1 << 61) - 1  # Python hashes an integer as its remainder by this: n
 )
 def test_a_table_numbers_each_number_once_and_writes_it_exactly(pool: list[int], data: st.DataObject) -> None:
     """Issue 28: a big pass's weights kept as rows as they come: equal numbers one number, different ones (twins
-    of the same hash among them) different, each row the number (as rows() writes it, however the table grew)."""
+    of the same hash among them) different, each row the number (as rows() writes it, however the table grew),
+    whether a number met again is among those met lately or only in the rows, written or still waiting."""
     pool += [number + MERSENNE * k for number in pool[:3] for k in (-2, 1, 5)]
     given = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=60))
     table = limbs.Table(len(given))
+    table.CHUNK = data.draw(st.sampled_from([1, 2, 5, limbs.Table.CHUNK]))
+    table.RECENT = data.draw(st.sampled_from([1, 3, limbs.Table.RECENT]))
     numbers = [table.add(number) for number in given]
     distinct = list(dict.fromkeys(given))
     assert numbers == [distinct.index(number) for number in given]
