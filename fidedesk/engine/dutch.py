@@ -14,10 +14,11 @@ things changed from outside, none of which changes a pairing.
   for round 2 of a 2,000-player open. :class:`SparseCriteria` holds the one entry. The weights, from which
   the engine pairs, are computed as gacrux computes them.
 - **Records kept compact**: each pair's record and quality figures are dict copies sharing one table of keys
-  (:class:`Records`; a pair's record made as such a copy by gacrux's ``create_edge`` copied here), its criteria vectors one object for all the pairs alike (the QC lists by their entries,
-  HO3-HO5 with none set one a pass; never written, :meth:`_Compact.compute_weight`), and a pair's part of its
-  weight is let go once the weight is made; the quality figures of pairs alike are worked out once, by
-  gacrux's own ``update_edge``, and copied to the others (:class:`Outcomes`). These compact forms live in
+  (:class:`Records`; a pair's record made as such a copy by gacrux's ``create_edge``, copied here), its
+  criteria vectors one object for all the pairs alike (the QC lists by their entries, HO3-HO5 with none set
+  one a pass; never written, :meth:`_Compact.compute_weight`), and a pair's part of its weight is let go once
+  the weight is made; the quality figures of pairs alike are worked out once, by gacrux's own
+  ``update_edge``, and copied to the others (:class:`Outcomes`). These compact forms live in
   :mod:`fidedesk.engine.dutch_records`.
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so

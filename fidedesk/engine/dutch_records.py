@@ -202,7 +202,8 @@ class Outcomes:
         self.weight = getattr(crosstable, "weight", None)
         self.competitors = getattr(crosstable, "competitors", None)
         self.bracket = Outcomes._bracket(crosstable)
-        self.players: dict[int, tuple[Any, ...] | None] = {}
+        self.players: dict[int, int | None] = {}  # each player's kind of figures, by cid
+        self.kinds: dict[tuple[Any, ...], int] = {}  # the kinds: a number for each tuple of figures met
         self.known: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
 
     #: The crosstable's figures of the bracket that ``update_edge`` reads.
@@ -226,28 +227,31 @@ class Outcomes:
 
     def key(self, edge: dict[str, Any]) -> tuple[Any, ...] | None:
         """The pair's kind; None where a figure read is missing or not a value (gacrux's own then runs). Each
-        part is known to hash (the players' figures once each, the pair's two by their type), so that the key is
-        hashed only where it is looked up."""
+        part is known to hash (the players' figures by the number of their kind, the pair's two by their type):
+        four small numbers, hashed as the key is looked up (the players' figures, ten of them, a pairing score a
+        ``Decimal``, would be hashed again for each pair)."""
         first, second = self.player(edge["ca"]), self.player(edge["cb"])
         canmeet, played = edge["canmeet"], edge["played"]
         if first is None or second is None or type(canmeet) is not bool or type(played) is not int:
             return None
         return (first, second, canmeet, played)
 
-    def player(self, cid: int) -> tuple[Any, ...] | None:
-        """A player's figures as ``update_edge`` reads them (the games counted with its type: gacrux subtracts
-        it from the round); None where one is missing or does not hash."""
+    def player(self, cid: int) -> int | None:
+        """The kind of a player's figures as ``update_edge`` reads them (the games counted with its type: gacrux
+        subtracts it from the round): players of equal figures one kind; None where one is missing or does not
+        hash."""
         if cid in self.players:
             return self.players[cid]
         try:
             c = self.competitors[cid]  # type: ignore[index]
             games = c["num"].get("val", 0)
-            figures: tuple[Any, ...] | None = (
+            figures: tuple[Any, ...] = (
                 c["scorelevel"], c["top"], c["cid"] > 0, c["cod"], c["cop"], c["csq"][-2:], c["acc"], c["flt"],
                 type(games), games,
             )  # fmt: skip
             hash(figures)
         except (KeyError, IndexError, TypeError, AttributeError):
-            figures = None
-        self.players[cid] = figures
-        return figures
+            self.players[cid] = None
+            return None
+        kind = self.players[cid] = self.kinds.setdefault(figures, len(self.kinds))
+        return kind
