@@ -250,8 +250,8 @@ class Table:
     a different number with the same hash is kept by value, apart (Python's hashes of integers are their
     remainders by 2**61 - 1, so such twins are rare).
 
-    New numbers wait as integers and are written :data:`CHUNK` at a time (:func:`rows`: one pass of numpy for
-    them, where a number at a time cost five microseconds, five seconds of a 2,000-player round 2). The rows take
+    New numbers wait as integers and are written :data:`CHUNK` at a time, in one compiled call (where a compiled
+    call for each number cost five microseconds, five seconds of a 2,000-player round 2). The rows take
     as many limbs as the widest number so far calls for (:func:`width`), and :data:`MARGIN` more, made wider (the
     rows so far copied) when a wider one comes; :meth:`written` gives them as wide as the widest calls for. Room
     for ``capacity`` rows is taken at once, in memory a row takes only once written."""
@@ -308,7 +308,7 @@ class Table:
         """The number numbered ``index``."""
         if self._written is not None:
             return number(self._written[index])
-        waiting = index - (self.count - len(self._waiting))
+        waiting = self._waiting_at(index)
         return self._waiting[waiting] if waiting >= 0 else number(self._rows[index])
 
     def written(self) -> Limbs:
@@ -324,15 +324,16 @@ class Table:
 
     def _holds(self, index: int, value: int) -> bool:
         """Whether the number numbered ``index`` is ``value``."""
-        waiting = index - (self.count - len(self._waiting))
+        waiting = self._waiting_at(index)
         if waiting >= 0:
             return self._waiting[waiting] == value
-        bits = value.bit_length()
-        if _limbs_for(bits) > self._rows.shape[1]:
+        if _limbs_for(value.bit_length()) > self._rows.shape[1]:
             return False  # wider than every row, so than this one
-        return bool(
-            _same(np.frombuffer(value.to_bytes(8 * (bits // 64 + 1), "little", signed=True), "<u8"), self._rows[index])
-        )
+        return bool(_same(np.frombuffer(_words(value), "<u8"), self._rows[index]))
+
+    def _waiting_at(self, index: int) -> int:
+        """The place of the number numbered ``index`` among those waiting (below 0: written as a row)."""
+        return index - (self.count - len(self._waiting))
 
     def _met(self, index: int, value: int) -> None:
         """Keeps ``value`` among the numbers met lately (the last :data:`RECENT` of them once they are twice
@@ -349,7 +350,7 @@ class Table:
             return
         if _limbs_for(self.bits) > self._rows.shape[1]:
             self._widen(_limbs_for(self.bits) + self.MARGIN)
-        words = [value.to_bytes(8 * (value.bit_length() // 64 + 1), "little", signed=True) for value in waiting]
+        words = [_words(value) for value in waiting]
         ends = np.cumsum([len(raw) // 8 for raw in words], dtype=np.int64)
         _write_rows(np.frombuffer(b"".join(words), "<u8"), ends, self._rows, self.count - len(waiting))
         self._waiting = []
@@ -376,6 +377,12 @@ def _limb(raw: npt.NDArray[np.uint64], j: int, fill: np.uint64) -> np.int64:
 def _fill(raw: npt.NDArray[np.uint64]) -> np.uint64:
     """The words above ``raw``'s: all bits set for a number below 0, else none."""
     return np.uint64(0xFFFFFFFFFFFFFFFF) if raw[raw.shape[0] - 1] >> np.uint64(63) else np.uint64(0)
+
+
+def _words(value: int) -> bytes:
+    """``value``'s 64-bit words, least significant first, two's complement, as :func:`_write_rows` and
+    :func:`_same` read them (one word more than its magnitude needs, so that the top bit is its sign)."""
+    return value.to_bytes(8 * (value.bit_length() // 64 + 1), "little", signed=True)
 
 
 @jit
