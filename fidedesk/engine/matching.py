@@ -19,9 +19,14 @@ both to networkx on random graphs with ties and on every bracket of generated ev
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from fidedesk.engine.blossom import Edge, _matching_set, each_edge, max_weight_matching
@@ -197,9 +202,14 @@ def _compiled_matching(
 
 class _Compiled:
     """The compiled matching made ready once a process: compiled by numba the first time on a computer (half a
-    minute on a slow one) and kept in numba's cache on disk, loaded from there (a fifth of a second) after. It
-    is made ready in a thread of its own, so that whoever waits for it may report and stop meanwhile; should it
-    fail (a numba that cannot compile here), the Python algorithm matches every graph, as before."""
+    minute to a minute) and kept in numba's cache on disk, loaded from there (a fifth of a second) after. It is
+    made ready in a thread of its own, so that whoever waits for it may report and stop meanwhile; should it
+    fail (a numba that cannot compile here), the Python algorithm matches every graph, as before.
+
+    The compiling is done by a child process (:func:`_make_ready_elsewhere`) where numba's cache does not hold
+    it yet (:func:`_marker`): numba's compiler holds Python's lock for up to a second at a time, and the progress
+    words of a pairing stood still that long while it compiled in the pairing's own process (issue 28). This
+    process then loads what the child kept."""
 
     #: How often a wait for it calls its ``wait``.
     EVERY = 0.25
@@ -230,18 +240,118 @@ class _Compiled:
 
     def _make(self) -> None:
         try:
-            from fidedesk.engine import blossom_jit, jit_state
-            from fidedesk.engine.limbs import Table
-
-            table = Table(1)
-            prepared = jit_state.prepare_edges([(0, 1, table.add(-2))], negated=True, table=table)
-            assert prepared is not None  # the state of {0: {1: -2}, 1: {0: -2}}, shifted
-            state = prepared[0]
-            while blossom_jit.stage(state, SCAN_BUDGET) != blossom_jit.FOUND:
-                pass
-            self._ok = int(state.table[jit_state.MATE, 0]) == 1
+            marker = _marker()
+            if marker is not None and not marker.exists() and not _make_ready_elsewhere():
+                _log.warning("the compiled matching was not made ready in a child process; it is made here")
+            self._ok = make_ready_here()
         except Exception:  # any failure to compile or load leaves the Python algorithm, the same matching
             _log.exception("the compiled matching could not be made ready; the Python one matches every graph")
+
+
+def make_ready_here() -> bool:
+    """The compiled matching made ready in this process (compiled by numba, or loaded from its cache) and tried on
+    one graph; where it matches it rightly, numba's cache is marked as holding it (:func:`_marker`). What the
+    child process of :func:`_make_ready_elsewhere` runs."""
+    from fidedesk.engine import blossom_jit, jit_state
+    from fidedesk.engine.limbs import Table
+
+    table = Table(1)
+    prepared = jit_state.prepare_edges([(0, 1, table.add(-2))], negated=True, table=table)
+    assert prepared is not None  # the state of {0: {1: -2}, 1: {0: -2}}, shifted
+    state = prepared[0]
+    while blossom_jit.stage(state, SCAN_BUDGET) != blossom_jit.FOUND:
+        pass
+    ok = int(state.table[jit_state.MATE, 0]) == 1
+    marker = _marker()
+    if ok and marker is not None:
+        try:
+            for old in marker.parent.glob(f"{_MARKED}*{_MARKER_SUFFIX}"):
+                old.unlink(missing_ok=True)  # those of files since changed
+            marker.touch()
+        except OSError:  # a cache folder not written to: the next process compiles in a child again, loads here
+            _log.warning("numba's cache folder %s could not be marked", marker.parent)
+    return ok
+
+
+#: The name and the ending of the file that marks numba's cache as holding the compiled matching: ``.nbr``, so
+#: that deleting numba's files there (``*.nb?``, as after editing the compiled code) deletes it too.
+_MARKED = "fidedesk-matching-"
+_MARKER_SUFFIX = ".nbr"
+
+
+def _marker() -> Path | None:
+    """The file that marks numba's cache as holding the compiled matching of the files now installed: in the
+    folder numba keeps it in, named by numba's and Python's versions and by each compiled module's time and size
+    (as numba dates what it keeps; in the frozen app, as numba does, by the executable's); ``None`` where that
+    cannot be known (the matching is then made ready here, as numba finds it)."""
+    import numba
+
+    from fidedesk.engine import blossom_jit, jit_blossoms, jit_state, limbs
+
+    modules = (limbs, jit_state, jit_blossoms, blossom_jit)
+    try:
+        folder = Path(blossom_jit.stage._cache.cache_path)  # type: ignore[attr-defined]  # numba's Cache
+        stamps = [numba.__version__, sys.version]
+        for file in [sys.executable] if getattr(sys, "frozen", False) else [str(m.__file__) for m in modules]:
+            stat = os.stat(file)
+            stamps.append(f"{file} {stat.st_mtime_ns} {stat.st_size}")
+    except (AttributeError, OSError, TypeError):
+        return None
+    digest = hashlib.sha256("\n".join(stamps).encode("utf-8")).hexdigest()[:16]
+    return folder / f"{_MARKED}{digest}{_MARKER_SUFFIX}"
+
+
+#: The argument with which the frozen app, started again, makes the compiled matching ready and exits
+#: (``packaging/launcher.py``): it has no Python of its own to start.
+MAKE_READY_ARGUMENT = "--fidedesk-make-matching-ready"
+#: How long the child making the compiled matching ready is waited for (compiling takes half a minute to a
+#: minute on a slow computer) before it is stopped and the matching made ready here instead.
+CHILD_LIMIT = 900.0
+
+
+def _child_command() -> list[str]:
+    """The command of the child that makes the compiled matching ready: the frozen app itself, given
+    :data:`MAKE_READY_ARGUMENT`; otherwise this Python, importing this fidedesk."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, MAKE_READY_ARGUMENT]
+    code = "import sys; from fidedesk.engine.matching import make_ready_here; sys.exit(0 if make_ready_here() else 1)"
+    return [sys.executable, "-c", code]
+
+
+def _make_ready_elsewhere() -> bool:
+    """The compiled matching made ready by a child process (:func:`_child_command`), so that numba's cache holds
+    it; whether the child did so. Its output is kept from the user's console; a failure is logged with its
+    last lines."""
+    environment = dict(os.environ)
+    if not getattr(sys, "frozen", False):  # the child imports this very fidedesk, installed or not
+        root = str(Path(__file__).resolve().parents[2])
+        environment["PYTHONPATH"] = os.pathsep.join(filter(None, (root, environment.get("PYTHONPATH"))))
+    flags = 0
+    if sys.platform == "win32":  # no console window opened for it beside the app's
+        flags = subprocess.CREATE_NO_WINDOW
+    try:
+        child = subprocess.Popen(
+            _child_command(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=environment,
+            creationflags=flags,
+        )
+    except OSError:
+        _log.exception("no child process could be started to make the compiled matching ready")
+        return False
+    try:
+        _, errors = child.communicate(timeout=CHILD_LIMIT)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        _log.warning("the child making the compiled matching ready took over %s s and was stopped", CHILD_LIMIT)
+        return False
+    if child.returncode != 0:
+        tail = errors.decode("utf-8", "replace").strip().splitlines()[-5:]
+        _log.warning("the child making the compiled matching ready ended with %s: %s", child.returncode, tail)
+    return child.returncode == 0
 
 
 #: The one of the process.

@@ -11,11 +11,15 @@ gives graphs of COMPILED_FROM edges and more (here every graph, to hold it to ne
 from __future__ import annotations
 
 import functools
+import logging
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import networkx
@@ -236,6 +240,81 @@ def test_waiting_for_the_compiled_matching_reports_and_may_stop(monkeypatch: Any
     with pytest.raises(Stopped):
         compiled.ready(stop)
     assert made.wait(5) and compiled.ready(), "made ready all the same, for the next bracket"
+
+
+def test_a_cold_cache_is_filled_by_a_child_while_the_wait_is_told_every_quarter_second(
+    monkeypatch: Any, tmp_path: Any
+) -> None:
+    """Issue 28: where numba's cache does not hold the compiled matching, a child process compiles it (numba's
+    compiler holds Python's lock for up to a second, and the progress words stood still that long); the wait is
+    told every quarter second meanwhile, and this process loads what the child kept once it has ended."""
+    marker = tmp_path / "fidedesk-matching-0.nbr"
+    monkeypatch.setattr(matching, "_marker", lambda: marker)
+    monkeypatch.setattr(matching, "_child_command", lambda: [sys.executable, "-c", "import time; time.sleep(1)"])
+    loaded: list[float] = []
+
+    def here() -> bool:
+        loaded.append(time.monotonic())
+        return True
+
+    monkeypatch.setattr(matching, "make_ready_here", here)
+    waits: list[float] = []
+    started = time.monotonic()
+    assert matching._Compiled().ready(lambda: waits.append(time.monotonic()))
+    assert len(loaded) == 1 and loaded[0] - started >= 1, "loaded here after the child's second"
+    assert len(waits) >= 3, "told at least every quarter second of the child's second"
+
+
+def test_a_marked_cache_is_loaded_with_no_child(monkeypatch: Any, tmp_path: Any) -> None:
+    """Once numba's cache is marked as holding the compiled matching, no child is started: it is loaded here."""
+    marker = tmp_path / "fidedesk-matching-0.nbr"
+    marker.touch()
+    monkeypatch.setattr(matching, "_marker", lambda: marker)
+
+    def no_child() -> bool:
+        raise AssertionError("a child started")
+
+    monkeypatch.setattr(matching, "_make_ready_elsewhere", no_child)
+    monkeypatch.setattr(matching, "make_ready_here", lambda: True)
+    assert matching._Compiled().ready()
+
+
+def test_a_child_that_fails_leaves_the_matching_made_here(monkeypatch: Any, tmp_path: Any, caplog: Any) -> None:
+    """A child that cannot make the compiled matching ready (it ends in error) is logged with its last words,
+    and the matching is made ready in this process, as numba finds it."""
+    monkeypatch.setattr(matching, "_marker", lambda: tmp_path / "fidedesk-matching-0.nbr")
+    failing = "import sys; print('no compiler here', file=sys.stderr); sys.exit(3)"
+    monkeypatch.setattr(matching, "_child_command", lambda: [sys.executable, "-c", failing])
+    monkeypatch.setattr(matching, "make_ready_here", lambda: True)
+    with caplog.at_level(logging.WARNING, logger=matching.__name__):
+        assert matching._Compiled().ready()
+    assert "ended with 3" in caplog.text and "no compiler here" in caplog.text
+    assert "it is made here" in caplog.text
+
+
+def test_the_child_makes_the_compiled_matching_ready_and_marks_numbas_cache() -> None:
+    """The real child (this Python, this fidedesk) makes the compiled matching ready and marks numba's cache, so
+    that the next process loads it with no child; the marker is named by the compiled files as they are now and
+    lies among numba's own files (deleted with them, ``*.nb?``)."""
+    marker = matching._marker()
+    assert marker is not None and marker.suffix == ".nbr" and marker.match("*.nb?")
+    marker.unlink(missing_ok=True)
+    assert matching._make_ready_elsewhere()
+    assert marker.exists() and any(marker.parent.glob("blossom_jit.stage-*.nbi")), "beside numba's own"
+    assert matching._marker() == marker, "the same files, the same marker"
+
+
+def test_the_frozen_app_is_its_own_child(monkeypatch: Any) -> None:
+    """The frozen app has no Python to start: the child is the executable itself, given MAKE_READY_ARGUMENT,
+    which packaging/launcher.py answers by making the matching ready and exiting (not by opening a window)."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert matching._child_command() == [sys.executable, matching.MAKE_READY_ARGUMENT]
+    launcher = Path(__file__).resolve().parents[2] / "packaging" / "launcher.py"
+    done = subprocess.run(
+        [sys.executable, str(launcher), matching.MAKE_READY_ARGUMENT], capture_output=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert b"QApplication" not in done.stderr
 
 
 def test_the_set_up_reports_the_edges_read_and_the_stages_their_steps() -> None:
