@@ -38,6 +38,7 @@ from fidedesk.engine.dutch_records import (
     Outcomes,
     Records,
     SparseCriteria,
+    hamilton,
     shared_one,
     summed_as_one,
 )
@@ -50,6 +51,7 @@ from fidedesk.engine.progress import (
     _PairsLeft,
     _stepping_enumerate,
     _stepping_sorted,
+    fields_sorted,
     progress_text,
 )
 
@@ -84,7 +86,7 @@ def dutch_engine() -> type:
             try:
                 return super().compute_pairing(checkonly, reportlevel)
             finally:
-                _WITHIN.bracket = None
+                _WITHIN.bracket = _WITHIN.columns = None
 
         def get_crosstable(self, experimental: Any, checkonly: Any, verbose: Any) -> Any:
             return _compact_crosstable()(experimental, checkonly, verbose)
@@ -104,14 +106,34 @@ def dutch_engine() -> type:
     for name in _MATCHING_METHODS:
         setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
     _Reporting.pair_weighted_round = _negating(_Reporting.pair_weighted_round)
-    # Before its first bracket the engine sorts every candidate pair and counts them over (seconds at 1,000
-    # players): a step of the set-up every so many pairs, so that Cancel is heard there too.
-    _Reporting.compute_hamilton = _rebound(
-        pairing_dutch.compute_hamilton, sorted=_stepping_sorted, enumerate=_stepping_enumerate
-    )
-    # Before that it lists the pairs that can meet and sorts them (5 s at 2,000 players): its sort steps too.
-    _Reporting.list_edges = _rebound(pairing_dutch.list_edges, sorted=_stepping_sorted)
+    # Before its first bracket the engine sorts every candidate pair and counts them over (seven seconds at 2,000
+    # players): over columns (dutch_records.hamilton); where that cannot run as gacrux's own, gacrux's own, a
+    # step of the set-up every so many pairs, so that Cancel is heard there too.
+    own_hamilton = _rebound(pairing_dutch.compute_hamilton, sorted=_stepping_sorted, enumerate=_stepping_enumerate)
+
+    def compute_hamilton(self: Any, nodes: Any, edges: Any) -> Any:
+        try:
+            counted = hamilton(self, nodes, edges)
+        finally:
+            _WITHIN.columns = None  # list_edges' columns, read by hamilton or not: let go
+        return own_hamilton(self, nodes, edges) if counted is None else counted
+
+    _Reporting.compute_hamilton = compute_hamilton
+    # Before that it lists the pairs that can meet and sorts them (5 s at 2,000 players): its key worked out as
+    # columns, its sort stepping (gacrux 1.11.65's key: lower level down, higher level down, the two players up).
+    _Reporting.list_edges = _rebound(pairing_dutch.list_edges, sorted=fields_sorted(_EDGE_FIELDS, _edges_order))
     return _Reporting
+
+
+#: The figures of a pair's record the engine's sorts of its pairs read: the two players' score levels and ids.
+_EDGE_FIELDS = ("sa", "sb", "ca", "cb")
+
+
+def _edges_order(sa: Any, sb: Any, ca: Any, cb: Any) -> tuple[Any, ...]:
+    """gacrux's key of ``list_edges``, ``(-min(sa, sb), -max(sa, sb), ca, cb)``, as columns (numpy arrays)."""
+    import numpy as np
+
+    return (-np.minimum(sa, sb), -np.maximum(sa, sb), ca, cb)
 
 
 #: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).

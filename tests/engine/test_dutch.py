@@ -445,7 +445,7 @@ def test_cancel_is_heard_while_the_engine_sorts_and_counts_its_candidate_pairs(m
 def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 28: the count alone stands still for minutes in a big bracket's matching, so each report says the
     pass under way in words, each as so many of how many: the set-up's candidate pairs (every two of the
-    players and the engine's two dummies, each with itself too) then sorted and gone through, a bracket's pairs
+    players and the engine's two dummies, each with itself too) then sorted, counted and gone through, a bracket's pairs
     weighed, the matching's pairs chosen, and within a stage of the matching the players whose pairs it looked
     through for the next pair. A stop asked during that search is heard there."""
     monkeypatch.setattr(_Bracket, "EVERY", 0.0)
@@ -464,7 +464,7 @@ def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch
     assert all(
         re.fullmatch(
             r"[\d,]+ of [\d,]+ pairs weighed"
-            r"|Every pair weighed; [\d,]+ of [\d,]+ (sorted|keys set out|put in order|gone through)",
+            r"|Every pair weighed; [\d,]+ of [\d,]+ (sorted|keys set out|counted|put in order|gone through)",
             note,
         )
         for note in setup
