@@ -376,3 +376,66 @@ def _counts(places: tuple[Any, ...], size: int) -> list[int]:
         counted += np.bincount(part, minlength=size)[:size]
     counts: list[int] = counted.tolist()
     return counts
+
+
+#: A list of at least this many pairs has its players' columns read to pick pairs from it (:func:`picked`) where
+#: they are not known already: as long as gacrux's own pick, and the next picks from the list, or from those
+#: picked, are then numpy's.
+PICKED_FROM = 50_000
+
+
+def picked(
+    edges: list[dict[str, Any]], end: int, players: list[int], blob: int, condition: Any
+) -> list[dict[str, Any]] | None:
+    """gacrux's pick in ``get_edges``, ``[edge for edge in edges[:end] if cmps[edge["ca"]] and cmps[edge["cb"]]]``
+    (and ``edge[condition]``, where ``condition`` is set) with ``cmps`` the ``blob + 1`` flags of ``players``,
+    over the columns of the pairs' players (kept, or read where the list is long: :data:`PICKED_FROM`); the
+    columns of the pairs picked kept in turn. None where the columns are not known and the list is short, or
+    where a player's id is not a place among the flags (gacrux's own then runs, its errors included)."""
+    import numpy as np
+
+    from fidedesk.engine.progress import gathered, keep_columns, kept_columns, phase_over, read_columns
+
+    names = ("ca", "cb")
+    columns = kept_columns(edges, names)
+    if columns is None and len(edges) >= PICKED_FROM:
+        columns = read_columns(edges, names, "gone through")
+        if columns is not None:
+            keep_columns(edges, names, columns)
+    if columns is None or type(blob) is not int or blob < 0:
+        return None
+    first, second = columns[0][:end], columns[1][:end]
+    if len(first) and (min(int(first.min()), int(second.min())) < 0 or max(int(first.max()), int(second.max())) > blob):
+        return None
+    flags = np.zeros(blob + 1, bool)
+    try:
+        flags[players] = True
+    except (IndexError, TypeError, ValueError):  # gacrux's own raises as it does
+        return None
+    places = np.flatnonzero(flags[first] & flags[second])
+    chosen = gathered(edges, places.tolist())
+    if condition:
+        kept = [place for place, edge in enumerate(chosen) if edge[condition]]
+        chosen, places = [chosen[place] for place in kept], places[kept]
+    keep_columns(chosen, names, [columns[0][places], columns[1][places]])
+    phase_over()
+    return chosen
+
+
+def with_the_bye_at(edges: list[dict[str, Any]], pab: Any) -> list[dict[str, Any]] | None:
+    """gacrux's last pick in ``find_pab``, ``[edge for edge in edges if edge["ca"] != 0 or edge["sb"] == pab]``,
+    over the columns kept of ``edges`` (the pairs sorted and counted); the columns of those picked kept in turn.
+    None where they are not kept, or ``pab`` is not an ``int`` (gacrux's own pick then runs)."""
+    import numpy as np
+
+    from fidedesk.engine.progress import gathered, keep_columns, kept_columns, phase_over
+
+    columns = kept_columns(edges, ("ca", "cb", "sb"))
+    if columns is None or type(pab) is not int:
+        return None
+    first, second, level = columns
+    places = np.flatnonzero((first != 0) | (level == pab))
+    chosen = gathered(edges, places.tolist())
+    keep_columns(chosen, ("ca", "cb"), [first[places], second[places]])
+    phase_over()
+    return chosen

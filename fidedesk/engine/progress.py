@@ -104,6 +104,7 @@ class _Bracket:
         self.set_out = None
         self.edges = edges
         self.read = 0
+        self.phase_name = ""  # a phase before it (pairs picked, gone through) is over
 
     def __call__(self) -> None:
         """One step of the current pass (a pair weighed, a stage of the matching begun)."""
@@ -372,26 +373,28 @@ def gathered(items: list[Any], places: list[int]) -> list[Any]:
     return _gathered(items, places, getattr(_WITHIN, "bracket", None))
 
 
+def phase_over() -> None:
+    """The phase of the set-up or bracket under way is over: its words no longer say it."""
+    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    if bracket is not None:
+        bracket.phase_name = ""
+
+
 def read_columns(items: list[Any], names: tuple[str, ...], phase: str = "read") -> list[Any] | None:
     """The entries ``names`` of each of ``items`` (the engine's pair records) as columns of 64-bit integers
     (numpy arrays), read as steps of the set-up or bracket under way (its ``phase``), each record once (its
-    entries together: a record read is a cache miss or two, two million of them at 2,000 players); those of
-    :func:`fields_sorted`'s last sort where ``items`` is the list it made (the engine counts the pairs it has
-    just sorted). None where an entry is not an ``int`` (of a sample, the first and the last, and every so many
-    between) or does not fit 64 bits."""
+    entries together: a record read is a cache miss or two, two million of them at 2,000 players); those kept
+    (:func:`kept_columns`) where ``items`` is a list whose columns are known. None where an entry is not an
+    ``int`` (of a sample, the first and the last, and every so many between) or does not fit 64 bits."""
     import numpy as np
 
     getter = operator.itemgetter(*names)
     sample = [*items[:: max(1, len(items) // 64)], *items[-1:]]
     if any(type(value) is not int for item in sample for value in _entries(getter, item, names)):
         return None
-    kept = getattr(_WITHIN, "columns", None)
-    _WITHIN.columns = None
-    if kept is not None and kept[0] is items and kept[1] == names and len(kept[2][0]) == len(items):
-        columns: list[Any] = kept[2]
-        places = range(0, len(items), max(1, len(items) // 64))
-        if all(tuple(int(column[place]) for column in columns) == tuple(getter(items[place])) for place in places):
-            return columns
+    known = kept_columns(items, names)
+    if known is not None:
+        return known
     bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
     if bracket is not None:
         bracket.phase(phase, len(items))
@@ -436,7 +439,7 @@ def fields_sorted(names: tuple[str, ...], key_columns: Callable[..., tuple[Any, 
                 if _agrees(done, key, reverse):
                     # the columns in the new order, for a count over the same list (read_columns)
                     places = np.asarray(order, np.int64)
-                    _WITHIN.columns = (done, names, [column[places] for column in read])
+                    keep_columns(done, names, [column[places] for column in read])
                     return done
         return _stepping_sorted(items, key=key, reverse=reverse)
 
@@ -450,3 +453,61 @@ def _agrees(items: list[Any], key: Callable[[Any], Any], reverse: bool) -> bool:
         if (second > first) if reverse else (first > second):
             return False
     return True
+
+
+#: Lists of pair records whose columns are known (:func:`keep_columns`), at most this many, the latest used kept:
+#: the engine sorts its pairs, counts them, then picks pairs from that list and again from those picked, from a
+#: list up to four times a bracket (at 2,000 players the columns of all six kept take at most 100 MB).
+KEPT_LISTS = 6
+
+
+def keep_columns(items: list[Any], names: tuple[str, ...], columns: list[Any]) -> None:
+    """Keep ``columns``, the entries ``names`` of each of ``items`` (numpy arrays), for the set-up or bracket under
+    way to read again (:func:`kept_columns`); the list is kept with them, so that it is not another list by the
+    same ``id``. The engine never changes a list of its pairs in place but to add to it (its length then
+    differs)."""
+    kept = [entry for entry in getattr(_WITHIN, "kept", ()) if entry[0] is not items]
+    _WITHIN.kept = [*kept[max(0, len(kept) - KEPT_LISTS + 1) :], (items, names, columns)]
+
+
+def kept_columns(items: list[Any], names: tuple[str, ...]) -> list[Any] | None:
+    """The columns kept of ``items`` (that very list) for ``names``; None where none are kept, or where its length
+    or one of 16 records spread over it does not agree with them."""
+    kept = getattr(_WITHIN, "kept", [])
+    for at, (listed, kept_names, columns) in enumerate(kept):
+        if listed is not items:
+            continue
+        if not set(names) <= set(kept_names) or len(columns[0]) != len(items):
+            return None
+        chosen = [columns[kept_names.index(name)] for name in names]
+        getter = operator.itemgetter(*names)
+        for place in range(0, len(items), max(1, len(items) // 16)):
+            if tuple(int(column[place]) for column in chosen) != _entries(getter, items[place], names):
+                return None
+        kept.append(kept.pop(at))  # the latest used, kept the longest
+        return chosen
+    return None
+
+
+def carry_columns(items: list[Any], copy: list[Any]) -> None:
+    """``copy``, a copy of ``items`` (the same records in the same order), has the columns kept of ``items``."""
+    for listed, names, columns in getattr(_WITHIN, "kept", ()):
+        if listed is items and len(copy) == len(items):
+            keep_columns(copy, names, columns)
+            return
+
+
+def let_go_columns(items: list[Any] | None = None, keep: tuple[str, ...] = ()) -> None:
+    """The columns kept let go: of ``items`` only (those of ``keep`` still kept), or all."""
+    kept = getattr(_WITHIN, "kept", [])
+    if items is None:
+        _WITHIN.kept = []
+        return
+    for place, (listed, names, columns) in enumerate(kept):
+        if listed is items:
+            left = [(name, column) for name, column in zip(names, columns, strict=True) if name in keep]
+            if left:
+                kept[place] = (listed, tuple(name for name, _ in left), [column for _, column in left])
+            else:
+                del kept[place]
+            return

@@ -483,7 +483,11 @@ def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch
     read = [
         note for note in said if re.fullmatch(r"The next: [\d,]+ of [\d,]+ possible pairs read for the matching", note)
     ]
-    assert weighed and chosen and searched and len(weighed) + len(read) + len(chosen) + len(searched) == len(said)
+    picked = [
+        note for note in said if re.fullmatch(r"The pairs left; [\d,]+ of [\d,]+ (gone through|put in order)", note)
+    ]
+    assert weighed and chosen and searched
+    assert len(weighed) + len(read) + len(chosen) + len(searched) + len(picked) == len(said)
     for note in said:
         done, of = (int(figure.replace(",", "")) for figure in re.findall(r"[\d,]+", note)[:2])
         assert 0 <= done <= of
@@ -500,8 +504,8 @@ def test_the_pairs_left_gone_through_between_passes_are_said_and_a_stop_heard_th
 ) -> None:
     """Issue 28: between a bracket's passes the engine goes through every candidate pair left (to see the
     bracket's category, to keep the pairs of those still to pair: a second each at 2,000 players, in list
-    comprehensions of its own). A long list of them is a phase of the bracket, said as so many of how many, and a
-    stop asked there is heard there; the pairing is the same."""
+    comprehensions of its own, or picked over columns and put in order). A long list of them is a phase of the
+    bracket, said as so many of how many, and a stop asked there is heard there; the pairing is the same."""
     event = before(events()[0], 3)
     plain = pair_round(event).boards
     monkeypatch.setattr(_Bracket, "EVERY", 0.0)
@@ -521,7 +525,7 @@ def test_the_pairs_left_gone_through_between_passes_are_said_and_a_stop_heard_th
     left = [note for note in notes if note.startswith("The pairs left")]
     assert left, "the pairs left gone through, in a bracket"
     for note in left:
-        match = re.fullmatch(r"The pairs left; ([\d,]+) of ([\d,]+) gone through", note)
+        match = re.fullmatch(r"The pairs left; ([\d,]+) of ([\d,]+) (?:gone through|put in order)", note)
         assert match is not None, note
         done, of = (int(figure.replace(",", "")) for figure in match.groups())
         assert 0 < done <= of

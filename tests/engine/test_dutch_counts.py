@@ -1,5 +1,6 @@
-"""The engine's sort of its candidate pairs and its count of them by score level (``compute_hamilton``), worked
-out by fidedesk over columns (issue 28: seven seconds of a 2,000-player round, and four of its sort), held to
+"""The engine's sort of its candidate pairs, its count of them by score level (``compute_hamilton``) and its picks
+of pairs (``get_edges``), worked out by fidedesk over columns (issue 28: seven, four and three seconds of a
+2,000-player round), held to
 gacrux's own code: on synthetic pairs (hypothesis), where gacrux's is run beside with a stand-in for the engine's
 ``is_complete`` that records every question asked, and on generated events with byes, forfeits, withdrawals and
 late entries, every round."""
@@ -9,11 +10,12 @@ from __future__ import annotations
 import types
 from typing import Any
 
+import numpy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import dutch, progress
+from fidedesk.engine import dutch, dutch_records, progress
 from fidedesk.engine.dutch import dutch_engine
 from fidedesk.engine.dutch_records import hamilton
 
@@ -75,8 +77,9 @@ def test_the_count_by_score_level_asks_and_answers_as_gacruxs_own(
     case: tuple[int, list[dict[str, Any]], list[dict[str, Any]]], checkonly: bool
 ) -> None:
     """The same questions to ``is_complete`` in the same order (the same players, the same pairs in the same
-    order, the same counts), the same answer and ``pablevel``; and exactly where gacrux's own fails (a pair
-    gacrux never makes), none, before any question: the engine then runs gacrux's own, which fails as it does."""
+    order, the same counts), the same answer and ``pablevel``; and where gacrux's own fails, none, before any
+    question: the engine then runs gacrux's own, which fails as it does. For pairs as the engine makes them
+    (each with its players' levels), none exactly there."""
     levels, nodes, edges = case
     theirs, ours = Asked(levels, checkonly), Asked(levels, checkonly)
     try:
@@ -84,7 +87,10 @@ def test_the_count_by_score_level_asks_and_answers_as_gacruxs_own(
     except (KeyError, NameError, IndexError):
         expected = None
     counted = hamilton(ours, nodes, list(edges))
-    assert (counted is None) == (expected is None), "gacrux's own run instead exactly where it fails"
+    level = {node["cid"]: node["scorelevel"] for node in nodes}
+    as_made = all(level.get(edge["ca"]) == edge["sa"] and level.get(edge["cb"]) == edge["sb"] for edge in edges)
+    if as_made or expected is None:
+        assert (counted is None) == (expected is None), "gacrux's own run instead exactly where it fails"
     if counted is None:
         assert not ours.asked, "nothing asked before handing over to gacrux's own"
         return
@@ -144,23 +150,31 @@ def test_a_key_the_columns_disagree_with_is_sorted_by_the_engine_s_own() -> None
     assert sort(halves, key=key) == sorted(halves, key=key)
 
 
-def test_the_sorted_pairs_columns_are_read_once_for_the_count(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_sorted_pairs_columns_are_read_once_for_the_count() -> None:
     """The count reads the columns of the pairs the sort has just ordered (two million records read once, not
-    twice, at 2,000 players), only for that very list, and lets them go."""
+    twice, at 2,000 players), only for that very list; a list of the same records that is another list, or a
+    list changed since, is read anew; at most KEPT_LISTS lists are kept, and all are let go."""
     pairs = [{"sa": 1 + n % 3, "sb": 1 + n % 2, "ca": n, "cb": 40 - n} for n in range(40)]
     sort = progress.fields_sorted(dutch._EDGE_FIELDS, dutch._edges_order)
     key = lambda pair: (-min(pair["sa"], pair["sb"]), -max(pair["sa"], pair["sb"]), pair["ca"], pair["cb"])  # noqa: E731
     done = sort(pairs, key=key)
-    kept = progress._WITHIN.columns
-    assert kept is not None and kept[0] is done
-    columns = progress.read_columns(done, dutch._EDGE_FIELDS)
-    assert columns is kept[2] and progress._WITHIN.columns is None, "the sort's columns, let go"
-    assert [list(column) for column in columns] == [[pair[name] for pair in done] for name in dutch._EDGE_FIELDS]
-    sort(pairs, key=key)
-    other = list(done)
-    again = progress.read_columns(other, dutch._EDGE_FIELDS)
-    assert again is not None and progress._WITHIN.columns is None
-    assert [list(column) for column in again] == [list(column) for column in columns], "another list: read anew"
+    kept = progress.kept_columns(done, dutch._EDGE_FIELDS)
+    again = progress.read_columns(done, dutch._EDGE_FIELDS)
+    assert kept is not None and again is not None and all(a is b for a, b in zip(again, kept, strict=True))
+    assert [list(column) for column in kept] == [[pair[name] for pair in done] for name in dutch._EDGE_FIELDS]
+    assert progress.kept_columns(list(done), dutch._EDGE_FIELDS) is None, "another list"
+    assert progress.kept_columns(done[1:], ("ca",)) is None
+    done[4] = {**done[0]}
+    assert progress.kept_columns(done, dutch._EDGE_FIELDS) is None, "a record changed, where it is looked at"
+    progress.let_go_columns(done, keep=("ca",))
+    assert progress.kept_columns(done, ("sa",)) is None
+    lists = [[{"ca": n, "cb": n}] for n in range(progress.KEPT_LISTS + 1)]
+    for listed in lists:
+        progress.keep_columns(listed, ("ca", "cb"), [numpy.array([listed[0]["ca"]])] * 2)
+    assert progress.kept_columns(lists[0], ("ca",)) is None, "the oldest let go"
+    assert all(progress.kept_columns(listed, ("cb",)) is not None for listed in lists[1:])
+    progress.let_go_columns()
+    assert all(progress.kept_columns(listed, ("cb",)) is None for listed in lists)
 
 
 def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,3 +200,84 @@ def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pyt
         for round_ in range(2, rounds_of(text) + 1):
             brackets(dutch_engine(), text, round_)
     assert made and all(made), "every count over columns"
+
+
+class Picking:
+    """A stand-in for the engine where ``get_edges`` runs: its crosstable's BLOB and gacrux's binary search."""
+
+    def __init__(self, blob: int) -> None:
+        from gacrux.pairingdutch import pairing_dutch
+
+        self.crosstable = types.SimpleNamespace(BLOB=blob)
+        self.edgeBinarySearch = types.MethodType(pairing_dutch.edgeBinarySearch, self)
+
+
+@st.composite
+def picks(draw: st.DrawFn) -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]], Any]:
+    """Pairs of players 1-12 (levels 0-4, sorted as the engine lists them: lower level down, higher level down,
+    then the players), and three groups of players to pick pairs of in turn, each from the pairs picked before;
+    a condition or none."""
+    levels = {cid: draw(st.integers(0, 4)) for cid in range(1, 13)}
+    pairs = [
+        {"ca": a, "cb": b, "sa": levels[a], "sb": levels[b], "canmeet": draw(st.booleans())}
+        for a in range(1, 13)
+        for b in range(a + 1, 13)
+        if draw(st.integers(0, 3))
+    ]
+    pairs.sort(key=lambda p: (-min(p["sa"], p["sb"]), -max(p["sa"], p["sb"]), p["ca"], p["cb"]))
+    groups = []
+    for _ in range(3):
+        cids = draw(st.lists(st.integers(1, 12), unique=True, max_size=12))
+        groups.append(sorted(({"cid": cid, "scorelevel": levels[cid]} for cid in cids), key=lambda n: -n["scorelevel"]))
+    return pairs, groups, draw(st.sampled_from([None, "canmeet"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(picks(), st.booleans())
+def test_pairs_picked_over_columns_are_gacruxs_picks(case: Any, read: bool) -> None:
+    """``get_edges``: the pairs of the players given, picked over the columns of the pairs' players (read from a
+    long list, or kept from the pick before), are gacrux's own pick, pair for pair and in order, pick after pick
+    from the pairs picked before."""
+    from gacrux.pairingdutch import pairing_dutch
+
+    pairs, groups, condition = case
+    engine = Picking(13)
+    ours, theirs = pairs, pairs
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dutch_records, "PICKED_FROM", 0 if read else 10**9)
+        for nodes in groups:
+            ours = dutch_engine().get_edges(engine, nodes, ours, condition)
+            theirs = pairing_dutch.get_edges(engine, nodes, theirs, condition)
+            assert [id(pair) for pair in ours] == [id(pair) for pair in theirs]
+            if read and ours:
+                assert progress.kept_columns(ours, ("ca", "cb")) is not None, "the pick's columns kept"
+    progress.let_go_columns()
+
+
+def test_a_pick_with_a_player_past_the_flags_is_gacruxs_own() -> None:
+    """A pair whose player is no place among gacrux's flags (an id past BLOB) is left to gacrux's own pick, which
+    fails as it does; so is a list too short to read whose columns are not known."""
+    pairs = [{"ca": 1, "cb": 20, "sa": 1, "sb": 1}, {"ca": 1, "cb": 2, "sa": 1, "sb": 1}]
+    progress.keep_columns(pairs, ("ca", "cb"), [numpy.array([1, 1]), numpy.array([20, 2])])
+    assert dutch_records.picked(pairs, 2, [1, 2], 13, None) is None
+    progress.let_go_columns()
+    assert dutch_records.picked(pairs[1:], 1, [1, 2], 13, None) is None, "short, and no columns kept"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=40), st.integers(-1, 3), st.booleans())
+def test_the_pairs_left_by_the_bye_are_gacruxs(pairs: list[tuple[int, int]], pab: int, kept: bool) -> None:
+    """``find_pab``'s last pick (the bye's dummy's pairs left out but those at the bye's level) over the columns
+    kept of the pairs, as gacrux's own picks them; none where the columns are not kept."""
+    edges = [{"ca": ca, "cb": ca + 1, "sb": sb} for ca, sb in pairs]
+    if kept:
+        progress.keep_columns(
+            edges, ("ca", "cb", "sb"), [numpy.array([e[n] for e in edges], numpy.int64) for n in ("ca", "cb", "sb")]
+        )
+    left = dutch_records.with_the_bye_at(edges, pab)
+    progress.let_go_columns()
+    if not kept:
+        assert left is None
+        return
+    assert left is not None
+    assert [id(edge) for edge in left] == [id(edge) for edge in edges if edge["ca"] != 0 or edge["sb"] == pab]
