@@ -268,9 +268,9 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
 
     None, before anything is asked, where gacrux's own would not run as this does (a level or a
     player not a non-negative integer, a level not below ``levels`` or not above 0, a pair's player not among
-    the nodes or not at the level counted): the caller then runs gacrux's own, its errors included."""
-    import numpy as np
-
+    the nodes or not at the level counted), and for fewer pairs than ``progress.COLUMNS_FROM``: the caller then
+    runs gacrux's own, its errors included."""
+    from fidedesk.engine import progress
     from fidedesk.engine.progress import gathered, read_columns, stable_order
 
     levels = engine.levels
@@ -279,6 +279,10 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
     if engine.checkonly:  # gacrux's own: nothing counted for a check
         engine.pablevel = -1
         return [{} for _ in range(levels)]
+    if len(edges) < progress.COLUMNS_FROM:
+        return None
+    import numpy as np
+
     rest_nodes = nodes[::-1]
     numnodes = len(rest_nodes)
     if any(type(node["scorelevel"]) is not int or type(node["cid"]) is not int for node in rest_nodes):
@@ -392,8 +396,6 @@ def picked(
     over the columns of the pairs' players (kept, or read where the list is long: :data:`PICKED_FROM`); the
     columns of the pairs picked kept in turn. None where the columns are not known and the list is short, or
     where a player's id is not a place among the flags (gacrux's own then runs, its errors included)."""
-    import numpy as np
-
     from fidedesk.engine.progress import gathered, keep_columns, kept_columns, phase_over, read_columns
 
     names = ("ca", "cb")
@@ -404,6 +406,8 @@ def picked(
             keep_columns(edges, names, columns)
     if columns is None or type(blob) is not int or blob < 0:
         return None
+    import numpy as np
+
     first, second = columns[0][:end], columns[1][:end]
     if len(first) and (min(int(first.min()), int(second.min())) < 0 or max(int(first.max()), int(second.max())) > blob):
         return None
@@ -426,13 +430,13 @@ def with_the_bye_at(edges: list[dict[str, Any]], pab: Any) -> list[dict[str, Any
     """gacrux's last pick in ``find_pab``, ``[edge for edge in edges if edge["ca"] != 0 or edge["sb"] == pab]``,
     over the columns kept of ``edges`` (the pairs sorted and counted); the columns of those picked kept in turn.
     None where they are not kept, or ``pab`` is not an ``int`` (gacrux's own pick then runs)."""
-    import numpy as np
-
     from fidedesk.engine.progress import gathered, keep_columns, kept_columns, phase_over
 
     columns = kept_columns(edges, ("ca", "cb", "sb"))
     if columns is None or type(pab) is not int:
         return None
+    import numpy as np
+
     first, second, level = columns
     places = np.flatnonzero((first != 0) | (level == pab))
     chosen = gathered(edges, places.tolist())

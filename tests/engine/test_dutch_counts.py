@@ -23,6 +23,16 @@ from .test_dutch import brackets
 from .test_pairing_generated import rounds_of, texts
 
 
+@pytest.fixture(autouse=True, scope="module")
+def columns_for_every_list() -> Any:
+    """The columns' sort, count and picks for lists of every length (they are for 20,000 pairs or more: the
+    events here are small)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(progress, "COLUMNS_FROM", 0)
+        patch.setattr(dutch_records, "PICKED_FROM", 0)
+        yield
+
+
 class Asked:
     """A stand-in for the engine: its ``levels`` and ``checkonly``, and an ``is_complete`` that records each
     question (the players' ids, the pairs' identities, the counts, weight and pab) and answers with figures of
@@ -178,8 +188,10 @@ def test_the_sorted_pairs_columns_are_read_once_for_the_count() -> None:
 
 
 def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On generated events with byes, forfeits, withdrawals and late entries, every round: each count by score
-    level the engine makes is gacrux's own on the same pairs (worked out beside it), and was made over columns."""
+    """On generated events with byes, forfeits, withdrawals and late entries, every round, the columns' sort, count
+    and picks used for every list (not only from 20,000 pairs): each count by score level the engine makes is
+    gacrux's own on the same pairs (worked out beside it), made over columns, and every bracket is paired as by
+    the unchanged engine."""
     made: list[bool] = []
     own_hamilton = hamilton
 
@@ -194,11 +206,16 @@ def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pyt
             assert counted == expected and engine.pablevel == ours
         return counted
 
+    from gacrux.pairingdutch import pairing_dutch
+
     monkeypatch.setattr(dutch, "hamilton", checked)
     for index in (0, 3, 8, 14, 19, 24):
         text = texts()[index]
         for round_ in range(2, rounds_of(text) + 1):
-            brackets(dutch_engine(), text, round_)
+            ours, theirs = brackets(dutch_engine(), text, round_), brackets(pairing_dutch, text, round_)
+            assert [[(p["w"], p["b"]) for p in bracket["pairs"]] for bracket in ours] == [
+                [(p["w"], p["b"]) for p in bracket["pairs"]] for bracket in theirs
+            ], f"tournament {index} round {round_}"
     assert made and all(made), "every count over columns"
 
 
@@ -261,7 +278,9 @@ def test_a_pick_with_a_player_past_the_flags_is_gacruxs_own() -> None:
     progress.keep_columns(pairs, ("ca", "cb"), [numpy.array([1, 1]), numpy.array([20, 2])])
     assert dutch_records.picked(pairs, 2, [1, 2], 13, None) is None
     progress.let_go_columns()
-    assert dutch_records.picked(pairs[1:], 1, [1, 2], 13, None) is None, "short, and no columns kept"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dutch_records, "PICKED_FROM", 3)
+        assert dutch_records.picked(pairs[1:], 1, [1, 2], 13, None) is None, "short, and no columns kept"
 
 
 @settings(max_examples=200, deadline=None)
