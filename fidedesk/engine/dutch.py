@@ -54,6 +54,7 @@ from fidedesk.engine.progress import (
     _stepping_enumerate,
     _stepping_sorted,
     carry_columns,
+    each_line,
     fields_sorted,
     let_go_columns,
     progress_text,
@@ -178,7 +179,9 @@ def dutch_engine() -> type:
     _Reporting.find_pab = find_pab
     # Before that it lists the pairs that can meet and sorts them (5 s at 2,000 players): its key worked out as
     # columns, its sort stepping (gacrux 1.11.65's key: lower level down, higher level down, the two players up).
-    _Reporting.list_edges = _rebound(pairing_dutch.list_edges, sorted=fields_sorted(_EDGE_FIELDS, _edges_order))
+    _Reporting.list_edges = _rebound(
+        pairing_dutch.list_edges, sorted=fields_sorted(_EDGE_FIELDS, _edges_order), enumerate=each_line
+    )
     return _Reporting
 
 
@@ -259,6 +262,7 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
         _WITHIN.negated = {}
         edges = args[2]  # pair_weighted_round(bracket, nodes, edges, pairingmode, numpairs, category)
         if len(edges) >= matching.TABLE_FROM:
+            let_go_columns()  # the peak is this pass's: the picks' columns (100 MB at 2,000) read again after
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if matching.COMPILED.ready(None if bracket is None else bracket.preparing):
                 from fidedesk.engine.limbs import Table

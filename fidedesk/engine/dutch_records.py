@@ -271,7 +271,7 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
     the nodes or not at the level counted), and for fewer pairs than ``progress.COLUMNS_FROM``: the caller then
     runs gacrux's own, its errors included."""
     from fidedesk.engine import progress
-    from fidedesk.engine.progress import gathered, read_columns, stable_order
+    from fidedesk.engine.progress import gathered, phase, phase_step, read_columns, stable_order
 
     levels = engine.levels
     if type(levels) is not int:
@@ -308,6 +308,7 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
         return None
     if len(edges) and min(int(ca.min()), int(cb.min())) < 0:
         return None
+    phase("keys set out", len(edges))
     order = stable_order(np.stack((high, low), axis=1))
     if order is None:
         return None
@@ -335,6 +336,7 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
             return None
     rest_edges = gathered(edges, order)
     del order
+    phase("counted", len(rest_edges))
     starts = [0, *(np.flatnonzero(high[1:] != high[:-1]) + 1).tolist()] if len(rest_edges) else []
     result: list[dict[str, Any]] = [{} for _ in range(levels)]
     engine.pablevel = -1
@@ -343,6 +345,7 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
     ll_nodes: list[dict[str, Any]] = []
     ff_nodes: list[dict[str, Any]] = []
     for start in [*starts, len(rest_edges)]:
+        phase_step(start - position)
         part = slice(position, start)
         hist += np.bincount(first[part], minlength=numnodes) + np.bincount(second[part], minlength=numnodes)
         rest = result[laste]

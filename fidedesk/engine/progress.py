@@ -125,6 +125,7 @@ class _Bracket:
         self.phase_name = name
         self.phase_size = size
         self.phase_done = 0
+        self._tell()  # said as it begins: a phase may follow seconds of work with no step (numpy's)
 
     def going_through(self, pairs: Iterator[Any], size: int) -> Iterator[Any]:
         """``pairs``, the ``size`` candidate pairs left, passed on as the engine goes through them between its
@@ -373,6 +374,30 @@ def gathered(items: list[Any], places: list[int]) -> list[Any]:
     return _gathered(items, places, getattr(_WITHIN, "bracket", None))
 
 
+def phase(name: str, size: int) -> None:
+    """A phase of the set-up or bracket under way begins (:meth:`_Bracket.phase`)."""
+    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    if bracket is not None:
+        bracket.phase(name, size)
+
+
+def phase_step(count: int) -> None:
+    """``count`` more of the phase of the set-up or bracket under way."""
+    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    if bracket is not None:
+        bracket.phase_step(count)
+
+
+def each_line(lines: list[Any], start: int = 0) -> Iterator[tuple[int, Any]]:
+    """``enumerate(lines)`` (the engine's table of pairs, a line a player), a step of the set-up under way for
+    each line, as the phase "players' pairs listed" (the pairs that can meet, listed from 2 million: half a
+    second at 2,000 players)."""
+    phase("players' pairs listed", len(lines))
+    for index, line in enumerate(lines, start):
+        yield index, line
+        phase_step(1)
+
+
 def phase_over() -> None:
     """The phase of the set-up or bracket under way is over: its words no longer say it."""
     bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
@@ -441,6 +466,7 @@ def fields_sorted(names: tuple[str, ...], key_columns: Callable[..., tuple[Any, 
 
         read = read_columns(items, names, "sorted")
         if read is not None and key is not None:
+            phase("keys set out", len(items))
             order = stable_order(np.stack(key_columns(*read), axis=1), reverse)
             if order is not None:
                 done = gathered(items, order)
