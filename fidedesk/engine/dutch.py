@@ -81,7 +81,10 @@ def dutch_engine() -> type:
             reported with no total yet and stopped when asked."""
             report = self.fidedesk_progress
             if report is None:
-                return super().compute_pairing(checkonly, reportlevel)
+                try:
+                    return super().compute_pairing(checkonly, reportlevel)
+                finally:
+                    let_go_columns()  # the lists kept hold the engine's records: let go with the engine
             # gacrux's crosstable makes a pair of every two of its competitors, the two dummies (the bye and the
             # blob) and each with itself included: (p + 2)(p + 3) / 2 for p players (crosstable.list_edges)
             players = self.numcompetitors

@@ -300,3 +300,15 @@ def test_the_pairs_left_by_the_bye_are_gacruxs(pairs: list[tuple[int, int]], pab
         return
     assert left is not None
     assert [id(edge) for edge in left] == [id(edge) for edge in edges if edge["ca"] != 0 or edge["sb"] == pab]
+
+
+@pytest.mark.parametrize("reported", [False, True])
+def test_no_list_of_pairs_is_kept_after_a_pairing(reported: bool) -> None:
+    """The columns kept hold their lists, and so the engine's records: none is kept once the pairing is made,
+    whether its progress is reported or not (the records would outlive the engine until the next pairing)."""
+    from fidedesk.engine.pairing import pair_round
+
+    from .test_pairing_generated import before, events
+
+    pair_round(before(events()[0], 3), progress=(lambda done, total, note="": False) if reported else None)
+    assert not getattr(progress._WITHIN, "kept", [])
