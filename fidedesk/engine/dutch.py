@@ -1,4 +1,4 @@
-"""FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with four
+"""FIDE TEC's Dutch engine (``gacrux.pairingdutch``) as fidedesk runs it: the engine's own code, with five
 things changed from outside, none of which changes a pairing.
 
 - **Progress and Cancel** (:mod:`fidedesk.engine.progress`): each bracket is reported before it is paired, and
@@ -20,9 +20,15 @@ things changed from outside, none of which changes a pairing.
   the weight is made; the quality figures of pairs alike are worked out once, by gacrux's own
   ``update_edge``, and copied to the others (:class:`Outcomes`). These compact forms live in
   :mod:`fidedesk.engine.dutch_records`.
+- **Passes over every pair made over columns**, for lists of 20,000 pairs or more: the sort of the pairs that
+  can meet (``list_edges``), their count by score level (``compute_hamilton``), the picks of pairs
+  (``get_edges``, ``find_pab``'s last) read the pairs' levels and players as numpy columns, kept for the lists
+  sorted, counted and picked; gacrux's own code runs wherever the records are not as it makes them
+  (``dutch_records.hamilton``, ``picked``, ``with_the_bye_at``; ``progress.fields_sorted``).
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
-a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied method below is its.
+a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods below
+(``create_edge``, ``get_edges``, ``find_pab``) are its, line for line but where this docstring says.
 """
 
 from __future__ import annotations
