@@ -576,9 +576,15 @@ def with_arbiter_read(info: EventInfo) -> EventInfo:
 
 def arbiter_text(arbiter: Arbiter) -> str:
     """The chief arbiter as one line, as FIDE TEC writes a ``102`` record: ``IA Mikel Larreategi Arana 22232540``
-    (title, name, FIDE ID; each left out when not given). :func:`parse_arbiter` reads it back."""
+    (title, name, FIDE ID; each left out when not given). :func:`parse_arbiter` reads it back; where the name
+    would take the number for its own (a name ending "FIDE ID", found by hypothesis: "FIDEID 100000" read as the
+    FIDE ID alone), the number is written in brackets, as real files write it (``... (22232540)``)."""
     licence = arbiter.licence.value if arbiter.licence else ""
-    return " ".join(part for part in (licence, arbiter.name, str(arbiter.fide_id or "")) if part)
+    plain = " ".join(part for part in (licence, arbiter.name, str(arbiter.fide_id or "")) if part)
+    if arbiter.fide_id is None or parse_arbiter(plain) == arbiter:
+        return plain
+    bracketed = " ".join(part for part in (licence, arbiter.name, f"({arbiter.fide_id})") if part)
+    return bracketed if parse_arbiter(bracketed) == arbiter else plain
 
 
 #: The kinds of event of B.01 (core.norms.rules.EventType) in words, with the article each exempts under: the

@@ -826,10 +826,11 @@ ARBITERS = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["(", "x (", "(a)", "a)", "Ralph Blum (SV Griesheim)"])
+@pytest.mark.parametrize("name", ["(", "x (", "(a)", "a)", "Ralph Blum (SV Griesheim)", "FIDEID", "Ana Fide Id"])
 def test_an_arbiters_name_with_brackets_reads_back_beside_a_fide_id(name: str) -> None:
     """The brackets of a 102 record's "(22232540)" are the FIDE ID's only as a pair around it: a name that ends in
-    "(" or is in brackets itself keeps them (found by hypothesis: "( 100000" read as the name "")."""
+    "(" or is in brackets itself keeps them (found by hypothesis: "( 100000" read as the name ""); a name ending
+    "FIDE ID" keeps it, the number written in brackets (found by hypothesis: "FIDEID 100000" read as no name)."""
     for licence in (None, ArbiterLicence.FA):
         arbiter = Arbiter(name, licence, 100000)
         assert parse_arbiter(arbiter_text(arbiter)) == arbiter
