@@ -312,7 +312,7 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
     order = stable_order(np.stack((high, low), axis=1))
     if order is None:
         return None
-    places = np.array(order, np.int64)
+    places = order
     sa, sb, high = sa[places], sb[places], high[places]
     node_of = np.full(max([*cids, int(ca.max(initial=0)), int(cb.max(initial=0))]) + 1, -1, np.int64)
     node_of[cids] = np.arange(numnodes)
@@ -324,13 +324,13 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
     alike, apart = sa == sb, np.abs(sa - sb) == 1
     lower, upper = np.where(sa < sb, first, second), np.where(sa < sb, second, first)
     # each pair counted in its level's own counts must be at that level (gacrux's ll_id and ff_id lack it else)
-    level_start, level_end = bounds[high], np.maximum(bounds[high + 1], bounds[high])
-    below_start = bounds[high - 1]
+    # (a level's end before its start holds no player: the test fails there as it should)
+    level_start, level_end, below_start = bounds[high], bounds[high + 1], bounds[high - 1]
     for chosen, node, start, end in (
         (alike, first, level_start, level_end),
         (alike, second, level_start, level_end),
         (apart, upper, level_start, level_end),
-        (apart, lower, below_start, np.maximum(level_start, below_start)),
+        (apart, lower, below_start, level_start),
     ):
         if not np.all(~chosen | ((start <= node) & (node < np.minimum(end, numnodes)))):
             return None
@@ -399,7 +399,7 @@ def picked(
     over the columns of the pairs' players (kept, or read where the list is long: :data:`PICKED_FROM`); the
     columns of the pairs picked kept in turn. None where the columns are not known and the list is short, or
     where a player's id is not a place among the flags (gacrux's own then runs, its errors included)."""
-    from fidedesk.engine.progress import gathered, keep_columns, kept_columns, phase_over, read_columns
+    from fidedesk.engine.progress import keep_columns, kept_columns, read_columns
 
     names = ("ca", "cb")
     columns = kept_columns(edges, names)
@@ -420,20 +420,16 @@ def picked(
     except (IndexError, TypeError, ValueError):  # gacrux's own raises as it does
         return None
     places = np.flatnonzero(flags[first] & flags[second])
-    chosen = gathered(edges, places.tolist())
     if condition:
-        kept = [place for place, edge in enumerate(chosen) if edge[condition]]
-        chosen, places = [chosen[place] for place in kept], places[kept]
-    keep_columns(chosen, names, [columns[0][places], columns[1][places]])
-    phase_over()
-    return chosen
+        places = places[[bool(edges[place][condition]) for place in places.tolist()]]
+    return _picked_at(edges, places, names, columns)
 
 
 def with_the_bye_at(edges: list[dict[str, Any]], pab: Any) -> list[dict[str, Any]] | None:
     """gacrux's last pick in ``find_pab``, ``[edge for edge in edges if edge["ca"] != 0 or edge["sb"] == pab]``,
     over the columns kept of ``edges`` (the pairs sorted and counted); the columns of those picked kept in turn.
     None where they are not kept, or ``pab`` is not an ``int`` (gacrux's own pick then runs)."""
-    from fidedesk.engine.progress import gathered, keep_columns, kept_columns, phase_over
+    from fidedesk.engine.progress import kept_columns
 
     columns = kept_columns(edges, ("ca", "cb", "sb"))
     if columns is None or type(pab) is not int:
@@ -441,8 +437,15 @@ def with_the_bye_at(edges: list[dict[str, Any]], pab: Any) -> list[dict[str, Any
     import numpy as np
 
     first, second, level = columns
-    places = np.flatnonzero((first != 0) | (level == pab))
-    chosen = gathered(edges, places.tolist())
-    keep_columns(chosen, ("ca", "cb"), [first[places], second[places]])
+    return _picked_at(edges, np.flatnonzero((first != 0) | (level == pab)), ("ca", "cb"), [first, second])
+
+
+def _picked_at(edges: list[dict[str, Any]], places: Any, names: tuple[str, ...], columns: list[Any]) -> list[Any]:
+    """The pairs of ``edges`` at ``places`` (a numpy array), as a pick's phase of the set-up or bracket under way
+    ends; their ``columns`` (those of ``names``, of ``edges``) kept for the next pick from them."""
+    from fidedesk.engine.progress import gathered, keep_columns, phase_over
+
+    chosen = gathered(edges, places)
+    keep_columns(chosen, names, [column[places] for column in columns])
     phase_over()
     return chosen

@@ -243,15 +243,16 @@ class _Compiled:
             marker = _marker()
             if marker is not None and not marker.exists() and not _make_ready_elsewhere():
                 _log.warning("the compiled matching was not made ready in a child process; it is made here")
-            self._ok = make_ready_here()
+            self._ok = make_ready_here(marker=marker)
         except Exception:  # any failure to compile or load leaves the Python algorithm, the same matching
             _log.exception("the compiled matching could not be made ready; the Python one matches every graph")
 
 
-def make_ready_here() -> bool:
+def make_ready_here(*, marker: Path | None = None) -> bool:
     """The compiled matching made ready in this process (compiled by numba, or loaded from its cache) and tried on
-    one graph; where it matches it rightly, numba's cache is marked as holding it (:func:`_marker`). What the
-    child process of :func:`_make_ready_elsewhere` runs."""
+    one graph; where it matches it rightly, numba's cache is marked as holding it (:func:`_marker`, unless the
+    caller's ``marker``, worked out already, is there). What the child process of :func:`_make_ready_elsewhere`
+    runs."""
     from fidedesk.engine import blossom_jit, jit_state
     from fidedesk.engine.limbs import Table
 
@@ -262,8 +263,8 @@ def make_ready_here() -> bool:
     while blossom_jit.stage(state, SCAN_BUDGET) != blossom_jit.FOUND:
         pass
     ok = int(state.table[jit_state.MATE, 0]) == 1
-    marker = _marker()
-    if ok and marker is not None:
+    marker = marker or _marker()
+    if ok and marker is not None and not marker.exists():
         try:
             for old in marker.parent.glob(f"{_MARKED}*{_MARKER_SUFFIX}"):
                 old.unlink(missing_ok=True)  # those of files since changed

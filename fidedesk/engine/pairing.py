@@ -19,7 +19,6 @@ import gc
 import multiprocessing
 import os
 import sys
-import time
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -45,7 +44,7 @@ from fidedesk.core.pairing.setup import InitialColour
 from fidedesk.core.tournament import Tournament
 from fidedesk.engine.dutch import STEPS, PairingCancelled, Progress, dutch_engine, progress_text
 from fidedesk.engine.gacrux_json import chess_json
-from fidedesk.engine.progress import _Bracket
+from fidedesk.engine.progress import let_go_rows
 
 __all__ = [
     "BoardCheck",
@@ -313,19 +312,13 @@ def _run(event: dict[str, Any], round_: int, progress: Progress | None) -> list[
 
 def _let_go(engine: Any, progress: Progress | None) -> None:
     """The engine's records freed a player's row of its table of pairs at a time (each record is freed with the
-    second row that holds it: 1.5 to 4 s at 2,000 players), the words saying so every quarter second, so that
-    they do not stand still after the last bracket. The pairing is made: a stop asked meanwhile is not heard."""
+    second row that holds it: 1.5 to 4 s at 2,000 players), told to ``progress`` as it goes
+    (:func:`progress.let_go_rows`)."""
     rows = getattr(engine, "opponents", None)
     levels = getattr(engine, "levels", None)
     if progress is None or not isinstance(rows, list) or type(levels) is not int:
         return
-    total = max(1, levels) * STEPS
-    told = time.monotonic()
-    for row in range(len(rows)):
-        rows[row] = None
-        if time.monotonic() - told >= _Bracket.EVERY:
-            told = time.monotonic()
-            progress(total, total, f"The engine's pairs let go; {row + 1:,} of {len(rows):,} players' rows")
+    let_go_rows(rows, progress, max(1, levels) * STEPS)
 
 
 @dataclasses.dataclass(frozen=True)

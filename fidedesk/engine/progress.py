@@ -45,6 +45,12 @@ def progress_text(done: int, total: int) -> str:
 _WITHIN = threading.local()
 
 
+def _under_way() -> _Bracket | None:
+    """The set-up or bracket under way on this thread, if any."""
+    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    return bracket
+
+
 class _Bracket:
     """The score bracket being paired, reported to ``report`` (the progress callback: True to stop) at most every
     ``EVERY`` seconds, raising :class:`PairingCancelled` when it answers True.
@@ -230,7 +236,7 @@ _STEP_EVERY = 1024
 def _stepping_enumerate(items: Iterable[Any], start: int = 0) -> Iterator[tuple[int, Any]]:
     """``enumerate``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` items; a long list
     (the candidate pairs) is a phase of the set-up, counted in its note."""
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    bracket = _under_way()
     if bracket is None:
         return enumerate(items, start)
     if isinstance(items, list) and len(items) > _STEP_EVERY:
@@ -255,7 +261,7 @@ class _PairsLeft(list[Any]):
     LONG = 64 * _STEP_EVERY
 
     def __iter__(self) -> Iterator[Any]:
-        bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+        bracket = _under_way()
         if bracket is None or bracket.weighing or len(self) < self.LONG:
             return super().__iter__()
         return bracket.going_through(super().__iter__(), len(self))
@@ -265,7 +271,7 @@ def _stepping_sorted(
     items: Iterable[Any], *, key: Callable[[Any], Any] | None = None, reverse: bool = False
 ) -> list[Any]:
     """``sorted``, a step of the set-up or bracket under way every :data:`_STEP_EVERY` keys worked out."""
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    bracket = _under_way()
     if bracket is None or key is None:
         return sorted(items, key=key, reverse=reverse)
     items = list(items)
@@ -328,15 +334,15 @@ def _sorted_in_steps(items: list[Any], key: Callable[[Any], Any], reverse: bool,
     return _gathered(items, sorted(range(len(keys)), key=keys.__getitem__, reverse=reverse), bracket)
 
 
-def stable_order(table: Any, reverse: bool = False) -> list[int] | None:
-    """The places of ``table``'s rows (a 2-D ``int64`` numpy array, a key a row) in the order Python's stable sort
-    of the rows as tuples gives them (ties in the order given, also reversed): each key packed into one number
-    where the columns' spans fit 62 bits, else numpy's ``lexsort``; None where neither can (reversed, a number
-    at int64's least)."""
+def stable_order(table: Any, reverse: bool = False) -> Any | None:
+    """The places of ``table``'s rows (a 2-D ``int64`` numpy array, a key a row), a numpy array, in the order
+    Python's stable sort of the rows as tuples gives them (ties in the order given, also reversed): each key
+    packed into one number where the columns' spans fit 62 bits, else numpy's ``lexsort``; None where neither
+    can (reversed, a number at int64's least)."""
     import numpy as np
 
     if not len(table):
-        return []
+        return np.zeros(0, np.int64)
     lows = [int(column.min()) for column in table.T]
     bits = [(int(column.max()) - low).bit_length() for column, low in zip(table.T, lows, strict=True)]
     # each key as one number, its first column highest, where they fit: one sort, three times lexsort's speed
@@ -350,18 +356,19 @@ def stable_order(table: Any, reverse: bool = False) -> list[int] | None:
         order = np.lexsort((-table if reverse else table).T[::-1])
     else:
         return None
-    places: list[int] = order.tolist()
-    return places
+    return order
 
 
-def _gathered(items: list[Any], places: list[int], bracket: _Bracket | None) -> list[Any]:
-    """The items at ``places``, in that order, a step of ``bracket``'s phase "put in order" every
-    :data:`_COLUMNS_EVERY` (2 million take half a second)."""
+def _gathered(items: list[Any], places: Any, bracket: _Bracket | None) -> list[Any]:
+    """The items at ``places`` (a list, or a numpy array of them), in that order, a step of ``bracket``'s phase
+    "put in order" every :data:`_COLUMNS_EVERY` (2 million take half a second)."""
     if bracket is not None:
         bracket.phase("put in order", len(places))
     gathered: list[Any] = []
     for first in range(0, len(places), _COLUMNS_EVERY):
         part = places[first : first + _COLUMNS_EVERY]
+        if not isinstance(part, list):
+            part = part.tolist()  # Python's ints: itemgetter takes numpy's one at a time, slowly
         got = operator.itemgetter(*part)(items) if part else ()  # in C: a third of a generator's time
         gathered.extend(got if len(part) > 1 else (got,))
         if bracket is not None:
@@ -369,21 +376,35 @@ def _gathered(items: list[Any], places: list[int], bracket: _Bracket | None) -> 
     return gathered
 
 
-def gathered(items: list[Any], places: list[int]) -> list[Any]:
-    """The items at ``places``, in that order, as steps of the set-up or bracket under way."""
-    return _gathered(items, places, getattr(_WITHIN, "bracket", None))
+def gathered(items: list[Any], places: Any) -> list[Any]:
+    """The items at ``places`` (a list, or a numpy array of them), in that order, as steps of the set-up or
+    bracket under way."""
+    return _gathered(items, places, _under_way())
+
+
+def let_go_rows(rows: list[Any], report: Progress, total: int) -> None:
+    """Each of ``rows`` (the engine's table of pairs, a row a player) set to None in turn, the pairing done
+    (``total`` of ``total`` steps) and the rows let go so far told to ``report`` every :data:`_Bracket.EVERY`
+    seconds, so that the words do not stand still after the last bracket. The pairing is made: a stop asked
+    meanwhile is not heard."""
+    told = time.monotonic()
+    for row in range(len(rows)):
+        rows[row] = None
+        if time.monotonic() - told >= _Bracket.EVERY:
+            told = time.monotonic()
+            report(total, total, f"The engine's pairs let go; {row + 1:,} of {len(rows):,} players' rows")
 
 
 def phase(name: str, size: int) -> None:
     """A phase of the set-up or bracket under way begins (:meth:`_Bracket.phase`)."""
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    bracket = _under_way()
     if bracket is not None:
         bracket.phase(name, size)
 
 
 def phase_step(count: int) -> None:
     """``count`` more of the phase of the set-up or bracket under way."""
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    bracket = _under_way()
     if bracket is not None:
         bracket.phase_step(count)
 
@@ -400,14 +421,14 @@ def each_line(lines: list[Any], start: int = 0) -> Iterator[tuple[int, Any]]:
 
 def phase_over() -> None:
     """The phase of the set-up or bracket under way is over: its words no longer say it."""
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    bracket = _under_way()
     if bracket is not None:
         bracket.phase_name = ""
 
 
-def read_columns(items: list[Any], names: tuple[str, ...], phase: str = "read") -> list[Any] | None:
+def read_columns(items: list[Any], names: tuple[str, ...], words: str = "read") -> list[Any] | None:
     """The entries ``names`` of each of ``items`` (the engine's pair records) as columns of 64-bit integers
-    (numpy arrays), read as steps of the set-up or bracket under way (its ``phase``), each record once (its
+    (numpy arrays), read as steps of the set-up or bracket under way (its phase ``words``), each record once (its
     entries together: a record read is a cache miss or two, two million of them at 2,000 players); those kept
     (:func:`kept_columns`) where ``items`` is a list whose columns are known. None where an entry is not an
     ``int`` (of a sample, the first and the last, and every so many between) or does not fit 64 bits."""
@@ -420,9 +441,9 @@ def read_columns(items: list[Any], names: tuple[str, ...], phase: str = "read") 
     known = kept_columns(items, names)
     if known is not None:
         return known
-    bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+    bracket = _under_way()
     if bracket is not None:
-        bracket.phase(phase, len(items))
+        bracket.phase(words, len(items))
     columns = [np.empty(len(items), np.int64) for _ in names]
     try:
         for first in range(0, len(items), _COLUMNS_EVERY):
@@ -472,8 +493,7 @@ def fields_sorted(names: tuple[str, ...], key_columns: Callable[..., tuple[Any, 
                 done = gathered(items, order)
                 if _agrees(done, key, reverse):
                     # the columns in the new order, for a count over the same list (read_columns)
-                    places = np.asarray(order, np.int64)
-                    keep_columns(done, names, [column[places] for column in read])
+                    keep_columns(done, names, [column[order] for column in read])
                     return done
         return _stepping_sorted(items, key=key, reverse=reverse)
 

@@ -253,7 +253,7 @@ def test_a_cold_cache_is_filled_by_a_child_while_the_wait_is_told_every_quarter_
     monkeypatch.setattr(matching, "_child_command", lambda: [sys.executable, "-c", "import time; time.sleep(1)"])
     loaded: list[float] = []
 
-    def here() -> bool:
+    def here(**_: Any) -> bool:
         loaded.append(time.monotonic())
         return True
 
@@ -275,7 +275,7 @@ def test_a_marked_cache_is_loaded_with_no_child(monkeypatch: Any, tmp_path: Any)
         raise AssertionError("a child started")
 
     monkeypatch.setattr(matching, "_make_ready_elsewhere", no_child)
-    monkeypatch.setattr(matching, "make_ready_here", lambda: True)
+    monkeypatch.setattr(matching, "make_ready_here", lambda **_: True)
     assert matching._Compiled().ready()
 
 
@@ -285,7 +285,7 @@ def test_a_child_that_fails_leaves_the_matching_made_here(monkeypatch: Any, tmp_
     monkeypatch.setattr(matching, "_marker", lambda: tmp_path / "fidedesk-matching-0.nbr")
     failing = "import sys; print('no compiler here', file=sys.stderr); sys.exit(3)"
     monkeypatch.setattr(matching, "_child_command", lambda: [sys.executable, "-c", failing])
-    monkeypatch.setattr(matching, "make_ready_here", lambda: True)
+    monkeypatch.setattr(matching, "make_ready_here", lambda **_: True)
     with caplog.at_level(logging.WARNING, logger=matching.__name__):
         assert matching._Compiled().ready()
     assert "ended with 3" in caplog.text and "no compiler here" in caplog.text
