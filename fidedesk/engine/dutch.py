@@ -45,9 +45,11 @@ from fidedesk.engine.dutch_records import (
     Records,
     SparseCriteria,
     hamilton,
+    listed,
     picked,
     shared_one,
     summed_as_one,
+    who_has_met,
     with_the_bye_at,
 )
 from fidedesk.engine.progress import (
@@ -186,11 +188,25 @@ def dutch_engine() -> type:
         return (None, pab, nodes, left)
 
     _Reporting.find_pab = find_pab
+    own_histogram = pairing_dutch.compute_whohasmet_histogram
+
+    def compute_whohasmet_histogram(self: Any, nodes: Any, edges: Any) -> Any:
+        """gacrux's own, over the columns of the pairs' players where they are kept (:func:`who_has_met`)."""
+        counted = who_has_met(nodes, edges)
+        return own_histogram(self, nodes, edges) if counted is None else counted
+
+    _Reporting.compute_whohasmet_histogram = compute_whohasmet_histogram
     # Before that it lists the pairs that can meet and sorts them (5 s at 2,000 players): its key worked out as
     # columns, its sort stepping (gacrux 1.11.65's key: lower level down, higher level down, the two players up).
-    _Reporting.list_edges = _rebound(
+    own_list_edges = _rebound(
         pairing_dutch.list_edges, sorted=fields_sorted(_EDGE_FIELDS, _edges_order), enumerate=each_line
     )
+
+    def list_edges(self: Any, opponents: Any) -> Any:
+        made = listed(opponents, _edges_order)  # from the table's columns where it is big and as gacrux made it
+        return own_list_edges(self, opponents) if made is None else made
+
+    _Reporting.list_edges = list_edges
     return _Reporting
 
 
@@ -312,6 +328,7 @@ def _compact_crosstable() -> type:
         crosstabledutch.qdefs[name].name for name in ("QC7", "QC8", "QMM", "QC18", "QC19", "QC20", "QC21")
     )
     summed_keys = (*vector_keys, ho3, ho4, ho5)  # every vector a pair may share, which compute_weight may write
+    own_update_canmeet = crosstabledutch.crosstable_dutch.update_canmeet
     own_update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=Definitions(crosstabledutch.qdefs))
     pair_records, quality_records = Records(), Records()
     blank_pair: list[dict[str, Any]] = []  # the first pair's record as gacrux made it
@@ -337,7 +354,8 @@ def _compact_crosstable() -> type:
             """gacrux 1.11.65's ``crosstable.create_edge``, a pair made in the set-up (or bracket) under way, kept
             as a :class:`Records` copy: the first pair's record made by gacrux's own, each other a copy of it (the
             keys in gacrux's order, its constant figures) with the figures gacrux works out for the pair written,
-            line for line; whether the two may meet is gacrux's own ``update_canmeet``. Made so, not as gacrux's
+            line for line; whether the two may meet is ``crosstable_dutch.update_canmeet``'s, copied (gacrux's own
+            where it checks a pairing, or where this class's is not that one). Made so, not as gacrux's
             dict and then a copy, the 2 million pairs of a 2,000-player open take a third less time."""
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if bracket is not None:
@@ -353,13 +371,27 @@ def _compact_crosstable() -> type:
             c["sa"] = a["scorelevel"]
             c["sb"] = b["scorelevel"]
             c["isblob"] = cb == self.BLOB
-            c["played"] = bhasmet.count(ca) if bhasmet is not None else 0
+            c["played"] = played = bhasmet.count(ca) if bhasmet is not None else 0
             c["unplayed"] = self.rnd - 1 - b["num"].get("val", 0)
-            c["canmeet"] = c["qc"] = self.update_canmeet(c, a, b, bhasmet)
+            if self.checkonly or not self.fidedesk_canmeet_copied:
+                c["canmeet"] = c["qc"] = self.update_canmeet(c, a, b, bhasmet)
+                return c
+            # gacrux's update_canmeet when not checking, line for line but its loop over the two colours (a
+            # call, a loop and two strings a pair: a second and a half at 2,000 players); ``played`` as it counts
+            canmeet = (played < self.maxmeets and ca != cb and a["rfp"] and b["rfp"]) or (
+                ca < self.BLOB and cb == self.BLOB
+            )
+            cop = a["cop"]
+            if (cop == "w2" or cop == "b2") and b["cop"] == cop and (not a["top"]) and (not b["top"]):
+                canmeet = False  # C.04.3 2.1.3 [C3]: both an absolute preference for the same colour, neither top
+            c["canmeet"] = c["qc"] = canmeet
             return c
 
         def __init__(self, experimental: Any, checkonly: Any, verbose: Any) -> None:
             super().__init__(experimental, checkonly, verbose)
+            #: Whether :meth:`create_edge` may work out whether two can meet as gacrux's ``update_canmeet`` does
+            #: (copied there; not where a pairing is checked): that method not another's.
+            self.fidedesk_canmeet_copied = type(self).update_canmeet is own_update_canmeet
             #: The criteria vectors :meth:`update_edge` keeps, by their entries: one list for all pairs alike.
             self.fidedesk_vectors: dict[tuple[int, ...], list[int]] = {}
             #: Every vector held by more than one pair, by ``id`` (those lists, and :meth:`update_homogenious`'s

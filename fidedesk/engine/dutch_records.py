@@ -6,8 +6,9 @@ each to gacrux's own."""
 
 from __future__ import annotations
 
+import itertools
 import operator
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 #: The entries of every :class:`SparseCriteria` with none set: never written (a vector's first entry set is kept
@@ -449,3 +450,88 @@ def _picked_at(edges: list[dict[str, Any]], places: Any, names: tuple[str, ...],
     keep_columns(chosen, names, [column[places] for column in columns])
     phase_over()
     return chosen
+
+
+def who_has_met(nodes: list[dict[str, Any]], edges: list[dict[str, Any]]) -> list[int] | None:
+    """gacrux's ``compute_whohasmet_histogram``: for each of ``nodes``, in their order, how many of ``edges`` hold
+    that player (as either of the two), counted over the columns kept of ``edges``' players (a list picked:
+    :func:`picked`), where gacrux goes through a million records at 2,000 players, a bracket's pass several
+    times. None where no columns are kept, where a node's id is not a non-negative ``int`` or is there twice, or
+    where a pair's player is not among the nodes (gacrux's own then runs, its errors included)."""
+    from fidedesk.engine.progress import kept_columns
+
+    columns = kept_columns(edges, ("ca", "cb"))
+    cids = [node["cid"] for node in nodes]
+    if columns is None or any(type(cid) is not int or cid < 0 for cid in cids) or len(set(cids)) != len(cids):
+        return None
+    import numpy as np
+
+    first, second = columns
+    node_of = np.full(max([*cids, int(first.max(initial=0)), int(second.max(initial=0))]) + 1, -1, np.int64)
+    node_of[cids] = np.arange(len(cids))
+    if len(first) and (int(first.min()) < 0 or int(second.min()) < 0):
+        return None
+    at_first, at_second = node_of[first], node_of[second]
+    if len(first) and (int(at_first.min()) < 0 or int(at_second.min()) < 0):
+        return None  # a pair's player not among the nodes: gacrux's own meets a KeyError
+    counted = np.bincount(at_first, minlength=len(cids)) + np.bincount(at_second, minlength=len(cids))
+    hist: list[int] = counted.tolist()
+    return hist
+
+
+def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) -> list[dict[str, Any]] | None:
+    """gacrux's ``list_edges`` (``pairing.py``): the records of the engine's table of pairs above its diagonal,
+    but those with the bye's dummy (each row ``i``'s ``line[i + 1:-1]``), whose ``canmeet`` holds, sorted by
+    gacrux's key of their levels and players (``key_columns``, as numpy columns). The players and levels are
+    not read from each record but known from its place in the table (record ``[i][j]``, ``i < j``, holds
+    players ``i`` and ``j``, the levels of the diagonal's records ``[i][i]``), checked on 64 records spread over
+    it; only ``canmeet`` is read from every one, in C. The columns of those listed are kept for the count that
+    follows (:func:`hamilton`). None, for gacrux's own, for fewer pairs than ``progress.COLUMNS_FROM`` and
+    where the table or its records are not as gacrux makes them."""
+    from fidedesk.engine import progress
+
+    size = len(opponents) - 1  # the bye's dummy: the last row, and each row's last record
+    pairs = size * (size - 1) // 2
+    if pairs < progress.COLUMNS_FROM or any(type(line) is not list or len(line) != size + 1 for line in opponents):
+        return None
+    try:
+        levels = [opponents[i][i]["sa"] for i in range(size)]
+        sample = [levels, *([line[i + 1]["ca"], line[i + 1]["sb"]] for i, line in enumerate(opponents[:-2]))]
+    except (KeyError, TypeError):
+        return None
+    if any(type(value) is not int for values in sample for value in values):
+        return None
+    import numpy as np
+
+    if not pairs:
+        return []
+    progress.phase("players' pairs listed", size)
+    rows = [line[i + 1 : -1] for i, line in enumerate(opponents)]
+    lengths = np.array([len(row) for row in rows], np.int64)
+    flat = list(itertools.chain.from_iterable(rows))
+    del rows
+    level = np.array(levels, np.int64)
+    ca = np.repeat(np.arange(size + 1, dtype=np.int64), lengths)
+    starts = np.cumsum(lengths) - lengths
+    cb = np.arange(len(flat), dtype=np.int64) - np.repeat(starts - np.arange(1, size + 2, dtype=np.int64), lengths)
+    sa, sb = level[ca], level[cb]
+    getter = operator.itemgetter("ca", "cb", "sa", "sb")
+    for place in [*range(0, len(flat), max(1, len(flat) // 64)), len(flat) - 1]:
+        if getter(flat[place]) != (int(ca[place]), int(cb[place]), int(sa[place]), int(sb[place])):
+            return None
+    try:
+        meet = np.fromiter(map(operator.itemgetter("canmeet"), flat), bool, len(flat))
+    except (KeyError, TypeError, ValueError):
+        return None
+    progress.phase_step(size)
+    chosen = np.flatnonzero(meet)
+    del meet
+    sa, sb, ca, cb = sa[chosen], sb[chosen], ca[chosen], cb[chosen]
+    progress.phase("keys set out", len(chosen))
+    order = progress.stable_order(np.stack(key_columns(sa, sb, ca, cb), axis=1))
+    if order is None:
+        return None
+    edges = progress.gathered(flat, chosen[order])
+    progress.keep_columns(edges, ("sa", "sb", "ca", "cb"), [sa[order], sb[order], ca[order], cb[order]])
+    progress.phase_over()
+    return edges

@@ -188,8 +188,8 @@ def test_the_sorted_pairs_columns_are_read_once_for_the_count() -> None:
 
 
 def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On generated events with byes, forfeits, withdrawals and late entries, every round, the columns' sort, count
-    and picks used for every list (not only from 20,000 pairs): each count by score level the engine makes is
+    """On generated events with byes, forfeits, withdrawals and late entries, every round, the columns' list, sort,
+    count and picks used for every list (not only from 20,000 pairs): each count by score level the engine makes is
     gacrux's own on the same pairs (worked out beside it), made over columns, and every bracket is paired as by
     the unchanged engine."""
     made: list[bool] = []
@@ -209,6 +209,14 @@ def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pyt
     from gacrux.pairingdutch import pairing_dutch
 
     monkeypatch.setattr(dutch, "hamilton", checked)
+    listed_here: list[bool] = []
+
+    def listing(opponents: Any, key_columns: Any) -> Any:
+        made = dutch_records.listed(opponents, key_columns)
+        listed_here.append(made is not None)
+        return made
+
+    monkeypatch.setattr(dutch, "listed", listing)
     for index in (0, 3, 8, 14, 19, 24):
         text = texts()[index]
         for round_ in range(2, rounds_of(text) + 1):
@@ -217,6 +225,7 @@ def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pyt
                 [(p["w"], p["b"]) for p in bracket["pairs"]] for bracket in theirs
             ], f"tournament {index} round {round_}"
     assert made and all(made), "every count over columns"
+    assert listed_here and all(listed_here), "every list from the table's columns"
 
 
 class Picking:
@@ -312,3 +321,121 @@ def test_no_list_of_pairs_is_kept_after_a_pairing(reported: bool) -> None:
 
     pair_round(before(events()[0], 3), progress=(lambda done, total, note="": False) if reported else None)
     assert not getattr(progress._WITHIN, "kept", [])
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> list[list[dict[str, Any]]]:
+    """The engine's table of pairs as gacrux's ``crosstable.list_edges`` makes it: a row for each player and the
+    bye's dummy (the last), the record of players ``i <= j`` at ``[i][j]`` and ``[j][i]``, holding their ids
+    and score levels and whether they can meet."""
+    size = draw(st.integers(1, 14))
+    levels = [draw(st.integers(0, 4)) for _ in range(size + 1)]
+    table: list[list[dict[str, Any]]] = [[{}] * (size + 1) for _ in range(size + 1)]
+    for j in range(size + 1):
+        for i in range(j + 1):
+            meet = draw(st.sampled_from([True, False, 0, 1]))
+            table[i][j] = table[j][i] = {"ca": i, "cb": j, "sa": levels[i], "sb": levels[j], "canmeet": meet}
+    return table
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables(), st.integers(1, 7))
+def test_the_pairs_listed_from_the_table_are_gacruxs(table: list[list[dict[str, Any]]], chunk: int) -> None:
+    """``list_edges`` over the table's columns (the players and levels known from the records' places, only
+    ``canmeet`` read from each): gacrux's list, pair for pair and in order, gathered in chunks of any size, with
+    the listed pairs' columns kept for the count."""
+    from gacrux.pairingdutch import pairing_dutch
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(progress, "_COLUMNS_EVERY", chunk)
+        ours = dutch_records.listed(table, dutch._edges_order)
+    theirs = pairing_dutch.list_edges(types.SimpleNamespace(), table)
+    assert ours is not None and [id(pair) for pair in ours] == [id(pair) for pair in theirs]
+    if not ours:
+        return
+    kept = progress.kept_columns(ours, dutch._EDGE_FIELDS)
+    assert kept is not None
+    assert [list(column) for column in kept] == [[pair[name] for pair in ours] for name in dutch._EDGE_FIELDS]
+    progress.let_go_columns()
+
+
+def test_a_table_not_as_gacrux_makes_it_is_listed_by_gacruxs_own() -> None:
+    """A table with a row of another length, a level that is not an integer, or a record whose players are not
+    those of its place is left to gacrux's own listing."""
+    size = 6
+
+    def table() -> list[list[dict[str, Any]]]:
+        made: list[list[dict[str, Any]]] = [[{}] * (size + 1) for _ in range(size + 1)]
+        for j in range(size + 1):
+            for i in range(j + 1):
+                made[i][j] = made[j][i] = {"ca": i, "cb": j, "sa": i % 3, "sb": j % 3, "canmeet": True}
+        return made
+
+    assert dutch_records.listed(table(), dutch._edges_order) is not None
+    short = table()
+    short[2] = short[2][:-1]
+    halves = table()
+    halves[3][3] = {**halves[3][3], "sa": 1.5}
+    swapped = table()
+    swapped[0][1] = swapped[1][0] = {**swapped[0][1], "ca": 1, "cb": 0}
+    for odd in (short, halves, swapped):
+        assert dutch_records.listed(odd, dutch._edges_order) is None
+    progress.let_go_columns()
+
+
+@settings(max_examples=300, deadline=None)
+@given(counted_pairs(), st.booleans())
+def test_who_has_met_is_counted_as_gacrux_counts_it(case: Any, kept: bool) -> None:
+    """``compute_whohasmet_histogram``: each player's pairs among those given, counted over the columns kept of
+    the pairs' players; none where they are not kept, or where a pair's player is not among the players (gacrux's
+    own then fails as it does)."""
+    from gacrux.pairingdutch import pairing_dutch
+
+    _, nodes, edges = case
+    if kept:
+        progress.keep_columns(
+            edges, ("ca", "cb"), [numpy.array([e[n] for e in edges], numpy.int64) for n in ("ca", "cb")]
+        )
+    ours = dutch_records.who_has_met(nodes, edges)
+    progress.let_go_columns()
+    try:
+        theirs = pairing_dutch.compute_whohasmet_histogram(None, nodes, edges)
+    except KeyError:
+        assert ours is None
+        return
+    assert ours == (theirs if kept else None)
+
+
+def test_whether_two_can_meet_is_gacruxs_for_every_pair_the_engine_makes() -> None:
+    """Each pair's ``canmeet`` as fidedesk's crosstable makes its records (its copy of gacrux's
+    ``update_canmeet``) is as gacrux's own crosstable makes it from the same event, on generated events with
+    byes, forfeits, withdrawals and late entries, every round, pairs ruled out by two absolute preferences for
+    one colour (C.04.3 2.1.3) among them; so are the records' other figures."""
+    from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
+    from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
+
+    from fidedesk.engine.tec_checker import before_round
+
+    from .test_dutch import ENGINE_PARAMS
+
+    pairs, by_colour = 0, 0
+    for index in (0, 3, 8, 14):
+        text = texts()[index]
+        for round_ in range(2, rounds_of(text) + 1):
+            reader = trf2json()
+            reader.parse_file(before_round(text, round_), 0)
+            engine = dutch_engine()(reader.get_tournament(1), round_, dict(ENGINE_PARAMS))
+            made = []
+            for kind in (dutch._compact_crosstable(), crosstable_dutch):
+                crosstable = kind(engine.experimental, False, 0)
+                made.append(
+                    crosstable.init_engine(engine.tournament, round_, engine.nummeets, engine.topcolor, engine.rank)
+                )
+            (players, ours), (_, theirs) = made
+            for j, b in enumerate(players):
+                for i in range(j + 1):
+                    assert ours[i][j] == theirs[i][j] and type(ours[i][j]["canmeet"]) is bool, (index, round_, i, j)
+                    pairs += 1
+                    a = players[i]
+                    by_colour += a["cop"] == b["cop"] in ("w2", "b2") and not (a["top"] or b["top"]) and a is not b
+    assert pairs > 3_000 and by_colour > 0, (pairs, by_colour)
