@@ -42,12 +42,6 @@ MORE_MODULES = {
         "the plumbing every feature of the window shares (plain text, widths, screen, layouts, row models, "
         "background work, dialogs, settings, resources, context, shortcuts, look, menus) and nothing else",
     ),
-    "fidedesk/engine": (
-        13,
-        "FIDE TEC's engine as fidedesk runs it (dutch and the compact records it keeps for every pair, progress, "
-        "pairing, generate, gacrux_json, tec_checker) and the compiled matching it pairs with (matching, blossom, "
-        "blossom_jit, jit_blossoms, jit_state, limbs): a subfolder would move numba's compiled modules and cache",
-    ),
     "fidedesk/gui/tournament": (
         14,
         "the Tournament tab: one module per view of it (event form, players, rounds, crosstable, standings, rating "

@@ -20,15 +20,19 @@ things changed from outside, none of which changes a pairing.
   the weight is made; the quality figures of pairs alike are worked out once, by gacrux's own
   ``update_edge``, and copied to the others (:class:`Outcomes`). These compact forms live in
   :mod:`fidedesk.engine.dutch_records`.
-- **Passes over every pair made over columns**, for lists of 20,000 pairs or more: the sort of the pairs that
-  can meet (``list_edges``), their count by score level (``compute_hamilton``), the picks of pairs
-  (``get_edges``, ``find_pab``'s last) read the pairs' levels and players as numpy columns, kept for the lists
-  sorted, counted and picked; gacrux's own code runs wherever the records are not as it makes them
-  (``dutch_records.hamilton``, ``picked``, ``with_the_bye_at``; ``progress.fields_sorted``).
+- **The table of pairs made a row at once, and passes over every pair made over columns**
+  (:mod:`fidedesk.engine.pair_table`): each row's records made together, the players' figures read once; for
+  lists of 20,000 pairs or more, the list of the pairs that can meet (``list_edges``: the players and levels
+  known from each record's place), their count by score level (``compute_hamilton``), the picks of pairs
+  (``get_edges``, ``find_pab``'s last) and each player's count of pairs (``compute_whohasmet_histogram``) read
+  the pairs' levels and players as numpy columns, kept for the lists listed, counted and picked; gacrux's own
+  code runs wherever the records are not as it makes them (``pair_table.listed``, ``hamilton``, ``picked``,
+  ``with_the_bye_at``, ``who_has_met``; ``progress.fields_sorted``).
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
 a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods below
-(``create_edge``, ``get_edges``, ``find_pab``) are its, line for line but where this docstring says.
+(``create_edge`` with ``update_canmeet``, ``get_edges``, ``find_pab``; ``crosstable.list_edges`` in
+``pair_table.made_table``) are its, line for line but where this docstring says.
 """
 
 from __future__ import annotations
@@ -39,19 +43,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fidedesk.engine import matching
-from fidedesk.engine.dutch_records import (
-    Definitions,
-    Outcomes,
-    Records,
-    SparseCriteria,
-    hamilton,
-    listed,
-    picked,
-    shared_one,
-    summed_as_one,
-    who_has_met,
-    with_the_bye_at,
-)
+from fidedesk.engine.dutch_records import Definitions, Outcomes, Records, SparseCriteria, shared_one, summed_as_one
+from fidedesk.engine.pair_table import hamilton, listed, made_table, picked, who_has_met, with_the_bye_at
 from fidedesk.engine.progress import (
     _WITHIN,
     STEPS,
@@ -69,7 +62,7 @@ from fidedesk.engine.progress import (
 )
 
 if TYPE_CHECKING:  # numba is imported only for a big bracket
-    from fidedesk.engine.limbs import Table
+    from fidedesk.engine.matching.limbs import Table
 
 __all__ = ["STEPS", "PairingCancelled", "Progress", "SparseCriteria", "dutch_engine", "progress_text"]
 
@@ -278,8 +271,8 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
     Equal weights are one number (``negated``, the pass's weights by value): the pairs of a big bracket have a
     third to a fifth as many weights as pairs (67,743 for the 236,172 pairs of a 1,000-player round 2). A pass
     over :data:`fidedesk.engine.matching.TABLE_FROM` pairs or more keeps them in a
-    :class:`fidedesk.engine.limbs.Table` instead, as the compiled matching's rows, each pair's weight its number
-    there (once that matching is ready, which it then needs)."""
+    :class:`fidedesk.engine.matching.limbs.Table` instead, as the compiled matching's rows, each pair's weight its
+    number there (once that matching is ready, which it then needs)."""
 
     @functools.wraps(method)
     def negating(self: Any, *args: Any) -> Any:
@@ -290,7 +283,7 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
             let_go_columns()  # the peak is this pass's: the picks' columns (100 MB at 2,000) read again after
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if matching.COMPILED.ready(None if bracket is None else bracket.preparing):
-                from fidedesk.engine.limbs import Table
+                from fidedesk.engine.matching.limbs import Table
 
                 _WITHIN.negated = Table(len(edges))
         try:
@@ -386,6 +379,14 @@ def _compact_crosstable() -> type:
                 canmeet = False  # C.04.3 2.1.3 [C3]: both an absolute preference for the same colour, neither top
             c["canmeet"] = c["qc"] = canmeet
             return c
+
+        def list_edges(self, cmps: Any, maxmeets: Any, topcolor: Any, prohibited: Any) -> Any:
+            """gacrux's own (``pair_table.made_table``), each row's records made at once as :meth:`create_edge`
+            makes each, where that is this class's and whether two can meet is worked out as gacrux's."""
+            copied = (
+                not self.checkonly and self.fidedesk_canmeet_copied and type(self).create_edge is _Compact.create_edge
+            )
+            return made_table(self, cmps, maxmeets, topcolor, prohibited, blank_pair if copied else None)
 
         def __init__(self, experimental: Any, checkonly: Any, verbose: Any) -> None:
             super().__init__(experimental, checkonly, verbose)

@@ -130,6 +130,11 @@ class _Bracket:
         if not self.made % self.MADE_EVERY:
             self._tell()
 
+    def made_pairs(self, count: int) -> None:
+        """The set-up made ``count`` more candidate pairs at once (a row of its table)."""
+        self.made += count
+        self._tell()
+
     def phase(self, name: str, size: int) -> None:
         """The engine goes through ``size`` candidate pairs again outside a weighing or a matching, as ``name``
         says ("sorted", "gone through")."""
@@ -398,6 +403,13 @@ def let_go_rows(rows: list[Any], report: Progress, total: int) -> None:
         if time.monotonic() - told >= _Bracket.EVERY:
             told = time.monotonic()
             report(total, total, f"The engine's pairs let go; {row + 1:,} of {len(rows):,} players' rows")
+
+
+def made_pairs(count: int) -> None:
+    """The set-up under way made ``count`` more candidate pairs (:meth:`_Bracket.made_pairs`)."""
+    bracket = _under_way()
+    if bracket is not None:
+        bracket.made_pairs(count)
 
 
 def phase(name: str, size: int) -> None:

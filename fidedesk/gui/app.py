@@ -331,9 +331,9 @@ def _pairing_works() -> bool:
 
 
 def _compiled_matching_works() -> bool:
-    """The compiled matching a big bracket is paired with (numba and LLVM, engine/blossom_jit.py): made ready in
-    the bundle (compiled the first time, half a minute; loaded from numba's cache after) and matching a graph of
-    weights of hundreds of digits as the Python algorithm does, the same set in the same order."""
+    """The compiled matching a big bracket is paired with (numba and LLVM, engine/matching/blossom_jit.py): made
+    ready in the bundle (compiled the first time, half a minute; loaded from numba's cache after) and matching a graph
+    of weights of hundreds of digits as the Python algorithm does, the same set in the same order."""
     import random
 
     from fidedesk.engine import matching

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import dutch, dutch_records, progress
+from fidedesk.engine import dutch, pair_table, progress
 from fidedesk.engine.dutch import dutch_engine
-from fidedesk.engine.dutch_records import hamilton
+from fidedesk.engine.pair_table import hamilton
 
 from .test_dutch import brackets
 from .test_pairing_generated import rounds_of, texts
@@ -29,7 +29,7 @@ def columns_for_every_list() -> Any:
     events here are small)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(progress, "COLUMNS_FROM", 0)
-        patch.setattr(dutch_records, "PICKED_FROM", 0)
+        patch.setattr(pair_table, "PICKED_FROM", 0)
         yield
 
 
@@ -212,7 +212,7 @@ def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pyt
     listed_here: list[bool] = []
 
     def listing(opponents: Any, key_columns: Any) -> Any:
-        made = dutch_records.listed(opponents, key_columns)
+        made = pair_table.listed(opponents, key_columns)
         listed_here.append(made is not None)
         return made
 
@@ -270,7 +270,7 @@ def test_pairs_picked_over_columns_are_gacruxs_picks(case: Any, read: bool) -> N
     engine = Picking(13)
     ours, theirs = pairs, pairs
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(dutch_records, "PICKED_FROM", 0 if read else 10**9)
+        patch.setattr(pair_table, "PICKED_FROM", 0 if read else 10**9)
         for nodes in groups:
             ours = dutch_engine().get_edges(engine, nodes, ours, condition)
             theirs = pairing_dutch.get_edges(engine, nodes, theirs, condition)
@@ -285,11 +285,11 @@ def test_a_pick_with_a_player_past_the_flags_is_gacruxs_own() -> None:
     fails as it does; so is a list too short to read whose columns are not known."""
     pairs = [{"ca": 1, "cb": 20, "sa": 1, "sb": 1}, {"ca": 1, "cb": 2, "sa": 1, "sb": 1}]
     progress.keep_columns(pairs, ("ca", "cb"), [numpy.array([1, 1]), numpy.array([20, 2])])
-    assert dutch_records.picked(pairs, 2, [1, 2], 13, None) is None
+    assert pair_table.picked(pairs, 2, [1, 2], 13, None) is None
     progress.let_go_columns()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(dutch_records, "PICKED_FROM", 3)
-        assert dutch_records.picked(pairs[1:], 1, [1, 2], 13, None) is None, "short, and no columns kept"
+        patch.setattr(pair_table, "PICKED_FROM", 3)
+        assert pair_table.picked(pairs[1:], 1, [1, 2], 13, None) is None, "short, and no columns kept"
 
 
 @settings(max_examples=200, deadline=None)
@@ -302,7 +302,7 @@ def test_the_pairs_left_by_the_bye_are_gacruxs(pairs: list[tuple[int, int]], pab
         progress.keep_columns(
             edges, ("ca", "cb", "sb"), [numpy.array([e[n] for e in edges], numpy.int64) for n in ("ca", "cb", "sb")]
         )
-    left = dutch_records.with_the_bye_at(edges, pab)
+    left = pair_table.with_the_bye_at(edges, pab)
     progress.let_go_columns()
     if not kept:
         assert left is None
@@ -348,7 +348,7 @@ def test_the_pairs_listed_from_the_table_are_gacruxs(table: list[list[dict[str, 
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(progress, "_COLUMNS_EVERY", chunk)
-        ours = dutch_records.listed(table, dutch._edges_order)
+        ours = pair_table.listed(table, dutch._edges_order)
     theirs = pairing_dutch.list_edges(types.SimpleNamespace(), table)
     assert ours is not None and [id(pair) for pair in ours] == [id(pair) for pair in theirs]
     if not ours:
@@ -371,7 +371,7 @@ def test_a_table_not_as_gacrux_makes_it_is_listed_by_gacruxs_own() -> None:
                 made[i][j] = made[j][i] = {"ca": i, "cb": j, "sa": i % 3, "sb": j % 3, "canmeet": True}
         return made
 
-    assert dutch_records.listed(table(), dutch._edges_order) is not None
+    assert pair_table.listed(table(), dutch._edges_order) is not None
     short = table()
     short[2] = short[2][:-1]
     halves = table()
@@ -379,7 +379,7 @@ def test_a_table_not_as_gacrux_makes_it_is_listed_by_gacruxs_own() -> None:
     swapped = table()
     swapped[0][1] = swapped[1][0] = {**swapped[0][1], "ca": 1, "cb": 0}
     for odd in (short, halves, swapped):
-        assert dutch_records.listed(odd, dutch._edges_order) is None
+        assert pair_table.listed(odd, dutch._edges_order) is None
     progress.let_go_columns()
 
 
@@ -396,7 +396,7 @@ def test_who_has_met_is_counted_as_gacrux_counts_it(case: Any, kept: bool) -> No
         progress.keep_columns(
             edges, ("ca", "cb"), [numpy.array([e[n] for e in edges], numpy.int64) for n in ("ca", "cb")]
         )
-    ours = dutch_records.who_has_met(nodes, edges)
+    ours = pair_table.who_has_met(nodes, edges)
     progress.let_go_columns()
     try:
         theirs = pairing_dutch.compute_whohasmet_histogram(None, nodes, edges)
@@ -406,9 +406,9 @@ def test_who_has_met_is_counted_as_gacrux_counts_it(case: Any, kept: bool) -> No
     assert ours == (theirs if kept else None)
 
 
-def test_whether_two_can_meet_is_gacruxs_for_every_pair_the_engine_makes() -> None:
-    """Each pair's ``canmeet`` as fidedesk's crosstable makes its records (its copy of gacrux's
-    ``update_canmeet``) is as gacrux's own crosstable makes it from the same event, on generated events with
+def test_whether_two_can_meet_is_gacruxs_for_every_pair_the_engine_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pair's ``canmeet`` as fidedesk's crosstable makes its records (a row at once, with its copy of
+    gacrux's ``update_canmeet``) is as gacrux's own crosstable makes it from the same event, on generated events with
     byes, forfeits, withdrawals and late entries, every round, pairs ruled out by two absolute preferences for
     one colour (C.04.3 2.1.3) among them; so are the records' other figures."""
     from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
@@ -418,6 +418,9 @@ def test_whether_two_can_meet_is_gacruxs_for_every_pair_the_engine_makes() -> No
 
     from .test_dutch import ENGINE_PARAMS
 
+    rows: list[int] = []
+    own_row = pair_table._made_row
+    monkeypatch.setattr(pair_table, "_made_row", lambda *made: rows.append(1) or own_row(*made))
     pairs, by_colour = 0, 0
     for index in (0, 3, 8, 14):
         text = texts()[index]
@@ -439,3 +442,43 @@ def test_whether_two_can_meet_is_gacruxs_for_every_pair_the_engine_makes() -> No
                     a = players[i]
                     by_colour += a["cop"] == b["cop"] in ("w2", "b2") and not (a["top"] or b["top"]) and a is not b
     assert pairs > 3_000 and by_colour > 0, (pairs, by_colour)
+    assert len(rows) > 100, "fidedesk's rows made at once"
+
+
+@st.composite
+def players(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """The figures of players a table's records are made of, at their places (ids 0 to n, as gacrux numbers
+    them), with the games each has played: opponents' ids as gacrux holds them and, now and then, as another
+    number equal to one (a float, a bool) or a place past the table."""
+    count = draw(st.integers(1, 8))
+    made = []
+    for cid in range(count):
+        opponents = draw(st.lists(st.integers(-1, count + 1), max_size=3))
+        if opponents and draw(st.integers(0, 3)) == 0:
+            opponents[0] = draw(st.sampled_from([float(opponents[0]), True, False]))
+        made.append({
+            "cid": cid, "scorelevel": draw(st.integers(-1, 3)), "rfp": draw(st.booleans()),
+            "cop": draw(st.sampled_from(["w2", "b2", "w1", "b0", "nc", "  "])), "top": draw(st.booleans()),
+            "num": {"val": len(opponents), **{f"r{n}": opponent for n, opponent in enumerate(opponents)}},
+        })  # fmt: skip
+    return made
+
+
+@settings(max_examples=300, deadline=None)
+@given(players(), st.integers(1, 2), st.integers(1, 5))
+def test_a_row_made_at_once_is_as_each_pair_is_made(made: list[dict[str, Any]], meets: int, round_: int) -> None:
+    """A row of the table made at once holds, pair for pair, the records ``create_edge`` makes one at a time (its
+    copy of gacrux's, with gacrux's ``update_canmeet``): the same figures, the ids the players' own objects."""
+    crosstable = dutch._compact_crosstable()({}, False, 0)
+    crosstable.maxmeets, crosstable.BLOB, crosstable.rnd = meets, len(made) - 1, round_
+    row_by_row: list[list[Any]] = [[None] * len(made) for _ in made]
+    pair_by_pair: list[list[Any]] = [[None] * len(made) for _ in made]
+    blank = crosstable.create_edge(made[0], made[0], [])
+    table = pair_table._Players(made)
+    for b in made:
+        met = [opponent for key, opponent in b["num"].items() if key != "val"]
+        pair_table._made_row(crosstable, table, b, row_by_row, met, blank)
+        for a in made[: b["cid"] + 1]:
+            pair_by_pair[a["cid"]][b["cid"]] = pair_by_pair[b["cid"]][a["cid"]] = crosstable.create_edge(a, b, met)
+    assert row_by_row == pair_by_pair
+    assert all(row_by_row[i][j]["ca"] is made[i]["cid"] for j in range(len(made)) for i in range(j + 1))

@@ -1,4 +1,4 @@
-"""The compiled matching's numbers (engine/limbs.py) against Python's integers: every figure exact, every sign
+"""The compiled matching's numbers (engine/matching/limbs.py) against Python's integers: every figure exact, every sign
 and comparison the one Python gives, however wide the numbers and wherever two of them first differ."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import jit_state, limbs
+from fidedesk.engine.matching import jit_state, limbs
 from fidedesk.io.user_folders import UserFolder, user_folder
 
 #: Numbers as gacrux's weights and the matching's duals are: of a few bits to thousands, of either sign, and

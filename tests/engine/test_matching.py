@@ -1,11 +1,12 @@
-"""fidedesk's weighted matching (engine/matching.py) against networkx's, which FIDE TEC's engine calls.
+"""fidedesk's weighted matching (engine/matching/__init__.py) against networkx's, which FIDE TEC's engine calls.
 
 The port must return networkx 3.6.1's ``min_weight_matching`` exactly, as the same set in the same iteration
 order: gacrux's brackets have ties (a 600-player round 2's first matching has 191 distinct weights among 79,724
 edges), so an equally good matching chosen otherwise would be another pairing. Held on random graphs with ties,
 huge weights and repeated edges, and on every matching the Dutch engine asks for while pairing generated events;
-each for the Python algorithm (engine/blossom.py) and the compiled one (engine/blossom_jit.py), which matching.py
-gives graphs of COMPILED_FROM edges and more (here every graph, to hold it to networkx on all of them).
+each for the Python algorithm (engine/matching/blossom.py) and the compiled one (engine/matching/blossom_jit.py), which
+engine/matching/__init__.py gives graphs of COMPILED_FROM edges and more (here every graph, to hold it to networkx on
+all of them).
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import blossom, dutch, matching
+from fidedesk.engine import dutch, matching
 from fidedesk.engine.dutch import _FastNetworkx
+from fidedesk.engine.matching import blossom
 from fidedesk.engine.pairing import pair_round
 
 from .test_pairing_generated import before, events, rounds_of, texts
@@ -146,7 +148,7 @@ def test_the_compiled_matching_reports_its_stages_as_the_python_one(monkeypatch:
 def test_the_compiled_matching_says_it_goes_on_while_it_sets_up(monkeypatch: Any) -> None:
     """Setting a big graph out as the compiled matching's arrays takes seconds at 2,000 players: it tells
     ``set_out`` the pairs set out every TICK_EVERY of them, then the weights every CHUNK, and may be stopped."""
-    from fidedesk.engine import jit_state, limbs
+    from fidedesk.engine.matching import jit_state, limbs
 
     monkeypatch.setattr(jit_state, "TICK_EVERY", 64)
     monkeypatch.setattr(limbs, "CHUNK", 50)
@@ -179,7 +181,7 @@ def test_the_compiled_matching_says_it_goes_on_while_it_sets_up(monkeypatch: Any
 def test_a_compiled_matching_that_cannot_be_made_leaves_the_python_one(monkeypatch: Any, caplog: Any) -> None:
     """Should numba fail to compile here, every graph is matched by the Python algorithm (the same matching),
     and the failure is logged."""
-    from fidedesk.engine import jit_state
+    from fidedesk.engine.matching import jit_state
 
     def no_compiler(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("no compiler")
@@ -437,7 +439,7 @@ def test_a_big_graph_is_set_out_from_its_edges_as_from_networkxs_graph(
     2,000-player bracket's) are those made from the graph networkx builds and inverts (its nodes in the order
     the edges of the first graph meet them, not the edges' own), array for array; repeated edges and loops are
     left to that way."""
-    from fidedesk.engine import jit_state
+    from fidedesk.engine.matching import jit_state
 
     given = [(u, v, -2 * w) for u, v, w in edges] if negated else edges
     adj = matching._adjacency(given)
@@ -468,8 +470,8 @@ def test_a_big_pass_s_table_sets_out_the_same_graph(edges: list[tuple[int, int, 
     """Issue 28: a big pass's weights kept in a table as they are weighed (each pair's weight its number there)
     set out the graph set out from the same weights as numbers: the same arrays, each edge's weight the same
     row (numbered otherwise), every dual the same; and matched the same."""
-    from fidedesk.engine import jit_state
-    from fidedesk.engine.limbs import Table
+    from fidedesk.engine.matching import jit_state
+    from fidedesk.engine.matching.limbs import Table
 
     given = [(u, v, -2 * w) for u, v, w in edges]
     table = Table(len(given))
@@ -495,8 +497,8 @@ def test_a_big_pass_s_table_sets_out_the_same_graph(edges: list[tuple[int, int, 
 def test_a_table_with_no_compiled_matching_is_matched_from_its_numbers(monkeypatch: Any) -> None:
     """Should the compiled matching not be made ready, a big pass's weights kept in a table are read back as
     numbers and matched by the Python algorithm: networkx's matching still (and so with an edge repeated)."""
-    from fidedesk.engine import jit_state
-    from fidedesk.engine.limbs import Table
+    from fidedesk.engine.matching import jit_state
+    from fidedesk.engine.matching.limbs import Table
 
     def no_compiler(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("no compiler")

@@ -10,8 +10,8 @@ so fidedesk compiles networkx's algorithm itself, over exact multi-word integers
 (Joris van Rantwijk's primal-dual blossom algorithm, BSD-3-Clause, Copyright (C) 2004-2025 NetworkX
 Developers) on plain dicts: the same steps in the same order over the same nodes and edges, so it returns the
 same matching, ties included, as the same set (its iteration order too). The algorithm itself is
-:mod:`fidedesk.engine.blossom` for a small graph and, from :data:`COMPILED_FROM` edges, the same steps compiled
-(:mod:`fidedesk.engine.blossom_jit`, a big bracket's matching four to seven times faster) once that is ready
+:mod:`fidedesk.engine.matching.blossom` for a small graph and, from :data:`COMPILED_FROM` edges, the same steps compiled
+(:mod:`fidedesk.engine.matching.blossom_jit`, a big bracket's matching four to seven times faster) once that is ready
 (:class:`_Compiled`). :func:`min_weight_matching` answers ``None`` for weights that are not all ``int``
 (networkx then goes on in floats) so the caller keeps networkx there. ``tests/engine/test_matching.py`` holds
 both to networkx on random graphs with ties and on every bracket of generated events.
@@ -29,11 +29,11 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from fidedesk.engine.blossom import Edge, _matching_set, each_edge, max_weight_matching
+from fidedesk.engine.matching.blossom import Edge, _matching_set, each_edge, max_weight_matching
 
 if TYPE_CHECKING:  # numba is imported only when a big graph is matched
-    from fidedesk.engine.jit_state import State
-    from fidedesk.engine.limbs import Table
+    from fidedesk.engine.matching.jit_state import State
+    from fidedesk.engine.matching.limbs import Table
 
 _log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ MAKE_FROM = 60_000
 #: Edges the compiled algorithm goes through before it hands back to report (a tenth of a second or so).
 SCAN_BUDGET = 1_000_000
 #: A pass of the Dutch engine over at least this many pairs keeps its weights as the compiled algorithm's rows
-#: as they are weighed (:class:`fidedesk.engine.limbs.Table`), never as Python's numbers as well: 300 MB less
+#: as they are weighed (:class:`fidedesk.engine.matching.limbs.Table`), never as Python's numbers as well: 300 MB less
 #: at 2,000 players, for about 4 µs a pair (4 s there, where writing the rows after the weighing took 2 s; a
 #: 1,000-player bracket's weights, 236,172 pairs, hold 27 MB).
 TABLE_FROM = 300_000
@@ -108,8 +108,8 @@ def min_weight_matching(
     """networkx's ``min_weight_matching(G)`` of the graph gacrux built; ``None`` where a weight is not an
     ``int`` (networkx then takes another arithmetic, which the caller leaves to networkx). ``stage`` is called
     before each stage of the algorithm (each adds one pair), ``searched`` as a stage goes through each vertex's
-    edges (:func:`fidedesk.engine.blossom.max_weight_matching`), ``read`` with the count of edges read before the
-    first stage (every :data:`READ_EVERY`, three times over: a second for 236,172 edges); any may raise to stop it.
+    edges (:func:`fidedesk.engine.matching.blossom.max_weight_matching`), ``read`` with the count of edges read before
+    the first stage (every :data:`READ_EVERY`, three times over: a second for 236,172 edges); any may raise to stop it.
 
     ``negated``: each of the graph's weights is already ``-2 * w`` for G's weight ``w`` (as fidedesk's Dutch engine
     hands a bracket's pairs, so that each pair's weight is one number of thousands of digits, not two).
@@ -123,7 +123,7 @@ def min_weight_matching(
     if table is not None:
         prepared = None
         if COMPILED.ready(wait):
-            from fidedesk.engine import jit_state
+            from fidedesk.engine.matching import jit_state
 
             prepared = jit_state.prepare_edges(graph.edges, negated=True, tick=set_out, table=table)
         if prepared is not None:
@@ -136,7 +136,7 @@ def min_weight_matching(
         and all(type(weight) is int for _, _, weight in graph.edges)
         and COMPILED.ready(wait, make=len(graph.edges) >= MAKE_FROM)
     ):
-        from fidedesk.engine import jit_state
+        from fidedesk.engine.matching import jit_state
 
         # set out straight from the edges, as the graph networkx would build of them (a 2,000-player bracket's
         # dicts below would take 178 MiB more at the peak); None for repeated edges or loops
@@ -166,7 +166,7 @@ def min_weight_matching(
     for node, neighbours in inverted.items():
         neighbours.pop(node, None)  # every loop of the algorithm passes over a loop edge
     if len(graph.edges) >= COMPILED_FROM and COMPILED.ready(wait, make=len(graph.edges) >= MAKE_FROM):
-        from fidedesk.engine import jit_state
+        from fidedesk.engine.matching import jit_state
 
         prepared = jit_state.prepare(inverted, shifted=negated, tick=set_out)
         inverted.clear()
@@ -180,11 +180,11 @@ def _compiled_matching(
     stage: Callable[[], None] | None,
     searched: Callable[[], None] | None,
 ) -> set[tuple[int, int]]:
-    """:func:`fidedesk.engine.blossom.max_weight_matching` of the graph set out as ``state`` (its vertices
+    """:func:`fidedesk.engine.matching.blossom.max_weight_matching` of the graph set out as ``state`` (its vertices
     ``nodes``), compiled: ``stage`` called before each stage and ``searched`` for each vertex a stage has gone
     through, as there, at least every :data:`SCAN_BUDGET` edges (a stage of a 2,000-player bracket goes through
     millions)."""
-    from fidedesk.engine import blossom_jit, jit_state
+    from fidedesk.engine.matching import blossom_jit, jit_state
 
     answer = blossom_jit.AUGMENTED
     while answer != blossom_jit.FOUND:
@@ -253,8 +253,8 @@ def make_ready_here(*, marker: Path | None = None) -> bool:
     one graph; where it matches it rightly, numba's cache is marked as holding it (:func:`_marker`, unless the
     caller's ``marker``, worked out already, is there). What the child process of :func:`_make_ready_elsewhere`
     runs."""
-    from fidedesk.engine import blossom_jit, jit_state
-    from fidedesk.engine.limbs import Table
+    from fidedesk.engine.matching import blossom_jit, jit_state
+    from fidedesk.engine.matching.limbs import Table
 
     table = Table(1)
     prepared = jit_state.prepare_edges([(0, 1, table.add(-2))], negated=True, table=table)
@@ -287,7 +287,7 @@ def _marker() -> Path | None:
     cannot be known (the matching is then made ready here, as numba finds it)."""
     import numba
 
-    from fidedesk.engine import blossom_jit, jit_blossoms, jit_state, limbs
+    from fidedesk.engine.matching import blossom_jit, jit_blossoms, jit_state, limbs
 
     modules = (limbs, jit_state, jit_blossoms, blossom_jit)
     try:
@@ -325,7 +325,7 @@ def _make_ready_elsewhere() -> bool:
     last lines."""
     environment = dict(os.environ)
     if not getattr(sys, "frozen", False):  # the child imports this very fidedesk, installed or not
-        root = str(Path(__file__).resolve().parents[2])
+        root = str(Path(__file__).resolve().parents[3])
         environment["PYTHONPATH"] = os.pathsep.join(filter(None, (root, environment.get("PYTHONPATH"))))
     flags = 0
     if sys.platform == "win32":  # no console window opened for it beside the app's

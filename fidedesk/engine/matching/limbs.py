@@ -1,4 +1,4 @@
-"""Integers of thousands of bits as rows of machine words, for :mod:`fidedesk.engine.blossom_jit`.
+"""Integers of thousands of bits as rows of machine words, for :mod:`fidedesk.engine.matching.blossom_jit`.
 
 gacrux weighs a bracket's pairs with C.04.3's criteria as powers of ten, so a weight has 1,000 to 7,000 bits: no
 machine integer holds it, and no compiled matching takes it (rustworkx's is 128-bit). Here a number is a row of
@@ -73,7 +73,7 @@ bare = _compiled(_nrt=False)
 def width(numbers: Sequence[int]) -> int:
     """The limbs a row needs for ``numbers`` and the sums the matching makes of them (slacks, duals moved by
     slacks): 40 bits over the widest, and the first limb a whole machine word besides (a carry into it never
-    overflows; :mod:`fidedesk.engine.blossom_jit` stops with :class:`OverflowError` before a dual could)."""
+    overflows; :mod:`fidedesk.engine.matching.blossom_jit` stops with :class:`OverflowError` before a dual could)."""
     return _limbs_for(max((abs(number).bit_length() for number in numbers), default=0))
 
 
@@ -195,7 +195,7 @@ def sign6(d: Limbs, v: int, w: int, weights: Limbs, k: int, p: int, q: int, m: i
 @bare
 def sign6_low(d: Limbs, v: int, w: int, weights: Limbs, k: int, p: int, q: int, m: int, low: int) -> int:
     """:func:`sign6` of the two slacks' difference plus ``low`` (-1, 0 or 1: two halved slacks told apart,
-    :func:`fidedesk.engine.jit_state.half_less`): what is left below a limb, ``low`` included, still adds less
+    :func:`fidedesk.engine.matching.jit_state.half_less`): what is left below a limb, ``low`` included, still adds less
     than 3 units of it (3 * (BASE - 1) a limb at most, and 1 more at the last), so the sign is settled at 3.
     Apart from :func:`sign6`, whose loop (the scan's inner one) is slower with ``low`` in it."""
     acc = 0

@@ -1,14 +1,14 @@
-"""The blossoms of :mod:`fidedesk.engine.blossom_jit`'s matching: made (networkx's ``addBlossom``, with each new
-blossom's least-slack edges to its neighbours), expanded (``expandBlossom``, relabelling a T-blossom's children)
-and augmented through (``augmentBlossom``, ``augmentMatching``), step for step as networkx 3.6.1 takes them
-(BSD-3-Clause, Copyright (C) 2004-2025 NetworkX Developers); networkx's recursion, the generators of
-``expandBlossom`` and ``augmentBlossom``, an explicit stack of frames."""
+"""The blossoms of :mod:`fidedesk.engine.matching.blossom_jit`'s matching: made (networkx's ``addBlossom``, with each
+new blossom's least-slack edges to its neighbours), expanded (``expandBlossom``, relabelling a T-blossom's children) and
+augmented through (``augmentBlossom``, ``augmentMatching``), step for step as networkx 3.6.1 takes them (BSD-3-Clause,
+Copyright (C) 2004-2025 NetworkX Developers); networkx's recursion, the generators of ``expandBlossom`` and
+``augmentBlossom``, an explicit stack of frames."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from fidedesk.engine.jit_state import (
+from fidedesk.engine.matching.jit_state import (
     ALIVE,
     ALIVE_N,
     BASE,
@@ -52,7 +52,7 @@ from fidedesk.engine.jit_state import (
     queue_vertex,
     slack_less,
 )
-from fidedesk.engine.limbs import Limbs, compare, inline, jit
+from fidedesk.engine.matching.limbs import Limbs, compare, inline, jit
 
 
 @inline

@@ -2,19 +2,19 @@
 algorithm, BSD-3-Clause, Copyright (C) 2004-2025 NetworkX Developers) compiled with numba: the same steps in the
 same order as networkx's, so the same matching, ties included, as the same set in the same order.
 
-:mod:`fidedesk.engine.blossom` is the same algorithm in Python; :mod:`fidedesk.engine.matching` says which of
-the two matches a graph. Here the weights and duals are :mod:`fidedesk.engine.limbs` rows (exact), the state is
-:class:`fidedesk.engine.jit_state.State`'s arrays, and its blossoms are made, expanded and augmented through
-in :mod:`fidedesk.engine.jit_blossoms`. :func:`stage` runs one stage a call, so that the caller reports
+:mod:`fidedesk.engine.matching.blossom` is the same algorithm in Python; :mod:`fidedesk.engine.matching` says which of
+the two matches a graph. Here the weights and duals are :mod:`fidedesk.engine.matching.limbs` rows (exact), the state is
+:class:`fidedesk.engine.matching.jit_state.State`'s arrays, and its blossoms are made, expanded and augmented through
+in :mod:`fidedesk.engine.matching.jit_blossoms`. :func:`stage` runs one stage a call, so that the caller reports
 progress and may stop between stages (a stage of a 2,000-player bracket takes a fraction of a second).
 
-``tests/engine/test_matching.py`` holds it to :mod:`fidedesk.engine.blossom` (so to networkx) on random graphs
+``tests/engine/test_matching.py`` holds it to :mod:`fidedesk.engine.matching.blossom` (so to networkx) on random graphs
 with ties and big weights, and on the brackets of generated events."""
 
 from __future__ import annotations
 
-from fidedesk.engine.jit_blossoms import add_blossom, augment_matching, expand_blossom
-from fidedesk.engine.jit_state import (
+from fidedesk.engine.matching.jit_blossoms import add_blossom, augment_matching, expand_blossom
+from fidedesk.engine.matching.jit_state import (
     ALIVE,
     ALIVE_N,
     BASE,
@@ -48,7 +48,7 @@ from fidedesk.engine.jit_state import (
     scan_blossom,
     slack_less,
 )
-from fidedesk.engine.limbs import add_row, compare, halve, jit, prefetch_row, sign3
+from fidedesk.engine.matching.limbs import add_row, compare, halve, jit, prefetch_row, sign3
 
 #: What :func:`stage` answers: the matching found (no augmenting path left), a stage that augmented it, a stage
 #: paused (to be called again).
@@ -275,8 +275,8 @@ def stage(st: State, budget: int) -> int:
     of a big bracket goes through millions: the caller reports and may stop between calls).
 
     A stage after one that did not move the duals is first tried over the tight edges alone (lazy, as
-    :mod:`fidedesk.engine.blossom` does): should it need the duals moved, the blossoms it made are undone and it
-    is run again over every edge. A bracket with many equal weights moves them seldom (a 600-player round 2's
+    :mod:`fidedesk.engine.matching.blossom` does): should it need the duals moved, the blossoms it made are undone
+    and it is run again over every edge. A bracket with many equal weights moves them seldom (a 600-player round 2's
     first matching: 4 dual steps in 201 stages)."""
     n = st.n
     t = st.table

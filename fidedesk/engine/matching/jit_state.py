@@ -1,4 +1,4 @@
-"""The state of :mod:`fidedesk.engine.blossom_jit`'s matching, and the small steps of it its inner loops take.
+"""The state of :mod:`fidedesk.engine.matching.blossom_jit`'s matching, and the small steps of it its inner loops take.
 
 networkx keeps the blossom algorithm's state in dicts keyed by vertex, by blossom object and by pair; here it is
 kept in arrays: vertices are ``0..n-1`` (the graph's nodes in order), blossoms ``n..2n-1`` (an id reused once
@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from fidedesk.engine.limbs import (
+from fidedesk.engine.matching.limbs import (
     Limbs,
     Table,
     bare,
@@ -305,7 +305,7 @@ def edge_slack(wmat: Ints32, weights: Limbs, dual: Limbs, out: Limbs, p: int, q:
 def prepare(
     adj2: dict[int, dict[int, int]], *, shifted: bool, tick: Callable[[str, int, int], None] | None = None
 ) -> tuple[State, list[int]]:
-    """The state at the algorithm's start for the graph ``adj2`` (as :func:`fidedesk.engine.blossom.
+    """The state at the algorithm's start for the graph ``adj2`` (as :func:`fidedesk.engine.matching.blossom.
     max_weight_matching` takes it: each weight doubled, no loop), and its nodes in order. ``tick`` is told
     ("pairs", done, of) every :data:`TICK_EVERY` pairs set out and ("weights", done, of) as the weights are
     written out as limbs (a 2,000-player bracket's take seconds); it may raise to stop."""
