@@ -262,11 +262,12 @@ def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) ->
 
     if not pairs:
         return []
-    progress.phase("players' pairs listed", size)
-    rows = [line[i + 1 : -1] for i, line in enumerate(opponents)]
-    lengths = np.array([len(row) for row in rows], np.int64)
-    flat = list(itertools.chain.from_iterable(rows))
-    del rows
+    progress.phase("players' pairs listed", size + 1)
+    flat: list[dict[str, Any]] = []
+    for i, line in enumerate(opponents):
+        flat += line[i + 1 : -1]
+        progress.phase_step(1)
+    lengths = np.maximum(0, size - 1 - np.arange(size + 1, dtype=np.int64))  # row i: players i + 1 to size - 1
     level = np.array(levels, np.int64)
     ca = np.repeat(np.arange(size + 1, dtype=np.int64), lengths)
     starts = np.cumsum(lengths) - lengths
@@ -276,11 +277,15 @@ def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) ->
     for place in [*range(0, len(flat), max(1, len(flat) // 64)), len(flat) - 1]:
         if getter(flat[place]) != (int(ca[place]), int(cb[place]), int(sa[place]), int(sb[place])):
             return None
+    progress.phase("read", len(flat))
+    meet = np.empty(len(flat), bool)
     try:
-        meet = np.fromiter(map(operator.itemgetter("canmeet"), flat), bool, len(flat))
+        for first in range(0, len(flat), progress._COLUMNS_EVERY):
+            part = flat[first : first + progress._COLUMNS_EVERY]
+            meet[first : first + len(part)] = np.fromiter(map(operator.itemgetter("canmeet"), part), bool, len(part))
+            progress.phase_step(len(part))
     except (KeyError, TypeError, ValueError):
         return None
-    progress.phase_step(size)
     chosen = np.flatnonzero(meet)
     del meet
     sa, sb, ca, cb = sa[chosen], sb[chosen], ca[chosen], cb[chosen]
