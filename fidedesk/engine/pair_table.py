@@ -417,17 +417,19 @@ def _made_row(
                 played_with[opponent] = bhasmet.count(opponent)
     else:  # as gacrux counts, player by player
         played_with = [bhasmet.count(cid) for cid in cids[: i + 1]]
-    copy = blank.copy
+    # the row's own figures written once, into the blank each of its records is copied from (a quarter less work)
+    row_blank = blank.copy()
+    row_blank["cb"] = cb
+    row_blank["sb"] = sb
+    row_blank["isblob"] = isblob
+    row_blank["unplayed"] = unplayed
+    copy = row_blank.copy
     row = opponents[i]
     for j in range(i + 1):
         c = copy()
         c["ca"] = ca = cids[j]
-        c["cb"] = cb
         c["sa"] = levels[j]
-        c["sb"] = sb
-        c["isblob"] = isblob
         c["played"] = played = played_with[j]
-        c["unplayed"] = unplayed
         canmeet = (played < maxmeets and ca != cb and ready[j] and ready_b) or (ca < blob and isblob)
         if absolute_b is not None and absolute[j] == absolute_b:
             canmeet = False
