@@ -410,10 +410,11 @@ def _made_row(
     maxmeets, blob = crosstable.maxmeets, crosstable.BLOB
     isblob = cb == blob
     unplayed = crosstable.rnd - 1 - b["num"].get("val", 0)
-    if all(type(opponent) is int for opponent in bhasmet):
+    # gacrux's list holds the games' opponents' ids and its own label ("NUM": a str, equal to no id)
+    if all(type(opponent) is int or type(opponent) is str for opponent in bhasmet):
         played_with = [0] * (i + 1)
         for opponent in set(bhasmet):
-            if 0 <= opponent <= i:
+            if type(opponent) is int and 0 <= opponent <= i:
                 played_with[opponent] = bhasmet.count(opponent)
     else:  # as gacrux counts, player by player
         played_with = [bhasmet.count(cid) for cid in cids[: i + 1]]

@@ -448,18 +448,18 @@ def test_whether_two_can_meet_is_gacruxs_for_every_pair_the_engine_makes(monkeyp
 @st.composite
 def players(draw: st.DrawFn) -> list[dict[str, Any]]:
     """The figures of players a table's records are made of, at their places (ids 0 to n, as gacrux numbers
-    them), with the games each has played: opponents' ids as gacrux holds them and, now and then, as another
-    number equal to one (a float, a bool) or a place past the table."""
+    them), with the games each has played: opponents' ids as gacrux holds them (with its label, "NUM") and, now
+    and then, as another number equal to one (a float, a bool), a string, or a place past the table."""
     count = draw(st.integers(1, 8))
     made = []
     for cid in range(count):
         opponents = draw(st.lists(st.integers(-1, count + 1), max_size=3))
         if opponents and draw(st.integers(0, 3)) == 0:
-            opponents[0] = draw(st.sampled_from([float(opponents[0]), True, False]))
+            opponents[0] = draw(st.sampled_from([float(opponents[0]), True, False, "NUM", str(opponents[0])]))
         made.append({
             "cid": cid, "scorelevel": draw(st.integers(-1, 3)), "rfp": draw(st.booleans()),
             "cop": draw(st.sampled_from(["w2", "b2", "w1", "b0", "nc", "  "])), "top": draw(st.booleans()),
-            "num": {"val": len(opponents), **{f"r{n}": opponent for n, opponent in enumerate(opponents)}},
+            "num": {"desc": "NUM", "val": len(opponents), **{f"r{n}": o for n, o in enumerate(opponents)}},
         })  # fmt: skip
     return made
 
