@@ -119,7 +119,7 @@ def dutch_engine() -> type:
         setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
     _Reporting.pair_weighted_round = _negating(_Reporting.pair_weighted_round)
     # Before its first bracket the engine sorts every candidate pair and counts them over (seven seconds at 2,000
-    # players): over columns (dutch_records.hamilton); where that cannot run as gacrux's own, gacrux's own, a
+    # players): over columns (pair_table.hamilton); where that cannot run as gacrux's own, gacrux's own, a
     # step of the set-up every so many pairs, so that Cancel is heard there too.
     own_hamilton = _rebound(pairing_dutch.compute_hamilton, sorted=_stepping_sorted, enumerate=_stepping_enumerate)
 

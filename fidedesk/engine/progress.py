@@ -483,7 +483,7 @@ def _entries(getter: Callable[[Any], Any], item: Any, names: tuple[str, ...]) ->
 
 
 #: A list of at least this many pair records is sorted (:func:`fields_sorted`) and counted
-#: (``dutch_records.hamilton``) over columns; a shorter one by gacrux's own code, in a few hundredths of a second
+#: (``pair_table.hamilton``) over columns; a shorter one by gacrux's own code, in a few hundredths of a second
 #: (and a small round imports no numpy).
 COLUMNS_FROM = 20_000
 
