@@ -31,8 +31,8 @@ things changed from outside, none of which changes a pairing.
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
 a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods below
-(``create_edge`` with ``update_canmeet``, ``get_edges``, ``find_pab``; ``crosstable.list_edges`` in
-``pair_table.made_table``) are its, line for line but where this docstring says.
+(``create_edge``, ``get_edges``, ``find_pab``; ``crosstable.list_edges`` and, for a row of it,
+``update_canmeet`` in ``pair_table.made_table``) are its, line for line but where this docstring says.
 """
 
 from __future__ import annotations
@@ -347,9 +347,9 @@ def _compact_crosstable() -> type:
             """gacrux 1.11.65's ``crosstable.create_edge``, a pair made in the set-up (or bracket) under way, kept
             as a :class:`Records` copy: the first pair's record made by gacrux's own, each other a copy of it (the
             keys in gacrux's order, its constant figures) with the figures gacrux works out for the pair written,
-            line for line; whether the two may meet is ``crosstable_dutch.update_canmeet``'s, copied (gacrux's own
-            where it checks a pairing, or where this class's is not that one). Made so, not as gacrux's
-            dict and then a copy, the 2 million pairs of a 2,000-player open take a third less time."""
+            line for line; whether the two may meet is gacrux's own ``update_canmeet``. Made so, not as gacrux's
+            dict and then a copy, the 2 million pairs of a 2,000-player open take a third less time. The table's
+            rows are made at once (:meth:`list_edges`); this makes the first record, and any made after it."""
             bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
             if bracket is not None:
                 bracket.made_pair()
@@ -364,20 +364,9 @@ def _compact_crosstable() -> type:
             c["sa"] = a["scorelevel"]
             c["sb"] = b["scorelevel"]
             c["isblob"] = cb == self.BLOB
-            c["played"] = played = bhasmet.count(ca) if bhasmet is not None else 0
+            c["played"] = bhasmet.count(ca) if bhasmet is not None else 0
             c["unplayed"] = self.rnd - 1 - b["num"].get("val", 0)
-            if self.checkonly or not self.fidedesk_canmeet_copied:
-                c["canmeet"] = c["qc"] = self.update_canmeet(c, a, b, bhasmet)
-                return c
-            # gacrux's update_canmeet when not checking, line for line but its loop over the two colours (a
-            # call, a loop and two strings a pair: a second and a half at 2,000 players); ``played`` as it counts
-            canmeet = (played < self.maxmeets and ca != cb and a["rfp"] and b["rfp"]) or (
-                ca < self.BLOB and cb == self.BLOB
-            )
-            cop = a["cop"]
-            if (cop == "w2" or cop == "b2") and b["cop"] == cop and (not a["top"]) and (not b["top"]):
-                canmeet = False  # C.04.3 2.1.3 [C3]: both an absolute preference for the same colour, neither top
-            c["canmeet"] = c["qc"] = canmeet
+            c["canmeet"] = c["qc"] = self.update_canmeet(c, a, b, bhasmet)
             return c
 
         def list_edges(self, cmps: Any, maxmeets: Any, topcolor: Any, prohibited: Any) -> Any:
@@ -390,8 +379,8 @@ def _compact_crosstable() -> type:
 
         def __init__(self, experimental: Any, checkonly: Any, verbose: Any) -> None:
             super().__init__(experimental, checkonly, verbose)
-            #: Whether :meth:`create_edge` may work out whether two can meet as gacrux's ``update_canmeet`` does
-            #: (copied there; not where a pairing is checked): that method not another's.
+            #: Whether :meth:`list_edges`'s rows may work out whether two can meet as gacrux's ``update_canmeet``
+            #: does (copied there; not where a pairing is checked): that method not another's.
             self.fidedesk_canmeet_copied = type(self).update_canmeet is own_update_canmeet
             #: The criteria vectors :meth:`update_edge` keeps, by their entries: one list for all pairs alike.
             self.fidedesk_vectors: dict[tuple[int, ...], list[int]] = {}

@@ -468,7 +468,8 @@ def players(draw: st.DrawFn) -> list[dict[str, Any]]:
 @given(players(), st.integers(1, 2), st.integers(1, 5))
 def test_a_row_made_at_once_is_as_each_pair_is_made(made: list[dict[str, Any]], meets: int, round_: int) -> None:
     """A row of the table made at once holds, pair for pair, the records ``create_edge`` makes one at a time (its
-    copy of gacrux's, with gacrux's ``update_canmeet``): the same figures, the ids the players' own objects."""
+    copy of gacrux's, asking gacrux's own ``update_canmeet``): the same figures, the ids the players' own
+    objects."""
     crosstable = dutch._compact_crosstable()({}, False, 0)
     crosstable.maxmeets, crosstable.BLOB, crosstable.rnd = meets, len(made) - 1, round_
     row_by_row: list[list[Any]] = [[None] * len(made) for _ in made]
