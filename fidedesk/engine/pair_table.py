@@ -70,14 +70,12 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
     order = stable_order(np.stack((high, low), axis=1))
     if order is None:
         return None
-    places = order
-    sa, sb, high = sa[places], sb[places], high[places]
-    node_of = np.full(max([*cids, int(ca.max(initial=0)), int(cb.max(initial=0))]) + 1, -1, np.int64)
-    node_of[cids] = np.arange(numnodes)
-    first, second = node_of[ca[places]], node_of[cb[places]]
-    del columns, ca, cb, low, places
-    if len(edges) and (int(first.min()) < 0 or int(second.min()) < 0):
-        return None  # a pair's player not among the nodes: gacrux's own meets a KeyError
+    sa, sb, high = sa[order], sb[order], high[order]
+    placed = _node_places(cids, ca[order], cb[order])
+    del columns, ca, cb, low
+    if placed is None:
+        return None
+    first, second = placed
     bounds = np.asarray(nodeptr, np.int64)
     alike, apart = sa == sb, np.abs(sa - sb) == 1
     lower, upper = np.where(sa < sb, first, second), np.where(sa < sb, second, first)
@@ -224,16 +222,29 @@ def who_has_met(nodes: list[dict[str, Any]], edges: list[dict[str, Any]]) -> lis
     import numpy as np
 
     first, second = columns
-    node_of = np.full(max([*cids, int(first.max(initial=0)), int(second.max(initial=0))]) + 1, -1, np.int64)
-    node_of[cids] = np.arange(len(cids))
     if len(first) and (int(first.min()) < 0 or int(second.min()) < 0):
         return None
-    at_first, at_second = node_of[first], node_of[second]
-    if len(first) and (int(at_first.min()) < 0 or int(at_second.min()) < 0):
-        return None  # a pair's player not among the nodes: gacrux's own meets a KeyError
+    placed = _node_places(cids, first, second)
+    if placed is None:
+        return None
+    at_first, at_second = placed
     counted = np.bincount(at_first, minlength=len(cids)) + np.bincount(at_second, minlength=len(cids))
     hist: list[int] = counted.tolist()
     return hist
+
+
+def _node_places(cids: list[int], first: Any, second: Any) -> tuple[Any, Any] | None:
+    """The places among the nodes (their ids ``cids``: distinct, non-negative) of each pair's two players (numpy
+    columns of non-negative ids); None where a pair's player is not among the nodes (gacrux's own, looking each up
+    in a dict of the nodes, meets a KeyError)."""
+    import numpy as np
+
+    node_of = np.full(max([*cids, int(first.max(initial=0)), int(second.max(initial=0))]) + 1, -1, np.int64)
+    node_of[cids] = np.arange(len(cids))
+    at_first, at_second = node_of[first], node_of[second]
+    if len(first) and (int(at_first.min()) < 0 or int(at_second.min()) < 0):
+        return None
+    return at_first, at_second
 
 
 def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) -> list[dict[str, Any]] | None:
