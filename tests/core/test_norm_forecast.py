@@ -291,6 +291,26 @@ def test_out_of_reach_stays_out_of_reach(games: list[tuple[Spec, ResultCode]], a
             assert row(event(done, rounds=len(games)), title).status is not Status.ACHIEVED
 
 
+def test_a_win_left_out_keeps_a_gm_norm_in_reach_1_4_1f() -> None:
+    """Found by the property above. A 10-round Swiss, 8/8 against one GM and seven IMs (six from GER), GMs of GER
+    and AUT to come. Over all 10 games the GM share (4 of 10, 1.4.5) is one short whatever comes; but leaving out
+    the win against a 2350 IM (1.4.1f), the two wins to come make 9 games with 3 GMs (1/3 of 9) and 6 of 9 from
+    GER (2/3): (6 x 2350 + 2477 + 2489 + 2 x 2350) / 9 = 21416 / 9 = 2379.6 -> Ra 2380, 100 % -> Rp 3180. So the
+    norm is possible after round 8, and achieved when both are won."""
+    games: list[tuple[Spec, ResultCode]] = [
+        *[((2350, "IM", "GER"), R.WIN)] * 4, *[((2350, "IM", "AUT"), R.WIN)] * 2,
+        ((2477, "IM", "GER"), R.WIN), ((2489, "GM", "GER"), R.WIN),
+    ]  # fmt: skip
+    to_come: list[Spec] = [(2350, "GM", "GER"), (2350, "GM", "AUT")]
+    before = row(event([*games, *((spec, R.PENDING) for spec in to_come)], rounds=10), Title.GM, after=8)
+    assert before.status is Status.POSSIBLE
+    share = next(c for c in before.conditions if c.article == "1.4.5")
+    assert not share.holds and "still to be met" in share.text
+    won = row(event([*games, *((spec, R.WIN) for spec in to_come)], rounds=10), Title.GM)
+    assert (won.status, won.games, won.opponents_average, won.performance) == (Status.ACHIEVED, 9, 2380, 3180)
+    assert [game.round for game in won.rests_on] == list(range(2, 11))
+
+
 def test_last_round_decides() -> None:
     """After 8 of 9 rounds, 5½/8 against eight 2450 GMs, the last round against a 2650 GM: a win makes 6½/9
     against (8 x 2450 + 2650) / 9 = 2472.2 -> 2472, 72 % -> dp 166, Rp 2638 (a GM norm); a draw 6/9, 67 % -> dp 125,

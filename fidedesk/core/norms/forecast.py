@@ -374,20 +374,7 @@ class _Judge:
                    for c in checks if not c.holds]  # fmt: skip
         if blocked:
             return made(Status.OUT_OF_REACH, played, blocked, average, rp)
-        level = max(average or 0, figures.minimum_average)
-        mine = [game.opponent for game in played]
-        strongest = self._strongest(player, played, left)
-        counts = range(left, max(self.minimum - 1 - len(played), 0) - 1, -1)  # all rounds left first, then fewer
-        needed, against = None, ""
-        for count in counts:  # opponents like the present ones (at least the title's average), else the strongest
-            for coming, words in (([Opponent(0, level, "", "")] * count, f"opponents averaging {level}"),
-                                  (strongest[:count], "the strongest players not met yet")):  # fmt: skip
-                found = _needed(adjusted_ratings([*mine, *coming], figures, rules), score, figures, rules)
-                if found is not None and found <= count and (needed is None or count == left):
-                    needed, against = found, f"{words} in {count} of the {left} rounds left"
-                    break
-            if needed is not None:
-                break
+        needed, against = self._score_needed(player, played, score, left, figures)
         if needed is None:
             text = f"no score from the {left} rounds left makes a norm performance (at least {figures.performance})"
             return made(Status.OUT_OF_REACH, played, [*now, Condition("1.4.8", False, text)], average, rp)
@@ -401,15 +388,47 @@ class _Judge:
         text = f"{score_text(needed)} more needed against {against}"
         return made(Status.POSSIBLE, played, [*still, Condition("1.4.8", False, text)], average, rp, needed)
 
+    def _score_needed(
+        self, player: Player, played: Sequence[NormGame], score: Fraction, left: int, figures: TitleFigures
+    ) -> tuple[Fraction | None, str]:
+        """The score still needed from the rounds left for 1.4.8 and 1.4.8b, and against whom; None when no score
+        is enough. All the rounds left first, then fewer (a norm may rest on the first games, 1.4.1e), each against
+        opponents like the present ones (at least the title's average), else the strongest players not met yet;
+        failing every one, the same with the games against the weakest defeated opponents left out (1.4.1f), as
+        the achieved check leaves them out: a weak win can hold the average below 1.4.8a's or the performance
+        below the title's when every game counts."""
+        rules = self.rules
+        strongest = self._strongest(player, played, left)
+        for kept, left_out in _without_defeated(played, 0, rules):
+            mine = [game.opponent for game in kept]
+            level = max(opponents_average(adjusted_ratings(mine, figures, rules)) if mine else 0,
+                        figures.minimum_average)  # fmt: skip
+            points = score - len(left_out)
+            dropped = f", {_left_out(left_out).text}" if left_out else ""
+            for count in range(left, max(self.minimum - 1 - len(kept), 0) - 1, -1):
+                for coming, words in (([Opponent(0, level, "", "")] * count, f"opponents averaging {level}"),
+                                      (strongest[:count], "the strongest players not met yet")):  # fmt: skip
+                    found = _needed(adjusted_ratings([*mine, *coming], figures, rules), points, figures, rules)
+                    if found is not None and found <= count:
+                        return found, f"{words} in {count} of the {left} rounds left{dropped}"
+        return None, ""
+
     def _still_possible(
         self, player: Player, played: Sequence[NormGame], left: int, final: int, figures: TitleFigures
     ) -> list[Condition]:
         """The composition of a Swiss norm, each condition true when some number of the rounds left could still
         meet it against players not met yet who have what it needs: a norm may rest on fewer games than the most
-        (1.4.1e), where a third of 9 is 3 GMs and a third of 10 is 4."""
+        (1.4.1e), where a third of 9 is 3 GMs and a third of 10 is 4, and may leave out games against defeated
+        opponents (1.4.1f), where 3 GMs of 9 games are enough with a win against a 2350 IM left out of 10. Every
+        norm of ``games`` games is some wins left out (``dropped``) and the rest of its games still to come; the
+        last tried, every round and nothing left out, words a condition that none meets."""
         pool = self._pool(player, played, figures)
-        fewest = max(len(played), self.minimum - 1, 1)
-        tried = [self._composition_at(player, played, pool, games, figures) for games in range(fewest, final + 1)]
+        wins = sum(1 for game in played if game.score == 1)
+        tried = [
+            self._composition_at(player, played, pool, games, dropped, figures)
+            for games in range(max(self.minimum - 1, 1), final + 1)
+            for dropped in range(max(len(played) - games, 0), min(wins, final - games) + 1)
+        ]
         combined = []
         for index, at_most in enumerate(tried[-1]):
             holding = next((found[index] for found in tried if found[index].holds), None)
@@ -417,23 +436,37 @@ class _Judge:
         return combined
 
     def _composition_at(
-        self, player: Player, played: Sequence[NormGame], pool: _Pool, games: int, figures: TitleFigures
+        self, player: Player, played: Sequence[NormGame], pool: _Pool, games: int, dropped: int, figures: TitleFigures
     ) -> list[Condition]:
-        """1.4.3-1.4.5 for a norm of ``games`` games: the games played and ``games`` minus them still to come, each
-        against the best the players not met yet could bring."""
-        rules, extra = self.rules, games - len(played)
+        """1.4.3-1.4.5 for a norm of ``games`` games: the games played less ``dropped`` wins (1.4.1f) and the rest
+        still to come, each against the best the players not met yet could bring. Each condition leaves out the
+        wins that help it most (those against players without a title for 1.4.5a, against the applicant's
+        federation for 1.4.4), so each holds here if any choice of the wins left out meets it."""
+        rules, extra = self.rules, games - len(played) + dropped
         opponents = [game.opponent for game in played]
+        beaten = [game.opponent for game in played if game.score == 1]
+
+        def kept_at_least(has: Callable[[Opponent], bool]) -> int:  # the wins left out spare these where they can
+            forced = max(0, dropped - sum(1 for o in beaten if not has(o)))
+            return sum(1 for o in opponents if has(o)) - forced
+
+        def kept_at_most(federation: str) -> int:  # the wins left out are against this federation where they can
+            return sum(1 for o in opponents if o.federation == federation) - min(
+                dropped, sum(1 for o in beaten if o.federation == federation)
+            )
+
         found = []
-        titled = sum(1 for o in opponents if o.title in rules.titled)
+        titled = kept_at_least(lambda o: o.title in rules.titled)
         could = titled + min(extra, pool.titled)
         need = -(-games // 2)
         found.append(Condition("1.4.5a", could >= need, f"{titled} title-holders so far, at least {need} of {games}"))
-        share = sum(1 for o in opponents if o.title in figures.share_titles)
+        share = kept_at_least(lambda o: o.title in figures.share_titles)
         could = share + min(extra, pool.share)
         need = max(rules.share_minimum, -(-games // 3))
         found.append(Condition("1.4.5", could >= need, f"{share} {figures.title.value}-share opponents so far, "
                                f"at least {need} of {games}"))  # fmt: skip
         if self.exemption(player) is None:
+            # leaving wins out never adds a federation: the played games' own are the most there can be
             others = _federations(opponents) - {player.federation}
             new = pool.federations - others - {player.federation}
             could = len(others) + min(extra, len(new))
@@ -444,15 +477,16 @@ class _Judge:
                     f"{len(others)} other federations so far, at least {rules.other_federations}",
                 )
             )
-            counts = [sum(1 for o in opponents if o.federation == fed) for fed in _federations(opponents)]
-            own = sum(1 for o in opponents if o.federation == player.federation)
+            own = kept_at_most(player.federation)
             own_cap = int(rules.own_federation_share * games)
             found.append(
                 Condition(
                     "1.4.4", own <= own_cap, f"{own} from {player.federation} so far, at most {own_cap} of {games}"
                 )
             )
-            most, one_cap = max(counts, default=0), int(rules.one_federation_share * games)
+            # no choice of wins left out leaves fewer from a federation than leaving out only its own
+            most = max((kept_at_most(fed) for fed in _federations(opponents)), default=0)
+            one_cap = int(rules.one_federation_share * games)
             found.append(
                 Condition("1.4.4", most <= one_cap, f"{most} from one federation so far, at most {one_cap} of {games}")
             )
