@@ -54,6 +54,7 @@ from fidedesk.engine.progress import (
     _PairsLeft,
     _stepping_enumerate,
     _stepping_sorted,
+    _under_way,
     carry_columns,
     each_line,
     fields_sorted,
@@ -228,7 +229,7 @@ class _FastNetworkx:
 
     @staticmethod
     def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
-        bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+        bracket = _under_way()
         if bracket is not None:  # a stage for every pair matched, and the last that finds none
             players = len({end for u, v, _ in graph.edges for end in (u, v)})
             bracket.start(players // 2 + 1, matching=True, edges=len(graph.edges))
@@ -281,7 +282,7 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
         edges = args[2]  # pair_weighted_round(bracket, nodes, edges, pairingmode, numpairs, category)
         if len(edges) >= matching.TABLE_FROM:
             let_go_columns()  # the peak is this pass's: the picks' columns (100 MB at 2,000) read again after
-            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            bracket = _under_way()
             if matching.COMPILED.ready(None if bracket is None else bracket.preparing):
                 from fidedesk.engine.matching.limbs import Table
 
@@ -332,7 +333,7 @@ def _compact_crosstable() -> type:
 
         def update_hetrogenious(self, scorelevel: int, nodes: Any, edges: Any, bsn: dict[int, int]) -> None:
             """gacrux's own, as a pass of the bracket's progress: a step for each candidate pair weighed."""
-            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            bracket = _under_way()
             if bracket is None:
                 super().update_hetrogenious(scorelevel, nodes, edges, bsn)
                 return
@@ -350,7 +351,7 @@ def _compact_crosstable() -> type:
             line for line; whether the two may meet is gacrux's own ``update_canmeet``. Made so, not as gacrux's
             dict and then a copy, the 2 million pairs of a 2,000-player open take a third less time. The table's
             rows are made at once (:meth:`list_edges`); this makes the first record, and any made after it."""
-            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            bracket = _under_way()
             if bracket is not None:
                 bracket.made_pair()
             if not blank_pair:
@@ -473,7 +474,7 @@ def _compact_crosstable() -> type:
             pass, and made again before the next; the weight is read only by the pass's matching (and by gacrux's
             reports at a level fidedesk never asks for). At 2,000 players each is a million numbers of 7,000 bits,
             a gigabyte."""
-            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)
+            bracket = _under_way()
             if bracket is not None:
                 bracket.weighed_pair()
             if mode == "HO" and type(c["howeight"]) is tuple:
@@ -529,7 +530,7 @@ def _compact_crosstable() -> type:
             shared.update((id(blank), blank) for blank in (blank3, blank4, blank5))
             set3: dict[int, SparseCriteria] = {}  # this pass's HO3 vectors by the entry set (to 1), HO4's (to 0)
             set4: dict[int, SparseCriteria] = {}
-            bracket: _Bracket | None = getattr(_WITHIN, "bracket", None)  # fidedesk: progress, Cancel
+            bracket = _under_way()  # fidedesk: progress, Cancel
             if bracket is not None:
                 bracket.start(len(edges))
             for c in edges:

@@ -65,14 +65,41 @@ def test_slacks_and_halved_slacks_are_compared_as_pythons(a: int, b: int, c: int
     numbers = [a, b, c, d, a + x, b + y, a + b - 7, c + d, a + b - 7 + x]
     both = limbs.rows(numbers, limbs.width(numbers) + 1)  # duals and weights as wide, as in the matching
     duals, weights = both[:6], both[6:]
+    wrank = np.zeros(len(weights), np.int64)
+    limbs.ranks(weights, wrank)
     wmat = np.array([[-1, 0, -1, -1, 2, -1], [0, -1, -1, -1, -1, 2], [-1, -1, -1, 1, -1, -1],
                      [-1, -1, 1, -1, -1, -1], [2, -1, -1, -1, -1, 0], [-1, 2, -1, -1, 0, -1]], np.int32)  # fmt: skip
     slacks = {(0, 1): 7, (2, 3): 0, (4, 5): x + y + 7, (0, 4): a - b + 7, (1, 5): b - a + 7 + y - x}
     for dclass in (np.arange(6), np.array([0, 1, 2, 3, 0 if x == 0 else 4, 1 if y == 0 else 5])):
         for (v, w), first in slacks.items():
             for (p, q), second in slacks.items():
-                assert jit_state.slack_less(wmat, weights, duals, dclass, v, w, p, q) == (first < second)
+                assert jit_state.slack_less(wmat, weights, duals, dclass, v, w, p, q, wrank) == (first < second)
                 assert jit_state.half_less(wmat, weights, duals, dclass, v, w, p, q) == (first // 2 < second // 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(numbers, min_size=1, max_size=40), st.data())
+def test_places_and_remainders_are_pythons(values: list[int], data: st.DataObject) -> None:
+    """Each weight's place in the weights' order (equal numbers at one place) and each number's remainder by the
+    prime, as Python's; the numbers often equal or alike in their top limbs, so that the order is settled far
+    down (the slack comparisons and the slack-0 test of the matching rest on these)."""
+    values += data.draw(st.lists(st.sampled_from(values), max_size=10))  # equal numbers among them
+    rows = limbs.rows(values, limbs.width(values) + 1)
+    places = np.zeros(len(values), np.int64)
+    limbs.ranks(rows, places)
+    distinct = sorted(set(values))
+    assert places.tolist() == [distinct.index(value) for value in values]
+    remainders = np.zeros(len(values), np.int64)
+    limbs.remainders(rows, remainders)
+    assert remainders.tolist() == [value % limbs.PRIME for value in values]
+    v, w, k = data.draw(st.tuples(*[st.integers(0, len(values) - 1)] * 3))
+    # the remainders never say "not 0" of a slack that is 0 (here made so: the weight the two duals' sum)
+    zero = limbs.rows([values[v], values[w], values[v] + values[w]], limbs.width(values) + 2)
+    zero_rem = np.zeros(3, np.int64)
+    limbs.remainders(zero, zero_rem)
+    assert limbs.maybe_zero(zero_rem, 0, 1, zero_rem, 2)
+    if (values[v] + values[w] - values[k]) % limbs.PRIME:
+        assert not limbs.maybe_zero(remainders, v, w, remainders, k)
 
 
 @settings(max_examples=300, deadline=None)

@@ -48,14 +48,20 @@ from fidedesk.engine.matching.jit_state import (
     scan_blossom,
     slack_less,
 )
-from fidedesk.engine.matching.limbs import add_row, compare, halve, jit, prefetch_row, sign3
+from fidedesk.engine.matching.limbs import (
+    PRIME,
+    add_row,
+    compare,
+    halve,
+    jit,
+    maybe_zero,
+    remainder,
+    sign3,
+)
 
 #: What :func:`stage` answers: the matching found (no augmenting path left), a stage that augmented it, a stage
 #: paused (to be called again).
 FOUND, AUGMENTED, PAUSED = range(3)
-#: How many edges ahead the scan asks for an edge's weight (limbs.prefetch_row): 16 took the 2,000-player
-#: bracket's matching from 71 to 60 s, 8 to 63 s.
-AHEAD = 16
 
 
 @jit
@@ -90,6 +96,7 @@ def _scan(st: State) -> int:
     dual, dclass = st.dual, st.dclass
     start, nbr, wix, wmat, weights = st.start, st.nbr, st.wix, st.wmat, st.weights
     allowed, queue, counts, tight, tight_n = st.allowed, st.queue, st.counts, st.tight, st.tight_n
+    wrem, drem, wrank = st.wrem, st.drem, st.wrank
     while counts[QUEUED] > 0:
         if counts[LEFT] <= 0:
             return PAUSED
@@ -100,7 +107,7 @@ def _scan(st: State) -> int:
             if tight_n[v] < 0:  # v's tight edges, kept until the duals move
                 found = 0
                 for k in range(start[v], start[v + 1]):
-                    if sign3(dual, v, nbr[k], weights, wix[k]) <= 0:
+                    if maybe_zero(drem, v, nbr[k], wrem, wix[k]) and sign3(dual, v, nbr[k], weights, wix[k]) <= 0:
                         tight[v, found] = nbr[k]
                         found += 1
                 tight_n[v] = found
@@ -115,8 +122,6 @@ def _scan(st: State) -> int:
         counts[LEFT] -= start[v + 1] - start[v]
         end = start[v + 1]
         for k in range(start[v], end):
-            if k + AHEAD < end:
-                prefetch_row(weights, wix[k + AHEAD])
             w = nbr[k]
             if w == v:
                 continue
@@ -124,7 +129,7 @@ def _scan(st: State) -> int:
             bw = t[INBLOSSOM, w]
             if bv == bw:
                 continue
-            if allowed[v, w] == 0 and sign3(dual, v, w, weights, wix[k]) <= 0:
+            if allowed[v, w] == 0 and maybe_zero(drem, v, w, wrem, wix[k]) and sign3(dual, v, w, weights, wix[k]) <= 0:
                 allowed[v, w] = 1
                 allowed[w, v] = 1
             if allowed[v, w] != 0:
@@ -134,11 +139,11 @@ def _scan(st: State) -> int:
                 if (label == 0 or label == 1 or t[LABEL, w] == 0) and _take(st, v, w, bw):
                     return AUGMENTED
             elif t[LABEL, bw] == 1:
-                if t[BEV, bv] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, bv], t[BEW, bv]):
+                if t[BEV, bv] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, bv], t[BEW, bv], wrank):
                     t[BEV, bv] = v
                     t[BEW, bv] = w
             elif t[LABEL, w] == 0 and (
-                t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, w], t[BEW, w])
+                t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, w], t[BEW, w], wrank)
             ):
                 t[BEV, w] = v
                 t[BEW, w] = w
@@ -166,7 +171,8 @@ def _dual_step(st: State) -> bool:
     least = -1
     for v in range(n):  # delta2
         if (t[LABEL, t[INBLOSSOM, v]] == 0 and t[BEV, v] != -1) and (
-            least == -1 or slack_less(wmat, weights, dual, dclass, t[BEV, v], t[BEW, v], t[BEV, least], t[BEW, least])
+            least == -1
+            or slack_less(wmat, weights, dual, dclass, t[BEV, v], t[BEW, v], t[BEV, least], t[BEW, least], st.wrank)
         ):
             least = v
     if least != -1:
@@ -203,11 +209,14 @@ def _dual_step(st: State) -> bool:
                 least = v
         delta[:] = dual[least] if compare(dual[least], zero) > 0 else zero
     counts[STEPS] += 1
+    moved = remainder(limb, 1)
+    drem = st.drem
     for v in range(n):
         label = t[LABEL, t[INBLOSSOM, v]]
         if label == 1 or label == 2:
             moved_class(dclass, dslots, counts, v, label)
             add_row(dual, v, limb, 1, -1 if label == 1 else 1)
+            drem[v] = (drem[v] + (PRIME - moved if label == 1 else moved)) % PRIME
             if abs(dual[v, 0]) > DUAL_LIMIT:
                 raise OverflowError("a dual outgrew its limbs")
     for i in range(counts[ALIVE_N]):

@@ -120,14 +120,28 @@ def add_blossom(st: State, base: int, v: int, w: int) -> None:
     if st.counts[LAZY]:
         return  # b's least-slack edges serve only a dual step, which a stage over tight edges never takes
     best_edges(
-        n, t, buf, st.childs, st.best_v, st.best_w, st.start, st.nbr, st.wmat, st.weights, st.dual, st.dclass, b, length
+        n,
+        t,
+        buf,
+        st.childs,
+        st.best_v,
+        st.best_w,
+        st.start,
+        st.nbr,
+        st.wmat,
+        st.weights,
+        st.dual,
+        st.dclass,
+        b,
+        length,
+        st.wrank,
     )
 
 
 @jit
 def best_edges(
     n: int, t: Ints, buf: Ints, childs: Ints32, best_v: Ints32, best_w: Ints32, start: Ints, nbr: Ints32,
-    wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, b: int, length: int,
+    wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, b: int, length: int, wrank: Ints,
 ) -> None:  # fmt: skip
     """The end of addBlossom: the new blossom b's least-slack edge to each neighbouring S-blossom (networkx's
     bestedgeto, a dict by blossom in the order first set), from its children's own where kept, else from their
@@ -141,7 +155,7 @@ def best_edges(
             t[NBEST, child] = -1
             for e in range(kept):
                 listed = consider(
-                    t, buf, wmat, weights, dual, dclass, b, best_v[child - n, e], best_w[child - n, e], listed
+                    t, buf, wmat, weights, dual, dclass, b, best_v[child - n, e], best_w[child - n, e], listed, wrank
                 )
         else:
             count = leaves(n, t, childs, buf, child, LEAVES2)
@@ -150,7 +164,7 @@ def best_edges(
                 for k in range(start[i], start[i + 1]):
                     j = nbr[k]
                     if i != j:
-                        listed = consider(t, buf, wmat, weights, dual, dclass, b, i, j, listed)
+                        listed = consider(t, buf, wmat, weights, dual, dclass, b, i, j, listed, wrank)
         t[BEV, child] = -1
     for e in range(listed):
         bj = buf[TOLIST, e]
@@ -161,7 +175,7 @@ def best_edges(
     best = -1
     for e in range(listed):
         if best == -1 or slack_less(
-            wmat, weights, dual, dclass, best_v[slot, e], best_w[slot, e], best_v[slot, best], best_w[slot, best]
+            wmat, weights, dual, dclass, best_v[slot, e], best_w[slot, e], best_v[slot, best], best_w[slot, best], wrank
         ):
             best = e
     t[BEV, b] = -1

@@ -33,9 +33,6 @@ if getattr(sys, "frozen", False):  # read by numba as it is imported; a folder s
 import numba  # noqa: E402  # after its cache folder is set
 import numpy as np  # noqa: E402
 import numpy.typing as npt  # noqa: E402
-from llvmlite import ir  # type: ignore[import-untyped]  # noqa: E402
-from numba.core import cgutils, types  # noqa: E402
-from numba.extending import intrinsic  # noqa: E402
 
 Limbs = npt.NDArray[np.int64]
 
@@ -115,36 +112,6 @@ def number(row: Limbs) -> int:
     return value
 
 
-def _prefetch_row(typingctx: Any, rows: Any, row: Any) -> tuple[Any, Callable[..., Any]]:
-    """In compiled code, ``prefetch_row(rows, k)`` asks the processor to bring the start of row ``k`` of the
-    2-D array ``rows`` into its cache (LLVM's ``llvm.prefetch``: a read, kept close), and does nothing else.
-    The scan of a big bracket tests each edge's weight, a row anywhere in 300 MB at 2,000 players: asked for a
-    few edges ahead, the row is there when the test reads it (a third of the scan went to waiting for it)."""
-    sig = types.void(rows, row)
-    utils: Any = cgutils  # numba's helpers are untyped
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        array_type = signature.args[0]
-        array = context.make_array(array_type)(context, builder, args[0])
-        index = context.cast(builder, args[1], signature.args[1], types.intp)
-        first = utils.get_item_pointer(
-            context, builder, array_type, array, [index, ir.Constant(ir.IntType(64), 0)], wraparound=False
-        )
-        byte = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        prefetch = utils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32]), "llvm.prefetch.p0"
-        )
-        builder.call(prefetch, [builder.bitcast(first, byte), i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-
-    return sig, codegen
-
-
-#: :func:`_prefetch_row`, as compiled code calls it.
-prefetch_row = cast(Callable[[Limbs, int], None], intrinsic(_prefetch_row))
-
-
 @jit
 def normalise(x: Limbs) -> None:
     """Carry each limb's excess into the one above, so that every limb but the first is in [0, 2**60)."""
@@ -160,6 +127,87 @@ def compare(a: Limbs, b: Limbs) -> int:
     for i in range(a.shape[0]):
         if a[i] != b[i]:
             return -1 if a[i] < b[i] else 1
+    return 0
+
+
+#: The prime by which each number's remainder is kept beside its limbs (:func:`remainders`): a slack whose
+#: remainder is not 0 is not 0, told from three words where its limbs would be read deep into (the top limbs of a
+#: big bracket's slacks are mostly equal, C.04.3's first criteria alike). Below 2**31, so that a remainder times
+#: the base's stays within 64 bits; one slack in two billion that is not 0 has a remainder of 0 and is read
+#: from its limbs, as every slack was.
+PRIME = (1 << 31) - 1
+
+
+@inline
+def remainder(x: Limbs, r: int) -> int:
+    """Row ``r``'s number modulo :data:`PRIME`, in [0, PRIME) (the first limb may be negative: numba's ``%`` is
+    Python's, the remainder of a positive divisor never negative)."""
+    base = BASE % PRIME
+    acc = 0
+    for i in range(x.shape[1]):
+        acc = (acc * base + x[r, i] % PRIME) % PRIME
+    return acc
+
+
+@jit
+def remainders(x: Limbs, out: npt.NDArray[np.int64]) -> None:
+    """``out[r]`` = :func:`remainder` of row ``r``, for every row."""
+    for r in range(x.shape[0]):
+        out[r] = remainder(x, r)
+
+
+@inline
+def maybe_zero(drem: npt.NDArray[np.int64], v: int, w: int, wrem: npt.NDArray[np.int64], k: int) -> bool:
+    """Whether ``d[v] + d[w] - weights[k]`` may be 0, from the remainders (:func:`remainders`) of the duals
+    (``drem``) and of the weights (``wrem``): False tells for certain that it is not."""
+    r = drem[v] + drem[w] - wrem[k]
+    return bool(r == 0 or r == PRIME)
+
+
+@jit
+def ranks(x: Limbs, out: npt.NDArray[np.int64]) -> None:
+    """``out[r]``: row ``r``'s place among the rows' numbers, least first, equal numbers at one place (the rows
+    normalised, so that the limbs compare from the first as the numbers do). A merge sort of the rows' indices,
+    each comparison read from the first limb until two differ."""
+    n = x.shape[0]
+    order = np.arange(n)
+    other = np.empty(n, np.int64)
+    size = 1
+    while size < n:
+        for low in range(0, n, 2 * size):
+            middle, high = min(low + size, n), min(low + 2 * size, n)
+            i, j, k = low, middle, low
+            while i < middle and j < high:
+                if _row_sign(x, order[j], order[i]) < 0:
+                    other[k] = order[j]
+                    j += 1
+                else:
+                    other[k] = order[i]
+                    i += 1
+                k += 1
+            while i < middle:
+                other[k] = order[i]
+                i += 1
+                k += 1
+            while j < high:
+                other[k] = order[j]
+                j += 1
+                k += 1
+        order, other = other, order
+        size *= 2
+    place = 0
+    for r in range(n):
+        if r > 0 and _row_sign(x, order[r], order[r - 1]) != 0:
+            place += 1
+        out[order[r]] = place
+
+
+@inline
+def _row_sign(x: Limbs, a: int, b: int) -> int:
+    """-1, 0 or 1 as row ``a``'s number is less than, equal to or more than row ``b``'s (both normalised)."""
+    for i in range(x.shape[1]):
+        if x[a, i] != x[b, i]:
+            return -1 if x[a, i] < x[b, i] else 1
     return 0
 
 
