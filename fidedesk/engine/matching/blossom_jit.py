@@ -20,6 +20,11 @@ from fidedesk.engine.matching.jit_state import (
     BASE,
     BEV,
     BEW,
+    CH_KEY,
+    CH_LIST,
+    CH_POS,
+    CH_RANK,
+    CH_W,
     DUAL_LIMIT,
     FREE_N,
     INBLOSSOM,
@@ -38,6 +43,8 @@ from fidedesk.engine.matching.jit_state import (
     STAGES,
     STEPS,
     UNDER_WAY,
+    Ints,
+    Ints32,
     State,
     assign_label,
     classify,
@@ -47,10 +54,13 @@ from fidedesk.engine.matching.jit_state import (
     queue_vertex,
     scan_blossom,
     slack_less,
+    slack_sign,
 )
 from fidedesk.engine.matching.limbs import (
     PRIME,
+    Limbs,
     add_row,
+    bare,
     compare,
     halve,
     jit,
@@ -96,7 +106,8 @@ def _scan(st: State) -> int:
     dual, dclass = st.dual, st.dclass
     start, nbr, wix, wmat, weights = st.start, st.nbr, st.wix, st.wmat, st.weights
     allowed, queue, counts, tight, tight_n = st.allowed, st.queue, st.counts, st.tight, st.tight_n
-    wrem, drem, wrank = st.wrem, st.drem, st.wrank
+    wrem, drem, wrank, champ = st.wrem, st.drem, st.wrank, st.champ
+    mask = champ.shape[1] - 1
     while counts[QUEUED] > 0:
         if counts[LEFT] <= 0:
             return PAUSED
@@ -121,6 +132,7 @@ def _scan(st: State) -> int:
             continue
         counts[LEFT] -= start[v + 1] - start[v]
         end = start[v + 1]
+        taken = 0  # classes with a least slack kept (champ)
         for k in range(start[v], end):
             w = nbr[k]
             if w == v:
@@ -136,18 +148,60 @@ def _scan(st: State) -> int:
                 # _take changes nothing over an edge to a T-blossom's labelled vertex: not called (numba counts a
                 # reference to each of the state's arrays a call is given, which here cost more than the rest)
                 label = t[LABEL, bw]
-                if (label == 0 or label == 1 or t[LABEL, w] == 0) and _take(st, v, w, bw):
-                    return AUGMENTED
+                if label == 0 or label == 1 or t[LABEL, w] == 0:
+                    if taken:  # bestedge[bv] as networkx has it by now: _take may read it, or make a new bv
+                        _least_of_classes(t, champ, taken, wmat, weights, dual, dclass, wrank, v, bv)
+                        taken = 0
+                    if _take(st, v, w, bw):
+                        return AUGMENTED
             elif t[LABEL, bw] == 1:
-                if t[BEV, bv] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, bv], t[BEW, bv], wrank):
-                    t[BEV, bv] = v
-                    t[BEW, bv] = w
+                # networkx: bestedge[bv] = (v, w) if its slack is less. Kept for w's class until the least of the
+                # classes is taken (_least_of_classes): the slacks of one class differ only as their weights do
+                c = dclass[w]
+                j = (c * 1000003) & mask
+                while champ[CH_KEY, j] != -1 and champ[CH_KEY, j] != c:
+                    j = (j + 1) & mask
+                place = wrank[wix[k]]
+                if champ[CH_KEY, j] == -1:
+                    champ[CH_KEY, j] = c
+                    champ[CH_LIST, taken] = j
+                    taken += 1
+                    champ[CH_W, j], champ[CH_RANK, j], champ[CH_POS, j] = w, place, k
+                elif place > champ[CH_RANK, j]:  # a heavier weight, a less slack; an equal one comes later
+                    champ[CH_W, j], champ[CH_RANK, j], champ[CH_POS, j] = w, place, k
             elif t[LABEL, w] == 0 and (
                 t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, w], t[BEW, w], wrank)
             ):
                 t[BEV, w] = v
                 t[BEW, w] = w
+        if taken:
+            _least_of_classes(t, champ, taken, wmat, weights, dual, dclass, wrank, v, t[INBLOSSOM, v])
     return 0
+
+
+@bare
+def _least_of_classes(
+    t: Ints, champ: Ints, taken: int, wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, wrank: Ints,
+    v: int, bv: int,
+) -> None:  # fmt: skip
+    """networkx's bestedge[bv] after the scan's steps over v's edges to other S-blossoms, one edge at a time: the
+    first edge whose slack is less than every one before it (bestedge[bv]'s own among them). Each class's least
+    (the first of the heaviest weight) was kept; the least of those, the first of them where two are equal, is
+    that edge unless bestedge[bv]'s slack is not more. The classes' slots are emptied."""
+    best = -1
+    for i in range(taken):
+        j = champ[CH_LIST, i]
+        if best != -1:
+            sign = slack_sign(wmat, weights, dual, dclass, v, champ[CH_W, j], v, champ[CH_W, best], wrank)
+            if sign < 0 or (sign == 0 and champ[CH_POS, j] < champ[CH_POS, best]):
+                best = j
+        else:
+            best = j
+        champ[CH_KEY, j] = -1
+    w = champ[CH_W, best]
+    if t[BEV, bv] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, bv], t[BEW, bv], wrank):
+        t[BEV, bv] = v
+        t[BEW, bv] = w
 
 
 @jit
@@ -184,7 +238,8 @@ def _dual_step(st: State) -> bool:
     for i in range(n + counts[ALIVE_N]):  # delta3, over blossomparent: the vertices, then the blossoms
         b = i if i < n else order[i - n]
         if (t[PARENT, b] == -1 and t[LABEL, b] == 1 and t[BEV, b] != -1) and (
-            least == -1 or half_less(wmat, weights, dual, dclass, t[BEV, b], t[BEW, b], t[BEV, least], t[BEW, least])
+            least == -1
+            or half_less(wmat, weights, dual, dclass, t[BEV, b], t[BEW, b], t[BEV, least], t[BEW, least], st.wrank)
         ):
             least = b
     if least != -1:
@@ -214,9 +269,13 @@ def _dual_step(st: State) -> bool:
     for v in range(n):
         label = t[LABEL, t[INBLOSSOM, v]]
         if label == 1 or label == 2:
-            moved_class(dclass, dslots, counts, v, label)
-            add_row(dual, v, limb, 1, -1 if label == 1 else 1)
-            drem[v] = (drem[v] + (PRIME - moved if label == 1 else moved)) % PRIME
+            first = moved_class(dclass, dslots, counts, v, label)
+            if first == v:
+                add_row(dual, v, limb, 1, -1 if label == 1 else 1)
+                drem[v] = (drem[v] + (PRIME - moved if label == 1 else moved)) % PRIME
+            else:  # a vertex of v's class, moved alike before it: its dual is v's (a copy, no carries)
+                dual[v, :] = dual[first, :]
+                drem[v] = drem[first]
             if abs(dual[v, 0]) > DUAL_LIMIT:
                 raise OverflowError("a dual outgrew its limbs")
     for i in range(counts[ALIVE_N]):

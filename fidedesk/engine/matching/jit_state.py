@@ -47,8 +47,9 @@ LABEL, LE0, LE1, BEV, BEW, PARENT, BASE, MATE, INBLOSSOM, NBEST, NCHILDS, ALIVE 
 # whether the stage goes over tight edges only, whether it moved the duals, whether the next one will be lazy,
 # dual steps taken, the next class of duals not yet given (moved_class).
 ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED, LEFT, LAZY, MOVED, NEXT_LAZY, STEPS, NEXT_CLASS = range(13)
-# Rows of State.dslots (moved_class's table): an old class and label, its new class, the dual step it is of.
-SLOT_KEY, SLOT_CLASS, SLOT_STEP = range(3)
+# Rows of State.dslots (moved_class's table): an old class and label, its new class, the dual step it is of, the
+# first vertex moved into it.
+SLOT_KEY, SLOT_CLASS, SLOT_STEP, SLOT_FIRST = range(4)
 #: How many edges :func:`prepare` reads between two calls of its ``tick``.
 TICK_EVERY = 1 << 16
 #: A dual's first limb never passes this: the limbs leave far more room (limbs.width); a check, not a bound.
@@ -88,8 +89,13 @@ class State(NamedTuple):
     kept: Ints  # what a lazy stage began with: four rows of the table, the blossoms' order and free ids, counts
     wrem: Ints  # each weight's remainder by limbs.PRIME, and each dual's (kept as the duals move)
     drem: Ints
-    wrank: Ints  # each weight's place in the weights' order (limbs.ranks)
+    wrank: Ints  # each weight's place in the weights' order (limbs.ranks), doubled, plus its last bit
+    champ: Ints  # the scan's least slack by class (blossom_jit._scan): rows CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST
 
+
+# Rows of State.champ, a table of 2**k >= 2n slots by class (-1 for an empty slot's key): the class, the other end
+# of the class's least slack so far, its weight's place and where it lies in the scan; and the slots taken, in turn.
+CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST = range(5)
 
 # Rows of State.buf.
 LEAVES, LEAVES2, STACK, PATH, PV, PW, TOV, TOW, TOLIST = range(9)
@@ -126,33 +132,47 @@ def leaves(n: int, table: Ints, childs: Ints32, buf: Ints, b: int, out: int) -> 
 
 
 @bare
-def slack_less(
+def slack_sign(
     wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int, wrank: Ints
-) -> bool:
-    """slack(v, w) < slack(p, q). Two slacks whose ends' duals are equal pairwise, as their classes tell, differ as
-    their weights do, the other way (a slack is the duals less the weight), told by the weights' places in their
-    order (``wrank``, :func:`fidedesk.engine.matching.limbs.ranks`) without a limb read: most comparisons of a big
-    bracket's scan are of two such (at 1,000 players 50 million of 72 million; 21 million of one weight, which the
-    limbs settle only at their last)."""
+) -> int:
+    """-1, 0 or 1 as slack(v, w) is less than, equal to or more than slack(p, q). Two slacks whose ends' duals are
+    equal pairwise, as their classes tell, differ as their weights do, the other way (a slack is the duals less
+    the weight), told by the weights' places in their order (``wrank``, :func:`fidedesk.engine.matching.limbs.ranks`)
+    without a limb read: most comparisons of a big bracket's scan are of two such (at 2,000 players 447 million
+    of 641 million)."""
     kv = wmat[v, w]
     kp = wmat[p, q]
     cv, cw, cp, cq = dclass[v], dclass[w], dclass[p], dclass[q]
     if (cv == cp and cw == cq) or (cv == cq and cw == cp):
-        return bool(wrank[kv] > wrank[kp])
-    return bool(sign6(d, v, w, weights, kv, p, q, kp) < 0)
+        return 1 if wrank[kv] < wrank[kp] else (-1 if wrank[kv] > wrank[kp] else 0)
+    return sign6(d, v, w, weights, kv, p, q, kp)
 
 
 @bare
-def half_less(wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int) -> bool:
+def slack_less(
+    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int, wrank: Ints
+) -> bool:
+    """slack(v, w) < slack(p, q) (:func:`slack_sign`)."""
+    return slack_sign(wmat, weights, d, dclass, v, w, p, q, wrank) < 0
+
+
+@bare
+def half_less(
+    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int, wrank: Ints
+) -> bool:
     """slack(v, w) // 2 < slack(p, q) // 2 (networkx's delta3 halves with a floor): as :func:`slack_less`, each
     slack less its last bit (``a // 2 < b // 2`` exactly when ``a - a % 2 < b - b % 2``), which is the last
-    limb's (the base is even)."""
+    limb's (the base is even). Where the ends' duals are equal pairwise and the two weights differ by an even
+    number (their last bits, in ``wrank``, alike), the slacks differ by 2 or more, or not at all, and their halves
+    are in the same order as they are."""
     kv = wmat[v, w]
     kp = wmat[p, q]
-    if kv == kp:
-        cv, cw, cp, cq = dclass[v], dclass[w], dclass[p], dclass[q]
-        if (cv == cp and cw == cq) or (cv == cq and cw == cp):
+    cv, cw, cp, cq = dclass[v], dclass[w], dclass[p], dclass[q]
+    if (cv == cp and cw == cq) or (cv == cq and cw == cp):
+        if wrank[kv] == wrank[kp]:
             return False
+        if not (wrank[kv] ^ wrank[kp]) & 1:
+            return bool(wrank[kv] > wrank[kp])
     last = d.shape[1] - 1
     odd = (d[v, last] + d[w, last] - weights[kv, last]) & 1
     odd_other = (d[p, last] + d[q, last] - weights[kp, last]) & 1
@@ -186,24 +206,27 @@ def classify(dual: Limbs, dclass: Ints, slots: Ints) -> None:
 
 
 @bare
-def moved_class(dclass: Ints, slots: Ints, counts: Ints, v: int, label: int) -> None:
+def moved_class(dclass: Ints, slots: Ints, counts: Ints, v: int, label: int) -> int:
     """v's class once a dual step has moved its dual by delta, down for an S-vertex, up for a T-vertex (``label``):
     one new class for the vertices of one class moved alike (their duals still equal), numbered from n up (above
     :func:`classify`'s) and never given twice. Vertices moved to equal another class's dual stay apart until
-    :func:`classify` runs again: vertices of one class must have equal duals, not the other way."""
+    :func:`classify` runs again: vertices of one class must have equal duals, not the other way. The first vertex
+    this step moved into v's new class (v itself if none before): its dual, once moved, is v's."""
     size = slots.shape[1]
     key = 2 * dclass[v] + label
     j = (key * 1000003) & (size - 1)
     while slots[SLOT_STEP, j] == counts[STEPS]:
         if slots[SLOT_KEY, j] == key:
             dclass[v] = slots[SLOT_CLASS, j]
-            return
+            return int(slots[SLOT_FIRST, j])
         j = (j + 1) & (size - 1)
     slots[SLOT_STEP, j] = counts[STEPS]
     slots[SLOT_KEY, j] = key
     slots[SLOT_CLASS, j] = counts[NEXT_CLASS]
+    slots[SLOT_FIRST, j] = v
     dclass[v] = counts[NEXT_CLASS]
     counts[NEXT_CLASS] += 1
+    return v
 
 
 @inline
@@ -538,9 +561,10 @@ def _state(start: Ints, nbr: Ints32, wix: Ints32, wmat: Ints32, written: Limbs, 
     remainders(dual[:1], drem)
     wrank = np.zeros(len(written), np.int64)
     ranks(written, wrank)
+    wrank = 2 * wrank + (written[:, -1] & 1)  # in the same order; the last bit for half_less
     return State(
         n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual, dclass=np.zeros(n, np.int64),
-        dslots=np.full((3, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
+        dslots=np.full((4, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
         bdual=np.zeros((size, limbs), np.int64), table=table,
         childs=np.zeros((size, size), np.int32), edge_v=np.zeros((size, size), np.int32),
         edge_w=np.zeros((size, size), np.int32), best_v=np.zeros((size, 2 * size), np.int32),
@@ -552,4 +576,5 @@ def _state(start: Ints, nbr: Ints32, wix: Ints32, wmat: Ints32, written: Limbs, 
         tight=np.zeros((size, max(1, int(np.diff(start).max(initial=0)))), np.int32),
         tight_n=np.full(size, -1, np.int64), kept=np.zeros((6, 2 * size), np.int64),
         wrem=wrem, drem=np.full(size, drem[0], np.int64), wrank=wrank,
+        champ=np.full((5, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
     )  # fmt: skip
