@@ -100,9 +100,9 @@ def test_places_and_remainders_are_pythons(values: list[int], data: st.DataObjec
     zero = limbs.rows([values[v], values[w], values[v] + values[w]], limbs.width(values) + 2)
     zero_rem = np.zeros(3, np.int64)
     limbs.remainders(zero, zero_rem)
-    assert limbs.maybe_zero(zero_rem, 0, 1, zero_rem, 2)
+    assert limbs.maybe_zero(zero_rem, 0, 1, zero_rem.astype(np.int32), 2)
     if (values[v] + values[w] - values[k]) % limbs.PRIME:
-        assert not limbs.maybe_zero(remainders, v, w, remainders, k)
+        assert not limbs.maybe_zero(remainders, v, w, remainders.astype(np.int32), k)
 
 
 @settings(max_examples=300, deadline=None)

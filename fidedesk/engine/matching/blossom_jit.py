@@ -106,7 +106,7 @@ def _scan(st: State) -> int:
     dual, dclass = st.dual, st.dclass
     start, nbr, wix, wmat, weights = st.start, st.nbr, st.wix, st.wmat, st.weights
     allowed, queue, counts, tight, tight_n = st.allowed, st.queue, st.counts, st.tight, st.tight_n
-    wrem, drem, wrank, champ = st.wrem, st.drem, st.wrank, st.champ
+    erem, drem, wrank, erank, champ = st.erem, st.drem, st.wrank, st.erank, st.champ
     mask = champ.shape[1] - 1
     while counts[QUEUED] > 0:
         if counts[LEFT] <= 0:
@@ -118,7 +118,7 @@ def _scan(st: State) -> int:
             if tight_n[v] < 0:  # v's tight edges, kept until the duals move
                 found = 0
                 for k in range(start[v], start[v + 1]):
-                    if maybe_zero(drem, v, nbr[k], wrem, wix[k]) and sign3(dual, v, nbr[k], weights, wix[k]) <= 0:
+                    if maybe_zero(drem, v, nbr[k], erem, k) and sign3(dual, v, nbr[k], weights, wix[k]) <= 0:
                         tight[v, found] = nbr[k]
                         found += 1
                 tight_n[v] = found
@@ -141,7 +141,7 @@ def _scan(st: State) -> int:
             bw = t[INBLOSSOM, w]
             if bv == bw:
                 continue
-            if allowed[v, w] == 0 and maybe_zero(drem, v, w, wrem, wix[k]) and sign3(dual, v, w, weights, wix[k]) <= 0:
+            if allowed[v, w] == 0 and maybe_zero(drem, v, w, erem, k) and sign3(dual, v, w, weights, wix[k]) <= 0:
                 allowed[v, w] = 1
                 allowed[w, v] = 1
             if allowed[v, w] != 0:
@@ -161,7 +161,7 @@ def _scan(st: State) -> int:
                 j = (c * 1000003) & mask
                 while champ[CH_KEY, j] != -1 and champ[CH_KEY, j] != c:
                     j = (j + 1) & mask
-                place = wrank[wix[k]]
+                place = erank[k]
                 if champ[CH_KEY, j] == -1:
                     champ[CH_KEY, j] = c
                     champ[CH_LIST, taken] = j

@@ -87,9 +87,10 @@ class State(NamedTuple):
     tight: Ints32  # each vertex's tight edges' other ends (as many as tight_n, -1 until asked since the duals moved)
     tight_n: Ints
     kept: Ints  # what a lazy stage began with: four rows of the table, the blossoms' order and free ids, counts
-    wrem: Ints  # each weight's remainder by limbs.PRIME, and each dual's (kept as the duals move)
+    erem: Ints32  # each edge's weight's remainder by limbs.PRIME, in nbr's order; each dual's (kept as duals move)
     drem: Ints
     wrank: Ints  # each weight's place in the weights' order (limbs.ranks), doubled, plus its last bit
+    erank: Ints32  # each edge's, in nbr's order: the scan reads these two in turn, not anywhere in the weights
     champ: Ints  # the scan's least slack by class (blossom_jit._scan): rows CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST
 
 
@@ -575,6 +576,7 @@ def _state(start: Ints, nbr: Ints32, wix: Ints32, wmat: Ints32, written: Limbs, 
         limb=np.zeros((3, limbs), np.int64),
         tight=np.zeros((size, max(1, int(np.diff(start).max(initial=0)))), np.int32),
         tight_n=np.full(size, -1, np.int64), kept=np.zeros((6, 2 * size), np.int64),
-        wrem=wrem, drem=np.full(size, drem[0], np.int64), wrank=wrank,
+        erem=wrem[wix].astype(np.int32), drem=np.full(size, drem[0], np.int64), wrank=wrank,
+        erank=wrank[wix].astype(np.int32),
         champ=np.full((5, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
     )  # fmt: skip

@@ -157,9 +157,9 @@ def remainders(x: Limbs, out: npt.NDArray[np.int64]) -> None:
 
 
 @inline
-def maybe_zero(drem: npt.NDArray[np.int64], v: int, w: int, wrem: npt.NDArray[np.int64], k: int) -> bool:
-    """Whether ``d[v] + d[w] - weights[k]`` may be 0, from the remainders (:func:`remainders`) of the duals
-    (``drem``) and of the weights (``wrem``): False tells for certain that it is not."""
+def maybe_zero(drem: npt.NDArray[np.int64], v: int, w: int, wrem: npt.NDArray[np.int32], k: int) -> bool:
+    """Whether ``d[v] + d[w]`` less the weight whose remainder is ``wrem[k]`` may be 0, from the remainders
+    (:func:`remainders`) of the duals (``drem``) and of the weights: False tells for certain that it is not."""
     r = drem[v] + drem[w] - wrem[k]
     return bool(r == 0 or r == PRIME)
 
