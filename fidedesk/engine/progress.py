@@ -184,7 +184,7 @@ class _Bracket:
 
     def setting_out(self, what: str, done: int, of: int) -> None:
         """The matching under way sets out its ``of`` pairs (then weights) for its compiled algorithm, ``done`` so
-        far (seconds at 2,000 players)."""
+        far (seconds at 2,000 players); then puts the weights in order, ``what`` "order", in ``of`` passes."""
         self.set_out = (what, done, of)
         self.compiling = None
         self._tell()
@@ -229,6 +229,8 @@ class _Bracket:
             return f"The next: the fast matching being made ready (once on this computer), {waited} s so far"
         if not self.steps and self.set_out is not None:
             what, done, of = self.set_out
+            if what == "order":
+                return f"The next: the weights put in order for the fast matching, {min(done, of)} of {of} passes"
             return f"The next: {min(done, of):,} of {of:,} {what} set out for the fast matching"
         if not self.steps and self.edges:
             return f"The next: {min(self.read, self.edges):,} of {self.edges:,} possible pairs read for the matching"

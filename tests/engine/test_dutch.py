@@ -570,6 +570,8 @@ def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left(monkeypa
     assert bracket.note() == "The next: 20 of 50 pairs set out for the fast matching"
     bracket.setting_out("weights", 7, 9)
     assert bracket.note() == "The next: 7 of 9 weights set out for the fast matching"
+    bracket.setting_out("order", 3, 19)
+    assert bracket.note() == "The next: the weights put in order for the fast matching, 3 of 19 passes"
     assert bracket.position() == first + STEPS // 10
     bracket()
     bracket.look()

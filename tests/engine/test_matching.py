@@ -162,7 +162,9 @@ def test_the_compiled_matching_says_it_goes_on_while_it_sets_up(monkeypatch: Any
     assert found is not None and list(found) == networkx_matching(edges)
     pairs = [said for said in told if said[0] == "pairs"]
     weights = [said for said in told if said[0] == "weights"]
-    assert told == pairs + weights, "the pairs, then the weights"
+    order = [said for said in told if said[0] == "order"]
+    assert told == pairs + weights + order, "the pairs, then the weights, then their order"
+    assert order == [("order", done, 9) for done in range(1, 10)], "435 weights in 9 passes of a merge sort"
     assert pairs == [("pairs", done, len(edges)) for done in (64, 128, 192, 256, 320, 384, 435)]
     assert [done for _, done, _ in weights] == [50, 100, 150, 200, 250, 300, 350, 400, 435]
 

@@ -417,7 +417,7 @@ def prepare_edges(
             raise ValueError("a table's weights are -2w")
         written = table.written()
         maxweight = number(written[_largest(written)]) if len(written) else 0
-        return _state(start, nbr, wix, wmat, written, maxweight // 2), nodes
+        return _state(start, nbr, wix, wmat, written, maxweight // 2, tick), nodes
     values = list(numbered)
     numbered.clear()
     if not negated:
@@ -541,12 +541,21 @@ def _written(
         maxweight = max(0, maxweight)
     limbs = width([*weights, maxweight])
     written = rows(weights, limbs, None if tick is None else functools.partial(tick, "weights"))
-    return _state(start, nbr, wix, wmat, written, maxweight)
+    return _state(start, nbr, wix, wmat, written, maxweight, tick)
 
 
-def _state(start: Ints, nbr: Ints32, wix: Ints32, wmat: Ints32, written: Limbs, maxweight: int) -> State:
+def _state(
+    start: Ints,
+    nbr: Ints32,
+    wix: Ints32,
+    wmat: Ints32,
+    written: Limbs,
+    maxweight: int,
+    tick: Callable[[str, int, int], None] | None = None,
+) -> State:
     """The state at the start for the graph of those arrays and its weights ``written`` (rows of limbs, each
-    once, as ``wix`` numbers them), every dual ``maxweight``."""
+    once, as ``wix`` numbers them), every dual ``maxweight``; ``tick`` told ("order", pass, passes) as the
+    weights are put in order (limbs.ranks)."""
     n = len(start) - 1
     limbs = written.shape[1]
     dual = np.repeat(rows([maxweight], limbs), n, axis=0)
@@ -561,7 +570,7 @@ def _state(start: Ints, nbr: Ints32, wix: Ints32, wmat: Ints32, written: Limbs, 
     remainders(written, wrem)
     remainders(dual[:1], drem)
     wrank = np.zeros(len(written), np.int64)
-    ranks(written, wrank)
+    ranks(written, wrank, None if tick is None else functools.partial(tick, "order"))
     wrank = 2 * wrank + (written[:, -1] & 1)  # in the same order; the last bit for half_less
     return State(
         n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual, dclass=np.zeros(n, np.int64),
