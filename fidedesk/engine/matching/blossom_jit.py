@@ -215,7 +215,7 @@ def _dual_step(st: State) -> bool:
     delta = limb[1]
     zero = limb[2]
     dual, bdual, order, counts = st.dual, st.bdual, st.order, st.counts
-    wmat, weights = st.wmat, st.weights
+    wmat, weights, wrank = st.wmat, st.weights, st.wrank
     dclass, dslots = st.dclass, st.dslots
     kind = -1
     edge_v = edge_w = blossom = -1
@@ -226,7 +226,7 @@ def _dual_step(st: State) -> bool:
     for v in range(n):  # delta2
         if (t[LABEL, t[INBLOSSOM, v]] == 0 and t[BEV, v] != -1) and (
             least == -1
-            or slack_less(wmat, weights, dual, dclass, t[BEV, v], t[BEW, v], t[BEV, least], t[BEW, least], st.wrank)
+            or slack_less(wmat, weights, dual, dclass, t[BEV, v], t[BEW, v], t[BEV, least], t[BEW, least], wrank)
         ):
             least = v
     if least != -1:
@@ -239,7 +239,7 @@ def _dual_step(st: State) -> bool:
         b = i if i < n else order[i - n]
         if (t[PARENT, b] == -1 and t[LABEL, b] == 1 and t[BEV, b] != -1) and (
             least == -1
-            or half_less(wmat, weights, dual, dclass, t[BEV, b], t[BEW, b], t[BEV, least], t[BEW, least], st.wrank)
+            or half_less(wmat, weights, dual, dclass, t[BEV, b], t[BEW, b], t[BEV, least], t[BEW, least], wrank)
         ):
             least = b
     if least != -1:

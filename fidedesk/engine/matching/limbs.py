@@ -217,7 +217,9 @@ def _places(x: Limbs, order: npt.NDArray[np.int64], out: npt.NDArray[np.int64]) 
 
 @inline
 def _row_sign(x: Limbs, a: int, b: int) -> int:
-    """-1, 0 or 1 as row ``a``'s number is less than, equal to or more than row ``b``'s (both normalised)."""
+    """-1, 0 or 1 as row ``a``'s number is less than, equal to or more than row ``b``'s (both normalised):
+    :func:`compare` with the rows read by index, as the merge sort's inner loop needs (a row taken as an array
+    of its own counts a reference, see :data:`bare`)."""
     for i in range(x.shape[1]):
         if x[a, i] != x[b, i]:
             return -1 if x[a, i] < x[b, i] else 1
