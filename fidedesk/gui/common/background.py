@@ -49,6 +49,10 @@ T = TypeVar("T")
 SHOW_AFTER = 400
 #: Milliseconds between two looks of the GUI thread at the work: its count, its end, the garbage.
 POLL = 15
+#: The dialog's width, in average characters: its notes' longest (a big bracket's "The next: 1,234 of 1,401 pairs
+#: chosen; looked through 1,401 players' pairs for another") fits, so that it opens at the width it keeps, centred
+#: over the window, not growing to the right of it as its words lengthen.
+NOTE_CHARS = 100  # about 86 of its characters, with room: digits and capitals are wider than the average
 
 
 class Outcome(Generic[T]):
@@ -243,6 +247,10 @@ def _wait(
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setAutoReset(False)
     dialog.setAutoClose(False)
+    width = NOTE_CHARS * dialog.fontMetrics().averageCharWidth()
+    if parent is not None:  # never wider than the window it stands over
+        width = min(width, max(parent.window().width() - 40, 0))
+    dialog.setMinimumWidth(width)
     dialog.setValue(0)
     loop = QEventLoop()
     timer = QTimer(dialog)
@@ -259,7 +267,10 @@ def _wait(
                 dialog.setValue(min(count, whole))
             of = f" of {reported:,}" if reported else ""
             said = describe(count, reported) if describe is not None else f"{count:,}{of} {unit}"
+            size = dialog.size()
             dialog.setLabelText(f"{label}\n{said}\n{note}" if note else f"{label}\n{said}")
+            if dialog.size() != size and dialog.isVisible():
+                _centre(dialog, parent)  # Qt grows it to the right and down: centred again over the window
         if finished:
             loop.quit()
 
@@ -280,6 +291,13 @@ def _wait(
     dialog.close()
     Shiboken.delete(dialog)  # now, on this thread (its timer with it), not whenever and wherever collected
     back_to(parent)  # a dialog that showed took the keyboard: the window gets it back (the Rounds view's board)
+
+
+def _centre(dialog: QWidget, parent: QWidget | None) -> None:
+    """The dialog moved so that its centre is its parent window's, as it opened (no parent: left where it is)."""
+    if parent is not None:
+        window = parent.window()
+        dialog.move(window.mapToGlobal(window.rect().center()) - dialog.rect().center())
 
 
 def _outcome(done: Future[T]) -> Outcome[T]:
