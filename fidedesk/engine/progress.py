@@ -176,8 +176,9 @@ class _Bracket:
         self._tell()
 
     def preparing(self) -> None:
-        """The matching under way waits for its compiled algorithm to be made ready (the first time on a
-        computer: half a minute); the words count its seconds, so that they move while it lasts."""
+        """The matching under way, or a big pass about to weigh its pairs into the compiled algorithm's rows,
+        waits for that algorithm to be made ready (the first time on a computer: half a minute or more); the words
+        count its seconds, so that they move while it lasts, until the pass's next step or set-out."""
         if self.compiling is None:
             self.compiling = time.monotonic()
         self._tell()
@@ -220,13 +221,13 @@ class _Bracket:
             return f"{said}; {done:,} of {self.phase_size:,} {self.phase_name}"
         if not self.total:
             return f"{min(self.made, self.pairs):,} of {self.pairs:,} pairs weighed" if self.pairs else ""
+        if self.compiling is not None:  # before a pass's first step: its matching's or, for a big pass, its weighing's
+            waited = int(time.monotonic() - self.compiling)
+            return f"The next: the fast matching being made ready (once on this computer), {waited} s so far"
         if not self.units:
             return ""
         if not self.matching:
             return f"The next: {min(self.steps, self.size) // 2:,} of {self.size // 2:,} possible pairs weighed"
-        if not self.steps and self.compiling is not None:
-            waited = int(time.monotonic() - self.compiling)
-            return f"The next: the fast matching being made ready (once on this computer), {waited} s so far"
         if not self.steps and self.set_out is not None:
             what, done, of = self.set_out
             if what == "order":

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import dutch, progress
+from fidedesk.engine import dutch, matching, progress
 from fidedesk.engine.dutch import (
     STEPS,
     PairingCancelled,
@@ -367,6 +367,38 @@ def test_sparse_criteria_summed_in_place_as_gacrux_sums_the_list(data: st.DataOb
     mine += addend
     assert not NONE_SET
     assert mine is same and list(mine) == expected and len(mine) == len(expected)
+
+
+def test_a_big_pass_waiting_for_the_compiled_matching_says_so_before_it_weighs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a pass of TABLE_FROM pairs or more waits, before it weighs them, for the compiled matching whose
+    rows it keeps their weights in; the first time on a computer that takes half a minute or more (a 2,000-player
+    round 2 with numba's cache emptied: its words stood still 49 s there, on the bracket's first line). The words
+    say so and count its seconds there too, as they do when a matching waits for it."""
+    event = before(events()[0], 3)
+    expected = pair_round(event)
+    monkeypatch.setattr(_Bracket, "EVERY", 0.0)
+    monkeypatch.setattr(matching, "TABLE_FROM", 0)  # every pass a big one
+    made = matching.COMPILED
+
+    class Slow:
+        """The compiled matching, made ready as the first time on a computer: its waiter is called meanwhile."""
+
+        def ready(self, wait: Any = None, *, make: bool = True) -> bool:
+            for _ in range(3 if wait is not None else 0):
+                wait()
+            return made.ready(wait, make=make)
+
+    monkeypatch.setattr(matching, "COMPILED", Slow())
+    notes: list[str] = []
+
+    def keep_going(done: int, total: int, note: str = "") -> bool:
+        if not notes or notes[-1] != note:
+            notes.append(note)
+        return False
+
+    assert pair_round(event, progress=keep_going) == expected
+    waited = [i for i, note in enumerate(notes) if note.startswith("The next: the fast matching being made ready")]
+    assert any(notes[i + 1].endswith("possible pairs weighed") for i in waited if i + 1 < len(notes)), notes
 
 
 def test_progress_moves_within_a_bracket_and_cancel_is_heard_there(monkeypatch: pytest.MonkeyPatch) -> None:
