@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
+from fidedesk.engine import matching
+
 
 class Progress(Protocol):
     """Called with (steps done, steps in all, the step under way in words) as the engine goes (:data:`STEPS` to a
@@ -223,6 +225,8 @@ class _Bracket:
             return f"{min(self.made, self.pairs):,} of {self.pairs:,} pairs weighed" if self.pairs else ""
         if self.compiling is not None:  # before a pass's first step: its matching's or, for a big pass, its weighing's
             waited = int(time.monotonic() - self.compiling)
+            if not matching.COMPILED.compiling:
+                return f"The next: the fast matching being loaded, {waited} s so far"
             return f"The next: the fast matching being made ready (once on this computer), {waited} s so far"
         if not self.units:
             return ""

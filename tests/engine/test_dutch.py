@@ -383,6 +383,8 @@ def test_a_big_pass_waiting_for_the_compiled_matching_says_so_before_it_weighs(m
     class Slow:
         """The compiled matching, made ready as the first time on a computer: its waiter is called meanwhile."""
 
+        compiling = True
+
         def ready(self, wait: Any = None, *, make: bool = True) -> bool:
             for _ in range(3 if wait is not None else 0):
                 wait()
@@ -592,11 +594,14 @@ def test_a_weighing_and_its_matching_share_the_half_of_the_bracket_left(monkeypa
     assert bracket.note() == "The next: 20 of 50 possible pairs read for the matching"
     clock = [100.0]
     monkeypatch.setattr(progress, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    monkeypatch.setattr(matching.COMPILED, "compiling", True)  # numba's cache does not hold it: compiled
     bracket.preparing()  # the compiled matching made ready before the first stage (issue 28)
     assert bracket.note() == "The next: the fast matching being made ready (once on this computer), 0 s so far"
     clock[0] += 12.6
     bracket.preparing()  # called again every quarter second: the words count the seconds since the first
     assert bracket.note() == "The next: the fast matching being made ready (once on this computer), 12 s so far"
+    monkeypatch.setattr(matching.COMPILED, "compiling", False)  # the cache holds it: loaded, in every process
+    assert bracket.note() == "The next: the fast matching being loaded, 12 s so far"
     assert bracket.position() == first + STEPS // 10, "no step while it is made ready"
     bracket.setting_out("pairs", 20, 50)
     assert bracket.note() == "The next: 20 of 50 pairs set out for the fast matching"

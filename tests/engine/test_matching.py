@@ -263,10 +263,13 @@ def test_a_cold_cache_is_filled_by_a_child_while_the_wait_is_told_every_quarter_
 
     monkeypatch.setattr(matching, "make_ready_here", here)
     waits: list[float] = []
+    said: list[bool] = []
+    compiled = matching._Compiled()
     started = time.monotonic()
-    assert matching._Compiled().ready(lambda: waits.append(time.monotonic()))
+    assert compiled.ready(lambda: (waits.append(time.monotonic()), said.append(compiled.compiling)))
     assert len(loaded) == 1 and loaded[0] - started >= 1, "loaded here after the child's second"
     assert len(waits) >= 3, "told at least every quarter second of the child's second"
+    assert all(said), "meanwhile it says it compiles (the words: 'once on this computer')"
 
 
 def test_a_marked_cache_is_loaded_with_no_child(monkeypatch: Any, tmp_path: Any) -> None:
@@ -279,8 +282,10 @@ def test_a_marked_cache_is_loaded_with_no_child(monkeypatch: Any, tmp_path: Any)
         raise AssertionError("a child started")
 
     monkeypatch.setattr(matching, "_make_ready_elsewhere", no_child)
-    monkeypatch.setattr(matching, "make_ready_here", lambda **_: True)
-    assert matching._Compiled().ready()
+    compiled = matching._Compiled()
+    compiled.compiling = True  # as it would be left by a first guess
+    monkeypatch.setattr(matching, "make_ready_here", lambda **_: not compiled.compiling)
+    assert compiled.ready(), "loaded, and saying so (the words: 'being loaded')"
 
 
 def test_a_child_that_fails_leaves_the_matching_made_here(monkeypatch: Any, tmp_path: Any, caplog: Any) -> None:

@@ -218,6 +218,9 @@ class _Compiled:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._ok = False
+        #: Whether it is being compiled (numba's cache does not hold it, or that cannot be known), not loaded from
+        #: the cache (a fraction of a second, in each process that pairs a big bracket): what the words say.
+        self.compiling = False
 
     def ready(self, wait: Callable[[], None] | None = None, *, make: bool = True) -> bool:
         """Whether the compiled matching can be used: made ready first (``wait`` called every :data:`EVERY`
@@ -241,6 +244,7 @@ class _Compiled:
     def _make(self) -> None:
         try:
             marker = _marker()
+            self.compiling = marker is None or not marker.exists()
             if marker is not None and not marker.exists() and not _make_ready_elsewhere():
                 _log.warning("the compiled matching was not made ready in a child process; it is made here")
             self._ok = make_ready_here(marker=marker)
