@@ -219,7 +219,8 @@ class _Compiled:
         self._thread: threading.Thread | None = None
         self._ok = False
         #: Whether it is being compiled (numba's cache does not hold it, or that cannot be known), not loaded from
-        #: the cache (a fraction of a second, in each process that pairs a big bracket): what the words say.
+        #: the cache (in each process that pairs a big bracket: half a second idle, seconds on a busy computer):
+        #: what the words say.
         self.compiling = False
 
     def ready(self, wait: Callable[[], None] | None = None, *, make: bool = True) -> bool:
