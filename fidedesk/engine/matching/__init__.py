@@ -246,7 +246,7 @@ class _Compiled:
         try:
             marker = _marker()
             self.compiling = marker is None or not marker.exists()
-            if marker is not None and not marker.exists() and not _make_ready_elsewhere():
+            if marker is not None and self.compiling and not _make_ready_elsewhere():
                 _log.warning("the compiled matching was not made ready in a child process; it is made here")
             self._ok = make_ready_here(marker=marker)
         except Exception:  # any failure to compile or load leaves the Python algorithm, the same matching
