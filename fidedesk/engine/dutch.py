@@ -43,7 +43,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fidedesk.engine import matching
-from fidedesk.engine.dutch_records import Definitions, Outcomes, Records, SparseCriteria, shared_one, summed_as_one
+from fidedesk.engine.dutch_records import (
+    Definitions,
+    Homogeneous,
+    LazyQuality,
+    NegatedWeights,
+    Outcomes,
+    Records,
+    SparseCriteria,
+    summed_as_one,
+)
 from fidedesk.engine.pair_table import hamilton, listed, made_table, picked, who_has_met, with_the_bye_at
 from fidedesk.engine.progress import (
     _WITHIN,
@@ -317,7 +326,7 @@ def _compact_crosstable() -> type:
     :class:`SparseCriteria`, and ``update_edge`` reading its quality definitions through :class:`Definitions`."""
     from gacrux import crosstabledutch  # type: ignore[import-untyped]
 
-    ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(1, 6))
+    ho0, ho1, ho2, ho3, ho4, ho5 = (crosstabledutch.qdefs[f"HO{n}"].name for n in range(6))
     vector_keys = tuple(
         crosstabledutch.qdefs[name].name for name in ("QC7", "QC8", "QMM", "QC18", "QC19", "QC20", "QC21")
     )
@@ -390,6 +399,9 @@ def _compact_crosstable() -> type:
             self.fidedesk_shared: dict[int, list[int] | SparseCriteria] = {}
             #: Whether :meth:`compute_weight` runs (the vectors made meanwhile are kept apart).
             self.fidedesk_summing = False
+            #: The homogeneous pass whose loop over the pairs runs (:meth:`update_homogenious`): the figures of a
+            #: pair of a kind known are left its kind's (:class:`LazyQuality`), and :class:`Outcomes` known to hold.
+            self.fidedesk_homogeneous: Homogeneous | None = None
             #: What :meth:`update_edge` wrote of pairs alike, for the bracket's figures it was written with.
             self.fidedesk_outcomes = Outcomes(self)
 
@@ -410,13 +422,13 @@ def _compact_crosstable() -> type:
                 edge["quality"] = quality_records(edge["quality"])
                 return
             outcomes = self.fidedesk_outcomes
-            if not outcomes.hold(self):
+            if self.fidedesk_homogeneous is None and not outcomes.hold(self):
                 outcomes = self.fidedesk_outcomes = Outcomes(self)
             key = outcomes.key(edge)
             known = None if key is None else outcomes.known.get(key)
             if known is not None:
                 edge["qlevel"] = self.scorelevel
-                edge["quality"] = known[0].copy()
+                edge["quality"] = LazyQuality(known[0]) if self.fidedesk_homogeneous is not None else known[0].copy()
                 edge.update(known[1])
                 return
             before = {name: edge[name] for name in Outcomes.WRITTEN}
@@ -449,6 +461,8 @@ def _compact_crosstable() -> type:
             shared = self.fidedesk_shared
             for c in wpairs:
                 quality = c["quality"]
+                if type(quality) is LazyQuality:
+                    quality = c["quality"] = quality.made()
                 for key in summed_keys if quality is not None else ():
                     if id(quality[key]) in shared:
                         quality[key] = quality[key].copy()
@@ -459,10 +473,15 @@ def _compact_crosstable() -> type:
                 self.fidedesk_summing = False
 
         def get_edge_quality(self, edge: Any) -> Any:
-            """gacrux's own, a step of the heterogeneous pass under way."""
+            """gacrux's own, a step of the heterogeneous pass under way; the pair's figures its own dict (the
+            engine reads and writes them after this), but in the homogeneous pass's loop."""
             if self.fidedesk_step is not None:
                 self.fidedesk_step()
-            return super().get_edge_quality(edge)
+            super().get_edge_quality(edge)
+            quality = edge["quality"]
+            if type(quality) is LazyQuality and self.fidedesk_homogeneous is None:
+                edge["quality"] = quality.made()
+            return edge
 
         def update_weight(self, mode: str, category: Any, c: Any) -> Any:
             """gacrux's own, the second step of a pair weighed (its weight: a number of thousands of digits,
@@ -477,13 +496,28 @@ def _compact_crosstable() -> type:
             bracket = _under_way()
             if bracket is not None:
                 bracket.weighed_pair()
-            if mode == "HO" and type(c["howeight"]) is tuple:
-                c["howeight"] = self.fidedesk_howeight_of(*c["howeight"])
+            made: dict[int, int] | Table | None = getattr(_WITHIN, "negated", None)
+            part, qcweight = c["howeight"], c["qcweight"]
+            if mode == "HO" and type(part) is tuple:
+                if made is None or type(qcweight) is not int:
+                    c["howeight"] = self.fidedesk_howeight_of(*part)
+                else:  # -2w from the pass's terms (NegatedWeights), as gacrux's update_weight writes the pair
+                    c["mode"] = mode
+                    c["levels"] = category
+                    negated = self.fidedesk_negated(qcweight, *part)
+                    c["heweight"] = c["howeight"] = 0
+                    if "biweight" in c:
+                        c["biweight"] = 0
+                    if isinstance(made, dict):
+                        weight: int = made.setdefault(negated, negated)
+                    else:
+                        weight = made.add(negated)
+                    c["weight"] = weight
+                    return weight
             weight = super().update_weight(mode, category, c)
             c["heweight"] = c["howeight"] = 0
             if "biweight" in c:
                 c["biweight"] = 0
-            made: dict[int, int] | Table | None = getattr(_WITHIN, "negated", None)
             if isinstance(made, dict):
                 weight = -2 * weight
                 weight = c["weight"] = made.setdefault(weight, weight)
@@ -493,76 +527,62 @@ def _compact_crosstable() -> type:
 
         def fidedesk_howeight_of(self, absn: int, bbsn: int) -> int:
             """The ``howeight`` gacrux's ``update_homogenious`` sums for a pair that can meet, of bracket sequence
-            numbers ``absn < bbsn``, in the pass under way (its weights, HO4's sum and ``S``), term for term."""
-            weight = self.weight
-            howeight: int
-            howeight, S = self.fidedesk_howeight
-            if absn > S:
-                howeight += weight[ho1]
-            howeight += (absn - 1) * weight[ho2]
-            if absn <= S:
-                howeight += weight[ho3][S - absn]
-            else:
-                howeight -= weight[ho4][absn - S - 1]
-            howeight += weight[ho5][absn - 1] * (bbsn - absn)
-            return howeight
+            numbers ``absn < bbsn``, in the pass under way (:class:`NegatedWeights`)."""
+            return self.fidedesk_negated.howeight(absn, bbsn)
 
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
-            """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, with
-            :class:`SparseCriteria` where it makes ``[0] * B3``, ``[1] * B4`` and ``[0] * B5`` (one of each for
-            all the pairs with no entry set, most of a big bracket's, and one HO3 and HO4 vector for each entry
-            set: as :meth:`update_edge`'s vectors, never written), and a step of the bracket's progress for each
-            candidate pair; and each pair's ``howeight`` kept as what makes it, ``(absn, bbsn)``, worked out only
-            as the pair is weighed (:meth:`update_weight`, its one reader): gacrux held a number of thousands of
-            bits for every pair of the bracket at once."""
+            """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, but for what it writes of
+            each pair's HO1-HO5 (:class:`Homogeneous`: :class:`SparseCriteria` where it makes ``[0] * B3``,
+            ``[1] * B4`` and ``[0] * B5``, one of each for all the pairs with no entry set, most of a big
+            bracket's, and one HO3 and HO4 vector for each entry set), written as the pair's figures are first
+            read where they are its kind's as yet (:class:`LazyQuality`); a step of the bracket's progress for
+            each candidate pair; and each pair's ``howeight`` kept as what makes it, ``(absn, bbsn)``, worked out
+            only as the pair is weighed (:meth:`update_weight`, its one reader): gacrux held a number of
+            thousands of bits for every pair of the bracket at once."""
             B = self.B = len(bsn)
             mdp = B - 2 * S
-            B3 = self.B3 = S
-            B4 = self.B4 = B - S
-            B5 = self.B5 = B - 1
+            self.B3, self.B4, self.B5 = S, B - S, B - 1
             self.ilen = 0
             weight = self.weight
             self.init_howeights(scorelevel, S, mdp)
             HO4weight = sum(weight[ho4])
-            self.fidedesk_howeight = (HO4weight, S)
-            blank3, blank4, blank5 = SparseCriteria(B3, 0), SparseCriteria(B4, 1), SparseCriteria(B5, 0)
-            shared = self.fidedesk_shared
-            shared.update((id(blank), blank) for blank in (blank3, blank4, blank5))
-            set3: dict[int, SparseCriteria] = {}  # this pass's HO3 vectors by the entry set (to 1), HO4's (to 0)
-            set4: dict[int, SparseCriteria] = {}
+            self.fidedesk_negated = NegatedWeights(weight, (ho0, ho1, ho2, ho3, ho4, ho5), S, HO4weight)
+            homogeneous = Homogeneous((ho1, ho2, ho3, ho4, ho5), S, B, self.fidedesk_shared)
             bracket = _under_way()  # fidedesk: progress, Cancel
             if bracket is not None:
                 bracket.start(len(edges))
-            for c in edges:
-                if bracket is not None:
-                    bracket()
-                c["howeight"] = 0
-                (ca, cb) = (c["ca"], c["cb"])
-                q = self.get_edge_quality(c)["quality"]
-                q[ho1] = 0
-                q[ho2] = 0
-                q[ho3] = blank3
-                q[ho4] = blank4
-                q[ho5] = blank5
-                howeight: int | tuple[int, int] = HO4weight
-                ascl = self.competitors[ca]["scorelevel"]
-                bscl = self.competitors[cb]["scorelevel"]
-                if ascl == scorelevel and bscl == scorelevel:
-                    absn = bsn[ca]
-                    bbsn = bsn[cb]
-                    if absn > bbsn:
-                        (absn, bbsn, ascl, bscl) = (bbsn, absn, bscl, ascl)
-                    if c["canmeet"]:
-                        if absn > S:
-                            q[ho1] = 1
-                        q[ho2] = absn - 1
-                        if absn <= S:
-                            q[ho3] = shared_one(shared, set3, B3, 0, S - absn, 1)
+            if not self.fidedesk_outcomes.hold(self):  # nothing the loop does changes what they were made of
+                self.fidedesk_outcomes = Outcomes(self)
+            self.fidedesk_homogeneous = homogeneous
+            try:
+                for c in edges:
+                    if bracket is not None:
+                        bracket()
+                    c["howeight"] = 0
+                    (ca, cb) = (c["ca"], c["cb"])
+                    q = self.get_edge_quality(c)["quality"]
+                    howeight: int | tuple[int, int] = HO4weight
+                    absn: int | None = None
+                    bbsn = 0
+                    ascl = self.competitors[ca]["scorelevel"]
+                    bscl = self.competitors[cb]["scorelevel"]
+                    if ascl == scorelevel and bscl == scorelevel:
+                        absn = bsn[ca]
+                        bbsn = bsn[cb]
+                        if absn > bbsn:
+                            (absn, bbsn, ascl, bscl) = (bbsn, absn, bscl, ascl)
+                        if c["canmeet"]:
+                            howeight = (absn, bbsn)  # fidedesk: summed as the pair is weighed
                         else:
-                            q[ho4] = shared_one(shared, set4, B4, 1, absn - S - 1, 0)
-                        q[ho5] = SparseCriteria(B5, 0)
-                        q[ho5][absn - 1] = bbsn - absn
-                        howeight = (absn, bbsn)  # fidedesk: summed as the pair is weighed
-                c["howeight"] = howeight
+                            absn = None
+                    if type(q) is LazyQuality and homogeneous.fits(absn, bbsn):
+                        q.homogeneous, q.absn, q.bbsn = homogeneous, absn, bbsn
+                    else:
+                        if type(q) is LazyQuality:
+                            q = c["quality"] = q.made()
+                        homogeneous.write(q, absn, bbsn)
+                    c["howeight"] = howeight
+            finally:
+                self.fidedesk_homogeneous = None
 
     return _Compact

@@ -255,3 +255,113 @@ class Outcomes:
             return None
         kind = self.players[cid] = self.kinds.setdefault(figures, len(self.kinds))
         return kind
+
+
+class Homogeneous:
+    """What gacrux's ``update_homogenious`` writes of a pair's HO1-HO5 in one pass (the pass's ``S``, its three
+    vectors with none set and HO3's and HO4's with one entry set, one each for all the pairs alike), written the
+    same for a pair as it is weighed or later (:class:`LazyQuality`)."""
+
+    def __init__(self, names: tuple[str, ...], S: int, B: int, shared: dict[int, Any]) -> None:
+        self.names, self.S = names, S
+        self.lengths = (S, B - S, B - 1)  # gacrux's B3, B4, B5
+        self.blanks = (SparseCriteria(S, 0), SparseCriteria(B - S, 1), SparseCriteria(B - 1, 0))
+        self.shared = shared
+        shared.update((id(blank), blank) for blank in self.blanks)
+        self.set3: dict[int, SparseCriteria] = {}  # the pass's HO3 vectors by the entry set (to 1), HO4's (to 0)
+        self.set4: dict[int, SparseCriteria] = {}
+
+    def write(self, q: dict[str, Any], absn: int | None, bbsn: int) -> None:
+        """HO1-HO5 of a pair into its quality figures ``q``, as gacrux writes them: those of a pair that can meet,
+        of bracket sequence numbers ``absn < bbsn``; for any other pair (``absn`` None), none set."""
+        ho1, ho2, ho3, ho4, ho5 = self.names
+        blank3, blank4, blank5 = self.blanks
+        if absn is None:
+            q[ho1], q[ho2], q[ho3], q[ho4], q[ho5] = 0, 0, blank3, blank4, blank5
+            return
+        S, (B3, B4, B5) = self.S, self.lengths
+        q[ho1] = 1 if absn > S else 0
+        q[ho2] = absn - 1
+        if absn <= S:
+            q[ho3], q[ho4] = shared_one(self.shared, self.set3, B3, 0, S - absn, 1), blank4
+        else:
+            q[ho3], q[ho4] = blank3, shared_one(self.shared, self.set4, B4, 1, absn - S - 1, 0)
+        vector = q[ho5] = SparseCriteria(B5, 0)
+        vector[absn - 1] = bbsn - absn
+
+    def fits(self, absn: int | None, bbsn: int) -> bool:
+        """Whether :meth:`write` of the pair takes only entries inside the vectors (so raises nothing, then or
+        later): a pair of the bracket's numbers, 1 to B, always does."""
+        return absn is None or 1 <= absn < bbsn <= self.lengths[2] + 1
+
+
+class LazyQuality:
+    """A pair's quality figures not yet copied out: those of its kind (``base``, :class:`Outcomes`'s, never
+    written) and the last homogeneous pass's HO1-HO5 (:class:`Homogeneous`), made into the pair's own dict the
+    first time anything reads them (``made``; the engine reads them through ``get_edge_quality``). A homogeneous
+    pass weighs every pair of a bracket (a million at 2,000 players) and reads the figures of the few it pairs:
+    48 bytes each where the dict and its HO5 vector took 450."""
+
+    __slots__ = ("absn", "base", "bbsn", "homogeneous")
+
+    def __init__(self, base: dict[str, Any]) -> None:
+        self.base = base
+        self.homogeneous: Homogeneous | None = None
+        self.absn: int | None = None
+        self.bbsn = 0
+
+    def made(self) -> dict[str, Any]:
+        """The pair's quality figures, its own dict: its kind's, with the pass's HO1-HO5 written."""
+        made = self.base.copy()
+        if self.homogeneous is not None:
+            self.homogeneous.write(made, self.absn, self.bbsn)
+        return made
+
+
+class NegatedWeights:
+    """``-2 * w`` of a pair of a homogeneous pass that can meet, where gacrux's ``update_weight`` sums
+    ``w = qcweight * HO0 + howeight`` and ``update_homogenious`` the ``howeight`` of the pair's bracket sequence
+    numbers ``absn < bbsn`` (HO4's sum, and HO1-HO5's terms of ``absn``, HO5's times ``bbsn - absn``): the same
+    integer, from terms kept for the pass's pairs alike, ``-2 (qcweight HO0 + HO4's sum)`` for each ``qcweight``
+    (a few kinds of pairs) and the doubled and negated terms of each ``absn``; a pair takes one product of a small
+    number and two sums where gacrux's took three products and five sums of thousands of digits, a million times
+    at 2,000 players."""
+
+    def __init__(self, weight: dict[str, Any], names: tuple[str, ...], S: int, ho4sum: int) -> None:
+        self.weight, self.names, self.S = weight, names, S
+        self.base = weight[names[0]]  # HO0: the pass's weights are set before it weighs its pairs
+        self.ho4sum = ho4sum
+        self.by_qc: dict[int, tuple[int, int]] = {}  # by the qcweight's id: the number, its term (kept alive)
+        self.by_absn: dict[int, tuple[int, int]] = {}
+
+    def __call__(self, qcweight: int, absn: int, bbsn: int) -> int:
+        kept = self.by_qc.get(id(qcweight))
+        if kept is None or kept[0] is not qcweight:
+            kept = self.by_qc[id(qcweight)] = (qcweight, -2 * (qcweight * self.base + self.ho4sum))
+        terms = self.by_absn.get(absn)
+        if terms is None:
+            terms = self.by_absn[absn] = self._terms(absn)
+        return kept[1] + terms[0] + terms[1] * (bbsn - absn)
+
+    def howeight(self, absn: int, bbsn: int) -> int:
+        """The pair's ``howeight`` itself, as gacrux's ``update_homogenious`` sums it."""
+        ho5: int = self.weight[self.names[5]][absn - 1]
+        return self.ho4sum + self._summed(absn) + ho5 * (bbsn - absn)
+
+    def _terms(self, absn: int) -> tuple[int, int]:
+        """HO1-HO4's terms of ``absn`` summed, and HO5's weight, each doubled and negated."""
+        return -2 * self._summed(absn), -2 * self.weight[self.names[5]][absn - 1]
+
+    def _summed(self, absn: int) -> int:
+        """HO1-HO4's terms of ``absn`` summed (gacrux's ``update_homogenious``, term for term)."""
+        _, ho1, ho2, ho3, ho4, _ = self.names
+        weight, S = self.weight, self.S
+        terms: int = 0
+        if absn > S:
+            terms += weight[ho1]
+        terms += (absn - 1) * weight[ho2]
+        if absn <= S:
+            terms += weight[ho3][S - absn]
+        else:
+            terms -= weight[ho4][absn - S - 1]
+        return terms

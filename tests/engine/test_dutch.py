@@ -29,7 +29,7 @@ from fidedesk.engine.dutch import (
     dutch_engine,
     progress_text,
 )
-from fidedesk.engine.dutch_records import NONE_SET, Outcomes, Records
+from fidedesk.engine.dutch_records import NONE_SET, LazyQuality, Outcomes, Records
 from fidedesk.engine.pairing import pair_round
 from fidedesk.engine.tec_checker import before_round
 
@@ -134,6 +134,44 @@ def test_each_pairs_homogeneous_part_is_gacruxs_own(monkeypatch: pytest.MonkeyPa
     assert any(summed) and not all(summed), "pairs that can meet summed as weighed, the others HO4's sum"
 
 
+def test_a_homogeneous_pass_leaves_figures_to_be_made_as_read_and_they_are_gacruxs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 28: a homogeneous pass weighs every pair of its bracket and reads the quality figures of the few it
+    pairs; a pair whose figures are its kind's is left so (:class:`LazyQuality`, not a dict of 26 figures and an
+    HO5 vector: 400 MB at 2,000 players), and its figures, made as the engine first reads them, are those gacrux's
+    own ``update_homogenious`` writes, figure for figure, in every pass of generated events."""
+    from gacrux import crosstabledutch  # type: ignore[import-untyped]
+
+    compact = _compact_crosstable()
+    ours, original = compact.update_homogenious, crosstabledutch.crosstable_dutch.update_homogenious
+    counted = {"left": 0, "compared": 0}
+
+    def both(self: Any, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
+        copies = []
+        for c in edges:
+            copy = dict(c)
+            quality = copy["quality"]
+            copy["quality"] = quality.made() if type(quality) is LazyQuality else dict(quality or {}) or quality
+            copies.append(copy)
+        ours(self, scorelevel, edges, bsn, S)
+        left = [c for c in edges if type(c["quality"]) is LazyQuality]
+        counted["left"] += len(left)
+        original(self, scorelevel, copies, bsn, S)  # on the pairs as they were, after ours: the same figures set
+        for c, theirs in zip(edges, copies, strict=True):
+            mine = self.get_edge_quality(dict(c))["quality"]  # made as read, the pair itself left as it is
+            assert type(mine) is dict and mine == theirs["quality"] and list(mine) == list(theirs["quality"])
+            assert c["howeight"] == theirs["howeight"] or type(c["howeight"]) is tuple
+            counted["compared"] += 1
+
+    monkeypatch.setattr(compact, "update_homogenious", both)
+    for index in (0, 8, 13):
+        text = texts()[index]
+        for round_ in range(2, rounds_of(text) + 1):
+            brackets(dutch_engine(), text, round_)
+    assert counted["left"] > 0 and counted["compared"] > 1000, "no pair's figures left its kind's"
+
+
 def test_records_are_the_dicts_given() -> None:
     """Issue 28: the engine's per-pair dicts, kept as copies sharing one table of keys, are the dicts it made."""
     records = Records()
@@ -159,6 +197,7 @@ def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> N
 
     compact = _compact_crosstable()
     made: list[str] = []
+    lazy: list[dict[str, Any]] = []  # the kinds' figures a pair's were left as, not yet read
     own_create, own_update = compact.create_edge, compact.update_edge
 
     def create(self: Any, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
@@ -175,7 +214,11 @@ def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> N
         own_update(self, edge)
         if worked_out:  # gacrux's own on the pair as it was
             crosstable_dutch.update_edge(self, bare)
-            assert edge == bare and list(edge) == list(bare) and list(edge["quality"]) == list(bare["quality"])
+            kept = dict(edge)
+            if type(kept["quality"]) is LazyQuality:  # in a homogeneous pass: made as it is first read
+                lazy.append(kept["quality"].base)
+                kept["quality"] = kept["quality"].made()
+            assert kept == bare and list(kept) == list(bare) and list(kept["quality"]) == list(bare["quality"])
             made.append("kind known" if len(self.fidedesk_outcomes.known) == known else "quality")
 
     monkeypatch.setattr(compact, "create_edge", create)
@@ -185,6 +228,7 @@ def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> N
         for round_ in range(2, rounds_of(text) + 1):
             brackets(dutch_engine(), text, round_)
     assert {"record", "quality", "kind known"} <= set(made), "no pair of a kind worked out before"
+    assert lazy, "no pair's figures left its kind's in a homogeneous pass"
 
 
 def test_pairs_are_alike_only_in_every_figure_gacrux_reads_and_within_one_bracket() -> None:
