@@ -498,22 +498,19 @@ def _compact_crosstable() -> type:
                 bracket.weighed_pair()
             made: dict[int, int] | Table | None = getattr(_WITHIN, "negated", None)
             part, qcweight = c["howeight"], c["qcweight"]
+            numbered = None
+            if mode == "HO" and made is not None and type(qcweight) is int:
+                numbered = self.fidedesk_negated.number(made, qcweight, part)
+            if numbered is not None:  # -2w from the pass's terms, the pair written as gacrux's update_weight does
+                c["mode"] = mode
+                c["levels"] = category
+                c["heweight"] = c["howeight"] = 0
+                if "biweight" in c:
+                    c["biweight"] = 0
+                c["weight"] = numbered
+                return numbered
             if mode == "HO" and type(part) is tuple:
-                if made is None or type(qcweight) is not int:
-                    c["howeight"] = self.fidedesk_howeight_of(*part)
-                else:  # -2w from the pass's terms (NegatedWeights), as gacrux's update_weight writes the pair
-                    c["mode"] = mode
-                    c["levels"] = category
-                    negated = self.fidedesk_negated(qcweight, *part)
-                    c["heweight"] = c["howeight"] = 0
-                    if "biweight" in c:
-                        c["biweight"] = 0
-                    if isinstance(made, dict):
-                        weight: int = made.setdefault(negated, negated)
-                    else:
-                        weight = made.add(negated)
-                    c["weight"] = weight
-                    return weight
+                c["howeight"] = self.fidedesk_howeight_of(*part)
             weight = super().update_weight(mode, category, c)
             c["heweight"] = c["howeight"] = 0
             if "biweight" in c:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 #: The entries of every :class:`SparseCriteria` with none set: never written (a vector's first entry set is kept
 #: as a pair, a second gives it a dict of its own).
@@ -300,7 +300,7 @@ class LazyQuality:
     written) and the last homogeneous pass's HO1-HO5 (:class:`Homogeneous`), made into the pair's own dict the
     first time anything reads them (``made``; the engine reads them through ``get_edge_quality``). A homogeneous
     pass weighs every pair of a bracket (a million at 2,000 players) and reads the figures of the few it pairs:
-    48 bytes each where the dict and its HO5 vector took 450."""
+    64 bytes each where the dict and its HO5 vector took 456 (measured)."""
 
     __slots__ = ("absn", "base", "bbsn", "homogeneous")
 
@@ -319,13 +319,13 @@ class LazyQuality:
 
 
 class NegatedWeights:
-    """``-2 * w`` of a pair of a homogeneous pass that can meet, where gacrux's ``update_weight`` sums
-    ``w = qcweight * HO0 + howeight`` and ``update_homogenious`` the ``howeight`` of the pair's bracket sequence
-    numbers ``absn < bbsn`` (HO4's sum, and HO1-HO5's terms of ``absn``, HO5's times ``bbsn - absn``): the same
-    integer, from terms kept for the pass's pairs alike, ``-2 (qcweight HO0 + HO4's sum)`` for each ``qcweight``
-    (a few kinds of pairs) and the doubled and negated terms of each ``absn``; a pair takes one product of a small
-    number and two sums where gacrux's took three products and five sums of thousands of digits, a million times
-    at 2,000 players."""
+    """``-2 * w`` of a pair of a homogeneous pass, where gacrux's ``update_weight`` sums
+    ``w = qcweight * HO0 + howeight`` and ``update_homogenious`` the ``howeight``: HO4's sum, and for a pair that
+    can meet, of bracket sequence numbers ``absn < bbsn``, HO1-HO5's terms of ``absn`` (HO5's times
+    ``bbsn - absn``). The same integer, from terms kept for the pass's pairs alike, ``-2 (qcweight HO0 + HO4's
+    sum)`` for each ``qcweight`` (a few kinds of pairs) and the doubled and negated terms of each ``absn``: a pair
+    takes at most one product of a small number and two sums where gacrux's took three products and five sums of
+    thousands of digits, a million times at 2,000 players."""
 
     def __init__(self, weight: dict[str, Any], names: tuple[str, ...], S: int, ho4sum: int) -> None:
         self.weight, self.names, self.S = weight, names, S
@@ -333,15 +333,34 @@ class NegatedWeights:
         self.ho4sum = ho4sum
         self.by_qc: dict[int, tuple[int, int]] = {}  # by the qcweight's id: the number, its term (kept alive)
         self.by_absn: dict[int, tuple[int, int]] = {}
+        self.made: object = None  # the pass's weights by value (a dict or a Table) numbered in ``numbered``
+        self.numbered: dict[int, int] = {}  # by the qcweight's id: the number of its term in ``made``
 
-    def __call__(self, qcweight: int, absn: int, bbsn: int) -> int:
+    def number(self, made: dict[int, int] | Numbering, qcweight: int, howeight: object) -> int | None:
+        """The number ``made`` (the pass's weights by value: a dict, or a table numbering them) gives the pair's
+        ``-2 * (qcweight * HO0 + howeight)``, where ``howeight`` is the pass's ``(absn, bbsn)`` of a pair that can
+        meet or its HO4 sum (every other pair's, most of a big bracket's: their number kept for each
+        ``qcweight``, not looked up by a number of thousands of digits each time); else None."""
+        if made is not self.made:
+            self.made, self.numbered = made, {}
         kept = self.by_qc.get(id(qcweight))
         if kept is None or kept[0] is not qcweight:
             kept = self.by_qc[id(qcweight)] = (qcweight, -2 * (qcweight * self.base + self.ho4sum))
+            self.numbered.pop(id(qcweight), None)
+        if howeight is self.ho4sum:
+            number = self.numbered.get(id(qcweight))
+            if number is None:
+                number = self.numbered[id(qcweight)] = _numbered(made, kept[1])
+            return number
+        if type(howeight) is not tuple:
+            return None
+        absn: int
+        bbsn: int
+        absn, bbsn = howeight
         terms = self.by_absn.get(absn)
         if terms is None:
             terms = self.by_absn[absn] = self._terms(absn)
-        return kept[1] + terms[0] + terms[1] * (bbsn - absn)
+        return _numbered(made, kept[1] + terms[0] + terms[1] * (bbsn - absn))
 
     def howeight(self, absn: int, bbsn: int) -> int:
         """The pair's ``howeight`` itself, as gacrux's ``update_homogenious`` sums it."""
@@ -365,3 +384,14 @@ class NegatedWeights:
         else:
             terms -= weight[ho4][absn - S - 1]
         return terms
+
+
+class Numbering(Protocol):
+    """A pass's weights numbered by value (:class:`fidedesk.engine.matching.limbs.Table`)."""
+
+    def add(self, value: int) -> int: ...
+
+
+def _numbered(made: dict[int, int] | Numbering, value: int) -> int:
+    """``value``'s number in ``made``: in a dict of the pass's weights by value, the first equal one itself."""
+    return made.setdefault(value, value) if isinstance(made, dict) else made.add(value)

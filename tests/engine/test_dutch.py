@@ -287,7 +287,10 @@ def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch
         bare = crosstable_dutch.update_weight(self, mode, category, pair)
         if getattr(dutch._WITHIN, "negated", None) is not None:
             expected[c["ca"], c["cb"]] = -2 * bare
-        return own_weight(self, mode, category, c)
+        weighed = own_weight(self, mode, category, c)
+        assert list(c) == list(pair) and (c["mode"], c["levels"]) == (pair["mode"], pair["levels"])
+        assert c["heweight"] == c["howeight"] == 0, "the pair's part let go"
+        return weighed
 
     def match(graph: Any) -> Any:
         if getattr(dutch._WITHIN, "negated", None) is not None:
