@@ -300,6 +300,9 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
             return method(self, *args)
         finally:
             _WITHIN.negated = was
+            crosstable = getattr(self, "crosstable", None)
+            if getattr(crosstable, "fidedesk_negated", None) is not None:  # it numbered the pass's weights
+                crosstable.fidedesk_negated = None  # type: ignore[union-attr]  # (300 MB at 2,000): let go
 
     return negating
 
@@ -402,6 +405,8 @@ def _compact_crosstable() -> type:
             #: The homogeneous pass whose loop over the pairs runs (:meth:`update_homogenious`): the figures of a
             #: pair of a kind known are left its kind's (:class:`LazyQuality`), and :class:`Outcomes` known to hold.
             self.fidedesk_homogeneous: Homogeneous | None = None
+            #: The homogeneous pass's weights from kept terms, until the pass ends (:func:`_negating`).
+            self.fidedesk_negated: NegatedWeights | None = None
             #: What :meth:`update_edge` wrote of pairs alike, for the bracket's figures it was written with.
             self.fidedesk_outcomes = Outcomes(self)
 
@@ -499,8 +504,9 @@ def _compact_crosstable() -> type:
             made: dict[int, int] | Table | None = getattr(_WITHIN, "negated", None)
             part, qcweight = c["howeight"], c["qcweight"]
             numbered = None
-            if mode == "HO" and made is not None and type(qcweight) is int:
-                numbered = self.fidedesk_negated.number(made, qcweight, part)
+            negated_weights = self.fidedesk_negated
+            if mode == "HO" and made is not None and negated_weights is not None and type(qcweight) is int:
+                numbered = negated_weights.number(made, qcweight, part)
             if numbered is not None:  # -2w from the pass's terms, the pair written as gacrux's update_weight does
                 c["mode"] = mode
                 c["levels"] = category
@@ -525,7 +531,10 @@ def _compact_crosstable() -> type:
         def fidedesk_howeight_of(self, absn: int, bbsn: int) -> int:
             """The ``howeight`` gacrux's ``update_homogenious`` sums for a pair that can meet, of bracket sequence
             numbers ``absn < bbsn``, in the pass under way (:class:`NegatedWeights`)."""
-            return self.fidedesk_negated.howeight(absn, bbsn)
+            negated_weights = self.fidedesk_negated
+            if negated_weights is None:
+                raise RuntimeError("a pair's howeight asked for outside a homogeneous pass")
+            return negated_weights.howeight(absn, bbsn)
 
         def update_homogenious(self, scorelevel: int, edges: Any, bsn: dict[int, int], S: int) -> None:
             """gacrux 1.11.65's ``crosstable_dutch.update_homogenious``, line for line, but for what it writes of

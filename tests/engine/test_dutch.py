@@ -172,6 +172,30 @@ def test_a_homogeneous_pass_leaves_figures_to_be_made_as_read_and_they_are_gacru
     assert counted["left"] > 0 and counted["compared"] > 1000, "no pair's figures left its kind's"
 
 
+def test_a_homogeneous_pass_lets_its_weights_go_as_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: the numbers kept for a pass's pairs alike (:class:`NegatedWeights`) hold the pass's weights (a
+    table of 300 MB at 2,000 players), let go as the pass ends, not kept into the brackets after it."""
+    compact = _compact_crosstable()
+    own = compact.update_homogenious
+    crosstables: list[Any] = []
+    during: list[bool] = []
+    own_weight = compact.update_weight
+
+    def homogeneous(self: Any, *args: Any) -> None:
+        crosstables.append(self)
+        own(self, *args)
+
+    def weighing(self: Any, mode: str, category: Any, c: Any) -> Any:
+        during.append(mode != "HO" or self.fidedesk_negated is not None)
+        return own_weight(self, mode, category, c)
+
+    monkeypatch.setattr(compact, "update_homogenious", homogeneous)
+    monkeypatch.setattr(compact, "update_weight", weighing)
+    brackets(dutch_engine(), texts()[8], 3)
+    assert crosstables and during and all(during), "no homogeneous pass weighed"
+    assert all(crosstable.fidedesk_negated is None for crosstable in crosstables)
+
+
 def test_records_are_the_dicts_given() -> None:
     """Issue 28: the engine's per-pair dicts, kept as copies sharing one table of keys, are the dicts it made."""
     records = Records()
