@@ -51,6 +51,7 @@ from fidedesk.engine.dutch_records import (
     Outcomes,
     Records,
     SparseCriteria,
+    numbered_in,
     summed_as_one,
 )
 from fidedesk.engine.pair_table import hamilton, listed, made_table, picked, who_has_met, with_the_bye_at
@@ -507,25 +508,21 @@ def _compact_crosstable() -> type:
             negated_weights = self.fidedesk_negated
             if mode == "HO" and made is not None and negated_weights is not None and type(qcweight) is int:
                 numbered = negated_weights.number(made, qcweight, part)
-            if numbered is not None:  # -2w from the pass's terms, the pair written as gacrux's update_weight does
+            if numbered is None:
+                if mode == "HO" and type(part) is tuple:
+                    c["howeight"] = self.fidedesk_howeight_of(*part)
+                weight = super().update_weight(mode, category, c)
+                if made is not None:  # the weight's number in the pass's weights, the number itself let go
+                    weight = numbered_in(made, -2 * weight)
+            else:  # -2w from the pass's terms, the pair written as gacrux's update_weight writes it
                 c["mode"] = mode
                 c["levels"] = category
-                c["heweight"] = c["howeight"] = 0
-                if "biweight" in c:
-                    c["biweight"] = 0
-                c["weight"] = numbered
-                return numbered
-            if mode == "HO" and type(part) is tuple:
-                c["howeight"] = self.fidedesk_howeight_of(*part)
-            weight = super().update_weight(mode, category, c)
+                weight = numbered
             c["heweight"] = c["howeight"] = 0
             if "biweight" in c:
                 c["biweight"] = 0
-            if isinstance(made, dict):
-                weight = -2 * weight
-                weight = c["weight"] = made.setdefault(weight, weight)
-            elif made is not None:  # the weight's number in the pass's table, the number itself let go
-                weight = c["weight"] = made.add(-2 * weight)
+            if made is not None:
+                c["weight"] = weight
             return weight
 
         def fidedesk_howeight_of(self, absn: int, bbsn: int) -> int:

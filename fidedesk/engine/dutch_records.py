@@ -344,13 +344,12 @@ class NegatedWeights:
         if made is not self.made:
             self.made, self.numbered = made, {}
         kept = self.by_qc.get(id(qcweight))
-        if kept is None or kept[0] is not qcweight:
+        if kept is None:  # the number kept with its term, so that its id stays its own
             kept = self.by_qc[id(qcweight)] = (qcweight, -2 * (qcweight * self.base + self.ho4sum))
-            self.numbered.pop(id(qcweight), None)
         if howeight is self.ho4sum:
             number = self.numbered.get(id(qcweight))
             if number is None:
-                number = self.numbered[id(qcweight)] = _numbered(made, kept[1])
+                number = self.numbered[id(qcweight)] = numbered_in(made, kept[1])
             return number
         if type(howeight) is not tuple:
             return None
@@ -360,7 +359,7 @@ class NegatedWeights:
         terms = self.by_absn.get(absn)
         if terms is None:
             terms = self.by_absn[absn] = self._terms(absn)
-        return _numbered(made, kept[1] + terms[0] + terms[1] * (bbsn - absn))
+        return numbered_in(made, kept[1] + terms[0] + terms[1] * (bbsn - absn))
 
     def howeight(self, absn: int, bbsn: int) -> int:
         """The pair's ``howeight`` itself, as gacrux's ``update_homogenious`` sums it."""
@@ -392,6 +391,6 @@ class Numbering(Protocol):
     def add(self, value: int) -> int: ...
 
 
-def _numbered(made: dict[int, int] | Numbering, value: int) -> int:
+def numbered_in(made: dict[int, int] | Numbering, value: int) -> int:
     """``value``'s number in ``made``: in a dict of the pass's weights by value, the first equal one itself."""
     return made.setdefault(value, value) if isinstance(made, dict) else made.add(value)
