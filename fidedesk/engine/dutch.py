@@ -24,10 +24,10 @@ things changed from outside, none of which changes a pairing.
   (:mod:`fidedesk.engine.pair_table`): each row's records made together, the players' figures read once; for
   lists of 20,000 pairs or more, the list of the pairs that can meet (``list_edges``: the players and levels
   known from each record's place), their count by score level (``compute_hamilton``), the picks of pairs
-  (``get_edges``, ``find_pab``'s last) and each player's count of pairs (``compute_whohasmet_histogram``) read
-  the pairs' levels and players as numpy columns, kept for the lists listed, counted and picked; gacrux's own
-  code runs wherever the records are not as it makes them (``pair_table.listed``, ``hamilton``, ``picked``,
-  ``with_the_bye_at``, ``who_has_met``; ``progress.fields_sorted``).
+  (``get_edges``, ``get_modifiededges``, ``find_pab``'s last) and each player's count of pairs
+  (``compute_whohasmet_histogram``) read the pairs' levels and players as numpy columns, kept for the lists
+  listed, counted and picked; gacrux's own code runs wherever the records are not as it makes them
+  (``pair_table.listed``, ``hamilton``, ``picked``, ``with_the_bye_at``, ``who_has_met``; ``progress.fields_sorted``).
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
 a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods below
@@ -162,6 +162,14 @@ def dutch_engine() -> type:
         return own_get_edges(self, nodes, edges, condition) if chosen is None else chosen
 
     _Reporting.get_edges = get_edges
+    own_modified = pairing_dutch.get_modifiededges
+
+    def get_modifiededges(self: Any, nodeid1: Any, nodeid2: Any, edges: Any, condition: Any = None) -> Any:
+        """gacrux 1.11.65's own pick over the pairs' players' columns (:func:`picked`); 2.4 s of a last round."""
+        chosen = picked(edges, len(edges), list(nodeid1), self.crosstable.BLOB, None, list(nodeid2))
+        return own_modified(self, nodeid1, nodeid2, edges, condition) if chosen is None else chosen
+
+    _Reporting.get_modifiededges = get_modifiededges
 
     def find_pab(self: Any, nodes: Any, edges: Any) -> Any:
         """gacrux 1.11.65's ``find_pab``, line for line, but for its last pick (the pairs with the bye's dummy
@@ -291,7 +299,8 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
         _WITHIN.negated = {}
         edges = args[2]  # pair_weighted_round(bracket, nodes, edges, pairingmode, numpairs, category)
         if len(edges) >= matching.TABLE_FROM:
-            let_go_columns()  # the peak is this pass's: the picks' columns (100 MB at 2,000) read again after
+            # the peak is this pass's: the picks' columns let go (100 MB at 2,000) but of its own pairs, picked again
+            let_go_columns(but=edges)
             bracket = _under_way()
             if matching.COMPILED.ready(None if bracket is None else bracket.preparing):
                 from fidedesk.engine.matching.limbs import Table

@@ -148,13 +148,21 @@ PICKED_FROM = 50_000
 
 
 def picked(
-    edges: list[dict[str, Any]], end: int, players: list[int], blob: int, condition: Any
+    edges: list[dict[str, Any]],
+    end: int,
+    players: list[int],
+    blob: int,
+    condition: Any,
+    others: list[int] | None = None,
 ) -> list[dict[str, Any]] | None:
     """gacrux's pick in ``get_edges``, ``[edge for edge in edges[:end] if cmps[edge["ca"]] and cmps[edge["cb"]]]``
     (and ``edge[condition]``, where ``condition`` is set) with ``cmps`` the ``blob + 1`` flags of ``players``,
     over the columns of the pairs' players (kept, or read where the list is long: :data:`PICKED_FROM`); the
     columns of the pairs picked kept in turn. None where the columns are not known and the list is short, or
-    where a player's id is not a place among the flags (gacrux's own then runs, its errors included)."""
+    where a player's id is not a place among the flags (gacrux's own then runs, its errors included).
+
+    ``others``: the second player's flags are of these, not of ``players`` (the pick of ``get_modifiededges``,
+    ``cmpHO1[edge["ca"]] and cmpHO2[edge["cb"]]``)."""
     from fidedesk.engine.progress import keep_columns, kept_columns, read_columns
 
     names = ("ca", "cb")
@@ -170,12 +178,13 @@ def picked(
     first, second = columns[0][:end], columns[1][:end]
     if len(first) and (min(int(first.min()), int(second.min())) < 0 or max(int(first.max()), int(second.max())) > blob):
         return None
-    flags = np.zeros(blob + 1, bool)
-    try:
-        flags[players] = True
-    except (IndexError, TypeError, ValueError):  # gacrux's own raises as it does
-        return None
-    places = np.flatnonzero(flags[first] & flags[second])
+    flags = [np.zeros(blob + 1, bool) for _ in range(1 if others is None else 2)]
+    for flagged, ids in zip(flags, (players, players if others is None else others), strict=False):
+        # gacrux's list of flags takes -1 as its last place, and raises past its end: its own runs then
+        if any(type(cid) is not int or not 0 <= cid <= blob for cid in ids):
+            return None
+        flagged[ids] = True
+    places = np.flatnonzero(flags[0][first] & flags[-1][second])
     if condition:
         places = places[[bool(edges[place][condition]) for place in places.tolist()]]
     return _picked_at(edges, places, names, columns)

@@ -575,11 +575,11 @@ def carry_columns(items: list[Any], copy: list[Any]) -> None:
             return
 
 
-def let_go_columns(items: list[Any] | None = None, keep: tuple[str, ...] = ()) -> None:
-    """The columns kept let go: of ``items`` only (those of ``keep`` still kept), or all."""
+def let_go_columns(items: list[Any] | None = None, keep: tuple[str, ...] = (), *, but: list[Any] | None = None) -> None:
+    """The columns kept let go: of ``items`` only (those of ``keep`` still kept), or all (but those of ``but``)."""
     kept = getattr(_WITHIN, "kept", [])
     if items is None:
-        _WITHIN.kept = []
+        _WITHIN.kept = [entry for entry in kept if but is not None and entry[0] is but]
         return
     for place, (listed, names, columns) in enumerate(kept):
         if listed is items:

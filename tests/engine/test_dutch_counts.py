@@ -280,6 +280,47 @@ def test_pairs_picked_over_columns_are_gacruxs_picks(case: Any, read: bool) -> N
     progress.let_go_columns()
 
 
+@settings(max_examples=300, deadline=None)
+@given(picks(), st.lists(st.integers(-2, 14), max_size=6), st.booleans())
+def test_pairs_picked_by_first_and_second_player_are_gacruxs_picks(case: Any, odd: list[int], read: bool) -> None:
+    """``get_modifiededges``: the pairs whose first player is of one group and second of another, picked over the
+    columns of the pairs' players (read from a long list, or kept from the pick before), are gacrux's own pick,
+    pair for pair and in order, pick after pick; ids that are no place among gacrux's flags (below 0, past BLOB)
+    leave the pick to gacrux's own, which raises or wraps round as it does."""
+    from gacrux.pairingdutch import pairing_dutch
+
+    pairs, groups, _ = case
+    engine = Picking(13)
+    ours, theirs = pairs, pairs
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pair_table, "PICKED_FROM", 0 if read else 10**9)
+        for first, second in zip(groups, [*groups[1:], groups[0]], strict=True):
+            ids = [node["cid"] for node in first], [node["cid"] for node in second] + odd
+            try:
+                theirs = pairing_dutch.get_modifiededges(engine, *ids, theirs)
+            except IndexError:
+                with pytest.raises(IndexError):
+                    dutch_engine().get_modifiededges(engine, *ids, ours)
+                break
+            ours = dutch_engine().get_modifiededges(engine, *ids, ours)
+            assert [id(pair) for pair in ours] == [id(pair) for pair in theirs]
+            if read and ours and all(0 <= cid <= 13 for cid in odd):
+                assert progress.kept_columns(ours, ("ca", "cb")) is not None, "the pick's columns kept"
+    progress.let_go_columns()
+
+
+def test_a_big_pass_keeps_its_own_pairs_columns() -> None:
+    """A pass over a big bracket lets go of the columns kept (the peak is its own) but those of the pairs it picks
+    from again (read anew: a second at 2,000 players)."""
+    lists = [[{"ca": n, "cb": n}] for n in range(3)]
+    for listed in lists:
+        progress.keep_columns(listed, ("ca", "cb"), [numpy.array([listed[0]["ca"]])] * 2)
+    progress.let_go_columns(but=lists[1])
+    assert [progress.kept_columns(listed, ("ca", "cb")) is not None for listed in lists] == [False, True, False]
+    progress.let_go_columns(but=[{"ca": 1, "cb": 1}])
+    assert progress.kept_columns(lists[1], ("ca",)) is None, "another list, though alike"
+
+
 def test_a_pick_with_a_player_past_the_flags_is_gacruxs_own() -> None:
     """A pair whose player is no place among gacrux's flags (an id past BLOB) is left to gacrux's own pick, which
     fails as it does; so is a list too short to read whose columns are not known."""
