@@ -27,7 +27,7 @@ things changed from outside, none of which changes a pairing.
   (``get_edges``, ``get_modifiededges``, ``find_pab``'s last) and each player's count of pairs
   (``compute_whohasmet_histogram``) read the pairs' levels and players as numpy columns, kept for the lists
   listed, counted and picked; gacrux's own code runs wherever the records are not as it makes them
-  (``pair_table.listed``, ``hamilton``, ``picked``, ``with_the_bye_at``, ``who_has_met``; ``progress.fields_sorted``).
+  (``pair_table.listed``, ``hamilton``, ``picked``, ``with_the_bye_at``, ``who_has_met``; ``columns.fields_sorted``).
 
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
 a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods below
@@ -43,6 +43,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fidedesk.engine import matching
+from fidedesk.engine.columns import carry_columns, fields_sorted, let_go_columns
 from fidedesk.engine.dutch_records import (
     Definitions,
     Homogeneous,
@@ -65,10 +66,7 @@ from fidedesk.engine.progress import (
     _stepping_enumerate,
     _stepping_sorted,
     _under_way,
-    carry_columns,
     each_line,
-    fields_sorted,
-    let_go_columns,
     progress_text,
 )
 

@@ -29,7 +29,8 @@ def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any
     the nodes or not at the level counted), and for fewer pairs than ``progress.COLUMNS_FROM``: the caller then
     runs gacrux's own, its errors included."""
     from fidedesk.engine import progress
-    from fidedesk.engine.progress import gathered, phase, phase_step, read_columns, stable_order
+    from fidedesk.engine.columns import read_columns
+    from fidedesk.engine.progress import gathered, phase, phase_step, stable_order
 
     levels = engine.levels
     if type(levels) is not int:
@@ -163,7 +164,7 @@ def picked(
 
     ``others``: the second player's flags are of these, not of ``players`` (the pick of ``get_modifiededges``,
     ``cmpHO1[edge["ca"]] and cmpHO2[edge["cb"]]``)."""
-    from fidedesk.engine.progress import keep_columns, kept_columns, read_columns
+    from fidedesk.engine.columns import keep_columns, kept_columns, read_columns
 
     names = ("ca", "cb")
     columns = kept_columns(edges, names)
@@ -194,7 +195,7 @@ def with_the_bye_at(edges: list[dict[str, Any]], pab: Any) -> list[dict[str, Any
     """gacrux's last pick in ``find_pab``, ``[edge for edge in edges if edge["ca"] != 0 or edge["sb"] == pab]``,
     over the columns kept of ``edges`` (the pairs sorted and counted); the columns of those picked kept in turn.
     None where they are not kept, or ``pab`` is not an ``int`` (gacrux's own pick then runs)."""
-    from fidedesk.engine.progress import kept_columns
+    from fidedesk.engine.columns import kept_columns
 
     columns = kept_columns(edges, ("ca", "cb", "sb"))
     if columns is None or type(pab) is not int:
@@ -208,7 +209,8 @@ def with_the_bye_at(edges: list[dict[str, Any]], pab: Any) -> list[dict[str, Any
 def _picked_at(edges: list[dict[str, Any]], places: Any, names: tuple[str, ...], columns: list[Any]) -> list[Any]:
     """The pairs of ``edges`` at ``places`` (a numpy array), as a pick's phase of the set-up or bracket under way
     ends; their ``columns`` (those of ``names``, of ``edges``) kept for the next pick from them."""
-    from fidedesk.engine.progress import gathered, keep_columns, phase_over
+    from fidedesk.engine.columns import keep_columns
+    from fidedesk.engine.progress import gathered, phase_over
 
     chosen = gathered(edges, places)
     keep_columns(chosen, names, [column[places] for column in columns])
@@ -222,7 +224,7 @@ def who_has_met(nodes: list[dict[str, Any]], edges: list[dict[str, Any]]) -> lis
     :func:`picked`), where gacrux goes through a million records at 2,000 players, a bracket's pass several
     times. None where no columns are kept, where a node's id is not a non-negative ``int`` or is there twice, or
     where a pair's player is not among the nodes (gacrux's own then runs, its errors included)."""
-    from fidedesk.engine.progress import kept_columns
+    from fidedesk.engine.columns import kept_columns
 
     columns = kept_columns(edges, ("ca", "cb"))
     cids = [node["cid"] for node in nodes]
@@ -265,7 +267,7 @@ def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) ->
     it; only ``canmeet`` is read from every one, in C. The columns of those listed are kept for the count that
     follows (:func:`hamilton`). None, for gacrux's own, for fewer pairs than ``progress.COLUMNS_FROM`` and
     where the table or its records are not as gacrux makes them."""
-    from fidedesk.engine import progress
+    from fidedesk.engine import columns, progress
 
     size = len(opponents) - 1  # the bye's dummy: the last row, and each row's last record
     pairs = size * (size - 1) // 2
@@ -314,7 +316,7 @@ def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) ->
     if order is None:
         return None
     edges = progress.gathered(flat, chosen[order])
-    progress.keep_columns(edges, ("sa", "sb", "ca", "cb"), [sa[order], sb[order], ca[order], cb[order]])
+    columns.keep_columns(edges, ("sa", "sb", "ca", "cb"), [sa[order], sb[order], ca[order], cb[order]])
     progress.phase_over()
     return edges
 

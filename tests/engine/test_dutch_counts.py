@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine import dutch, pair_table, progress
+from fidedesk.engine import columns, dutch, pair_table, progress
 from fidedesk.engine.dutch import dutch_engine
 from fidedesk.engine.pair_table import hamilton
 
@@ -152,7 +152,7 @@ def test_a_key_the_columns_disagree_with_is_sorted_by_the_engine_s_own() -> None
     """Should gacrux's key be another than the columns' (another gacrux), the sort finds it out and sorts by
     gacrux's key; records whose figures are not integers are sorted by gacrux's key too."""
     pairs = [{"sa": n % 3, "sb": n % 2, "ca": n, "cb": 20 - n} for n in range(20)]
-    sort = progress.fields_sorted(dutch._EDGE_FIELDS, dutch._edges_order)
+    sort = columns.fields_sorted(dutch._EDGE_FIELDS, dutch._edges_order)
     other_key = lambda pair: (pair["cb"] % 4, pair["ca"])  # noqa: E731
     assert sort(pairs, key=other_key) == sorted(pairs, key=other_key)
     halves = [{**pair, "sa": pair["sa"] / 2} for pair in pairs]
@@ -165,26 +165,26 @@ def test_the_sorted_pairs_columns_are_read_once_for_the_count() -> None:
     twice, at 2,000 players), only for that very list; a list of the same records that is another list, or a
     list changed since, is read anew; at most KEPT_LISTS lists are kept, and all are let go."""
     pairs = [{"sa": 1 + n % 3, "sb": 1 + n % 2, "ca": n, "cb": 40 - n} for n in range(40)]
-    sort = progress.fields_sorted(dutch._EDGE_FIELDS, dutch._edges_order)
+    sort = columns.fields_sorted(dutch._EDGE_FIELDS, dutch._edges_order)
     key = lambda pair: (-min(pair["sa"], pair["sb"]), -max(pair["sa"], pair["sb"]), pair["ca"], pair["cb"])  # noqa: E731
     done = sort(pairs, key=key)
-    kept = progress.kept_columns(done, dutch._EDGE_FIELDS)
-    again = progress.read_columns(done, dutch._EDGE_FIELDS)
+    kept = columns.kept_columns(done, dutch._EDGE_FIELDS)
+    again = columns.read_columns(done, dutch._EDGE_FIELDS)
     assert kept is not None and again is not None and all(a is b for a, b in zip(again, kept, strict=True))
     assert [list(column) for column in kept] == [[pair[name] for pair in done] for name in dutch._EDGE_FIELDS]
-    assert progress.kept_columns(list(done), dutch._EDGE_FIELDS) is None, "another list"
-    assert progress.kept_columns(done[1:], ("ca",)) is None
+    assert columns.kept_columns(list(done), dutch._EDGE_FIELDS) is None, "another list"
+    assert columns.kept_columns(done[1:], ("ca",)) is None
     done[4] = {**done[0]}
-    assert progress.kept_columns(done, dutch._EDGE_FIELDS) is None, "a record changed, where it is looked at"
-    progress.let_go_columns(done, keep=("ca",))
-    assert progress.kept_columns(done, ("sa",)) is None
-    lists = [[{"ca": n, "cb": n}] for n in range(progress.KEPT_LISTS + 1)]
+    assert columns.kept_columns(done, dutch._EDGE_FIELDS) is None, "a record changed, where it is looked at"
+    columns.let_go_columns(done, keep=("ca",))
+    assert columns.kept_columns(done, ("sa",)) is None
+    lists = [[{"ca": n, "cb": n}] for n in range(columns.KEPT_LISTS + 1)]
     for listed in lists:
-        progress.keep_columns(listed, ("ca", "cb"), [numpy.array([listed[0]["ca"]])] * 2)
-    assert progress.kept_columns(lists[0], ("ca",)) is None, "the oldest let go"
-    assert all(progress.kept_columns(listed, ("cb",)) is not None for listed in lists[1:])
-    progress.let_go_columns()
-    assert all(progress.kept_columns(listed, ("cb",)) is None for listed in lists)
+        columns.keep_columns(listed, ("ca", "cb"), [numpy.array([listed[0]["ca"]])] * 2)
+    assert columns.kept_columns(lists[0], ("ca",)) is None, "the oldest let go"
+    assert all(columns.kept_columns(listed, ("cb",)) is not None for listed in lists[1:])
+    columns.let_go_columns()
+    assert all(columns.kept_columns(listed, ("cb",)) is None for listed in lists)
 
 
 def test_the_counts_on_generated_events_are_gacruxs_every_round(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -276,8 +276,8 @@ def test_pairs_picked_over_columns_are_gacruxs_picks(case: Any, read: bool) -> N
             theirs = pairing_dutch.get_edges(engine, nodes, theirs, condition)
             assert [id(pair) for pair in ours] == [id(pair) for pair in theirs]
             if read and ours:
-                assert progress.kept_columns(ours, ("ca", "cb")) is not None, "the pick's columns kept"
-    progress.let_go_columns()
+                assert columns.kept_columns(ours, ("ca", "cb")) is not None, "the pick's columns kept"
+    columns.let_go_columns()
 
 
 @settings(max_examples=300, deadline=None)
@@ -305,8 +305,8 @@ def test_pairs_picked_by_first_and_second_player_are_gacruxs_picks(case: Any, od
             ours = dutch_engine().get_modifiededges(engine, *ids, ours)
             assert [id(pair) for pair in ours] == [id(pair) for pair in theirs]
             if read and ours and all(0 <= cid <= 13 for cid in odd):
-                assert progress.kept_columns(ours, ("ca", "cb")) is not None, "the pick's columns kept"
-    progress.let_go_columns()
+                assert columns.kept_columns(ours, ("ca", "cb")) is not None, "the pick's columns kept"
+    columns.let_go_columns()
 
 
 def test_a_big_pass_keeps_its_own_pairs_columns() -> None:
@@ -314,20 +314,20 @@ def test_a_big_pass_keeps_its_own_pairs_columns() -> None:
     from again (read anew: a second at 2,000 players)."""
     lists = [[{"ca": n, "cb": n}] for n in range(3)]
     for listed in lists:
-        progress.keep_columns(listed, ("ca", "cb"), [numpy.array([listed[0]["ca"]])] * 2)
-    progress.let_go_columns(but=lists[1])
-    assert [progress.kept_columns(listed, ("ca", "cb")) is not None for listed in lists] == [False, True, False]
-    progress.let_go_columns(but=[{"ca": 1, "cb": 1}])
-    assert progress.kept_columns(lists[1], ("ca",)) is None, "another list, though alike"
+        columns.keep_columns(listed, ("ca", "cb"), [numpy.array([listed[0]["ca"]])] * 2)
+    columns.let_go_columns(but=lists[1])
+    assert [columns.kept_columns(listed, ("ca", "cb")) is not None for listed in lists] == [False, True, False]
+    columns.let_go_columns(but=[{"ca": 1, "cb": 1}])
+    assert columns.kept_columns(lists[1], ("ca",)) is None, "another list, though alike"
 
 
 def test_a_pick_with_a_player_past_the_flags_is_gacruxs_own() -> None:
     """A pair whose player is no place among gacrux's flags (an id past BLOB) is left to gacrux's own pick, which
     fails as it does; so is a list too short to read whose columns are not known."""
     pairs = [{"ca": 1, "cb": 20, "sa": 1, "sb": 1}, {"ca": 1, "cb": 2, "sa": 1, "sb": 1}]
-    progress.keep_columns(pairs, ("ca", "cb"), [numpy.array([1, 1]), numpy.array([20, 2])])
+    columns.keep_columns(pairs, ("ca", "cb"), [numpy.array([1, 1]), numpy.array([20, 2])])
     assert pair_table.picked(pairs, 2, [1, 2], 13, None) is None
-    progress.let_go_columns()
+    columns.let_go_columns()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pair_table, "PICKED_FROM", 3)
         assert pair_table.picked(pairs[1:], 1, [1, 2], 13, None) is None, "short, and no columns kept"
@@ -340,11 +340,11 @@ def test_the_pairs_left_by_the_bye_are_gacruxs(pairs: list[tuple[int, int]], pab
     kept of the pairs, as gacrux's own picks them; none where the columns are not kept."""
     edges = [{"ca": ca, "cb": ca + 1, "sb": sb} for ca, sb in pairs]
     if kept:
-        progress.keep_columns(
+        columns.keep_columns(
             edges, ("ca", "cb", "sb"), [numpy.array([e[n] for e in edges], numpy.int64) for n in ("ca", "cb", "sb")]
         )
     left = pair_table.with_the_bye_at(edges, pab)
-    progress.let_go_columns()
+    columns.let_go_columns()
     if not kept:
         assert left is None
         return
@@ -394,10 +394,10 @@ def test_the_pairs_listed_from_the_table_are_gacruxs(table: list[list[dict[str, 
     assert ours is not None and [id(pair) for pair in ours] == [id(pair) for pair in theirs]
     if not ours:
         return
-    kept = progress.kept_columns(ours, dutch._EDGE_FIELDS)
+    kept = columns.kept_columns(ours, dutch._EDGE_FIELDS)
     assert kept is not None
     assert [list(column) for column in kept] == [[pair[name] for pair in ours] for name in dutch._EDGE_FIELDS]
-    progress.let_go_columns()
+    columns.let_go_columns()
 
 
 def test_a_table_not_as_gacrux_makes_it_is_listed_by_gacruxs_own() -> None:
@@ -421,7 +421,7 @@ def test_a_table_not_as_gacrux_makes_it_is_listed_by_gacruxs_own() -> None:
     swapped[0][1] = swapped[1][0] = {**swapped[0][1], "ca": 1, "cb": 0}
     for odd in (short, halves, swapped):
         assert pair_table.listed(odd, dutch._edges_order) is None
-    progress.let_go_columns()
+    columns.let_go_columns()
 
 
 @settings(max_examples=300, deadline=None)
@@ -434,11 +434,11 @@ def test_who_has_met_is_counted_as_gacrux_counts_it(case: Any, kept: bool) -> No
 
     _, nodes, edges = case
     if kept:
-        progress.keep_columns(
+        columns.keep_columns(
             edges, ("ca", "cb"), [numpy.array([e[n] for e in edges], numpy.int64) for n in ("ca", "cb")]
         )
     ours = pair_table.who_has_met(nodes, edges)
-    progress.let_go_columns()
+    columns.let_go_columns()
     try:
         theirs = pairing_dutch.compute_whohasmet_histogram(None, nodes, edges)
     except KeyError:
@@ -524,3 +524,31 @@ def test_a_row_made_at_once_is_as_each_pair_is_made(made: list[dict[str, Any]], 
             pair_by_pair[a["cid"]][b["cid"]] = pair_by_pair[b["cid"]][a["cid"]] = crosstable.create_edge(a, b, met)
     assert row_by_row == pair_by_pair
     assert all(row_by_row[i][j]["ca"] is made[i]["cid"] for j in range(len(made)) for i in range(j + 1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, 60),
+    st.lists(st.tuples(st.integers(0, 59), st.integers(0, 8)), max_size=12),
+    st.booleans(),
+    st.sampled_from([0, 1, 5]),
+)
+def test_pairs_gathered_at_their_places_are_those_places_items(
+    size: int, runs: list[tuple[int, int]], shuffled: bool, step: int
+) -> None:
+    """The items of a list at given places (a pick: places going up, in a few runs or many; a sort: any order; a
+    list of places), gathered a slice a run or one at a time, are those items in that order, each once as
+    placed, and the phase under way counts every one."""
+    items = [{"ca": place} for place in range(size)]
+    places = sorted({place for start, length in runs for place in range(start, start + length) if place < size})
+    if shuffled:
+        places = places[::-1]
+    steps: list[int] = []
+    bracket = types.SimpleNamespace(phase=lambda name, count: None, phase_step=steps.append)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(progress, "_COLUMNS_EVERY", step or 1 << 17)
+        for given_as in (numpy.array(places, numpy.int64), places):
+            steps.clear()
+            got = progress._gathered(items, given_as, bracket)  # type: ignore[arg-type]
+            assert [id(item) for item in got] == [id(items[place]) for place in places]
+            assert sum(steps) == len(places)
