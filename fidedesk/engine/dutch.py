@@ -29,10 +29,10 @@ things changed from outside, none of which changes a pairing.
   listed, counted and picked; gacrux's own code runs wherever the records are not as it makes them
   (``pair_table.listed``, ``hamilton``, ``picked``, ``with_the_bye_at``, ``who_has_met``; ``columns.fields_sorted``).
 
-Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so
-a fault here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods below
-(``create_edge``, ``get_edges``, ``find_pab``; ``crosstable.list_edges`` and, for a row of it,
-``update_canmeet`` in ``pair_table.made_table``) are its, line for line but where this docstring says.
+Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so a fault
+here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods (``create_edge``, ``get_edges``,
+``find_pab``; ``crosstable.list_edges``, a row of it with ``update_canmeet``, and ``compute_tiebreak``, in
+``pair_table``) are its, line for line but where this docstring says.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fidedesk.engine import matching
+from fidedesk.engine import matching, pair_table
 from fidedesk.engine.columns import carry_columns, fields_sorted, let_go_columns
 from fidedesk.engine.dutch_records import (
     Definitions,
@@ -389,6 +389,8 @@ def _compact_crosstable() -> type:
             c["unplayed"] = self.rnd - 1 - b["num"].get("val", 0)
             c["canmeet"] = c["qc"] = self.update_canmeet(c, a, b, bhasmet)
             return c
+
+        compute_tiebreak = pair_table.tiebreak_figures  # gacrux's own, its steps said
 
         def list_edges(self, cmps: Any, maxmeets: Any, topcolor: Any, prohibited: Any) -> Any:
             """gacrux's own (``pair_table.made_table``), each row's records made at once as :meth:`create_edge`

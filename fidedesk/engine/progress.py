@@ -219,7 +219,7 @@ class _Bracket:
         """The pass under way, in words ("" before the first)."""
         if self.phase_name:
             done = min(self.phase_done, self.phase_size)
-            said = "Every pair weighed" if not self.total else "The pairs left"
+            said = ("Every pair weighed" if self.made else "The event read") if not self.total else "The pairs left"
             return f"{said}; {done:,} of {self.phase_size:,} {self.phase_name}"
         if not self.total:
             return f"{min(self.made, self.pairs):,} of {self.pairs:,} pairs weighed" if self.pairs else ""

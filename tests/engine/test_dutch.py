@@ -570,11 +570,14 @@ def test_the_notes_say_the_pass_under_way_as_work_done_of_work_to_do(monkeypatch
         re.fullmatch(
             r"[\d,]+ of [\d,]+ pairs weighed"
             r"|Every pair weighed; [\d,]+ of [\d,]+ "
-            r"(sorted|keys set out|counted|put in order|gone through|players' pairs listed)",
+            r"(sorted|keys set out|counted|put in order|gone through|players' pairs listed)"
+            r"|The event read; [\d,]+ of 12 players' figures worked out",
             note,
         )
         for note in setup
     )
+    figures = [note for note in setup if note.startswith("The event read")]
+    assert figures == [f"The event read; {done} of 12 players' figures worked out" for done in range(13)]
     assert any(note.endswith("sorted") for note in setup), "then the candidate pairs sorted"
     said = [note for total, note in notes if total and note]
     weighed = [note for note in said if re.fullmatch(r"The next: [\d,]+ of [\d,]+ possible pairs weighed", note)]
@@ -795,6 +798,7 @@ def test_a_long_sort_s_words_move_through_each_of_its_parts() -> None:
     still through a part."""
     notes: list[str] = []
     bracket = _Bracket(lambda done, total, note: notes.append(note) and False, 0, 0, pairs=1)
+    bracket.made = 1  # the set-up sorts the pairs it has made ("The event read" is said before any)
     items = list(range(1000))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_Bracket, "EVERY", 0.0)
