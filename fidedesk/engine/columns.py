@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from fidedesk.engine import progress
-from fidedesk.engine.progress import _COLUMNS_EVERY, _WITHIN, _under_way
+from fidedesk.engine.progress import _WITHIN, _under_way
 
 
 def read_columns(items: list[Any], names: tuple[str, ...], words: str = "read") -> list[Any] | None:
@@ -36,8 +36,9 @@ def read_columns(items: list[Any], names: tuple[str, ...], words: str = "read") 
         bracket.phase(words, len(items))
     columns = [np.empty(len(items), np.int64) for _ in names]
     try:
-        for first in range(0, len(items), _COLUMNS_EVERY):
-            part = items[first : first + _COLUMNS_EVERY]
+        every = progress._COLUMNS_EVERY  # read at the call, as the sort and the pick read it (tests set it)
+        for first in range(0, len(items), every):
+            part = items[first : first + every]
             rows = (_entries(getter, item, names) for item in part) if len(names) == 1 else map(getter, part)
             flat = np.fromiter(itertools.chain.from_iterable(rows), np.int64, len(part) * len(names))
             for column, values in zip(columns, flat.reshape(len(part), len(names)).T, strict=True):
