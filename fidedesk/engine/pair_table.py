@@ -179,16 +179,26 @@ def picked(
     first, second = columns[0][:end], columns[1][:end]
     if len(first) and (min(int(first.min()), int(second.min())) < 0 or max(int(first.max()), int(second.max())) > blob):
         return None
-    flags = [np.zeros(blob + 1, bool) for _ in range(1 if others is None else 2)]
-    for flagged, ids in zip(flags, (players, players if others is None else others), strict=False):
-        # gacrux's list of flags takes -1 as its last place, and raises past its end: its own runs then
-        if any(type(cid) is not int or not 0 <= cid <= blob for cid in ids):
-            return None
-        flagged[ids] = True
-    places = np.flatnonzero(flags[0][first] & flags[-1][second])
+    flags = _flags(players, blob)
+    second_flags = flags if others is None else _flags(others, blob)
+    if flags is None or second_flags is None:
+        return None
+    places = np.flatnonzero(flags[first] & second_flags[second])
     if condition:
         places = places[[bool(edges[place][condition]) for place in places.tolist()]]
     return _picked_at(edges, places, names, columns)
+
+
+def _flags(ids: list[int], blob: int) -> Any | None:
+    """gacrux's ``blob + 1`` flags of ``ids`` as a numpy array; None where an id is no place among them (gacrux's
+    list of flags takes -1 as its last place and raises past its end: its own pick then runs)."""
+    import numpy as np
+
+    if any(type(cid) is not int or not 0 <= cid <= blob for cid in ids):
+        return None
+    flags = np.zeros(blob + 1, bool)
+    flags[ids] = True
+    return flags
 
 
 def with_the_bye_at(edges: list[dict[str, Any]], pab: Any) -> list[dict[str, Any]] | None:
@@ -329,12 +339,13 @@ def tiebreak_figures(crosstable: Any, tournament: Any, rnd: Any) -> Any:
 
     from fidedesk.engine.progress import phase, phase_over, phase_step
 
-    phase("players' figures worked out", 12)  # the results read, then the eleven figures below
+    # gacrux makes the list after the results are read; floatrule() only names the rule, so it is made first here
+    tblist = ["PTS", "ACC", "ACC/X", "RFP", "NUM", "RIP", "COD", "CSQ", crosstable.floatrule(), "TOP", "PTS/X"]
+    phase("players' figures worked out", 1 + len(tblist))  # the results read, then each figure
     tb = tiebreak(tournament, rnd - 1, None)
     if tournament["teamTournament"] and "primary" in tournament["scoreSystem"]:
         tb.set_primaryscore(tournament["scoreSystem"]["primary"])
     phase_step(1)
-    tblist = ["PTS", "ACC", "ACC/X", "RFP", "NUM", "RIP", "COD", "CSQ", crosstable.floatrule(), "TOP", "PTS/X"]
     for pos in range(0, len(tblist)):
         mytb = tb.parse_tiebreak(pos + 1, tblist[pos])
         tb.compute_single_tiebreak(mytb)
