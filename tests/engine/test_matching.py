@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from fidedesk.engine import dutch, matching
 from fidedesk.engine.dutch import _FastNetworkx
-from fidedesk.engine.matching import blossom
+from fidedesk.engine.matching import blossom, blossom_jit, jit_state
 from fidedesk.engine.pairing import pair_round
 
 from .test_pairing_generated import before, events, rounds_of, texts
@@ -390,6 +390,74 @@ def test_every_bracket_of_generated_events_matched_as_networkx_does(index: int, 
     corpus test_pairing_generated holds to the bare engine) is networkx's, set and order: by the Python
     algorithm, the compiled one, and the compiled one handed each pass's weights as a table (as a pass of
     TABLE_FROM pairs or more is, here every pass)."""
+    _every_bracket_as_networkx(index, way, monkeypatch)
+
+
+@pytest.mark.parametrize("index", [16, 19, 24])
+def test_free_blossoms_rows_gone_through_at_once_match_as_networkx(index: int, monkeypatch: Any) -> None:
+    """Issue 28: the compiled matching goes through a big free blossom's rows at once (engine/matching/jit_blocks.py),
+    its least slacks kept from stage to stage while its leaves are the same. Here every free blossom of three
+    leaves or more is such a block: every bracket of generated events is still matched as networkx matches it,
+    blocks were gone through at once, and a blossom's edges kept were of use in a later stage (gone through at
+    once more often than made) in some bracket."""
+    monkeypatch.setattr(jit_state, "LEAST_BLOCK", 3)
+    counted: list[tuple[int, int]] = []
+    compiled = matching._compiled_matching
+
+    def counting(state: Any, *rest: Any) -> set[tuple[int, int]]:
+        found = compiled(state, *rest)
+        counted.append((int(state.counts[jit_state.BLOCKS]), int(state.counts[jit_state.BLOCKS_MADE])))
+        return found
+
+    monkeypatch.setattr(matching, "_compiled_matching", counting)
+    _every_bracket_as_networkx(index, "compiled", monkeypatch)
+    assert sum(blocks for blocks, _ in counted) > 0, "blocks gone through at once"
+    assert any(blocks > made for blocks, made in counted), "a blossom's edges kept for a later stage"
+
+
+@pytest.mark.parametrize("index", [16, 19, 24])
+def test_a_block_gone_through_at_once_leaves_the_state_its_rows_leave(index: int, monkeypatch: Any) -> None:
+    """Issue 28: stage after stage, the compiled matching's whole state (labels, least-slack edges, blossoms,
+    duals, matching) is the same whether a free blossom's rows are gone through at once (every free blossom of
+    three leaves or more, engine/matching/jit_blocks.py) or one at a time, on every bracket the engine matches
+    while pairing a generated event: the same edge kept as least slack where slacks tie, not just the same
+    matching in the end."""
+    graphs: list[list[tuple[int, int, int]]] = []
+    fast = matching.min_weight_matching
+
+    def keep(graph: matching.Graph, *args: Any, **named: Any) -> set[tuple[int, int]] | None:
+        if named.get("negated") and named.get("table") is None:
+            graphs.append(list(graph.edges))
+        return fast(graph, *args, **named)
+
+    monkeypatch.setattr(matching, "min_weight_matching", keep)
+    event = events()[index]
+    for round_ in range(1, rounds_of(texts()[index]) + 1):
+        pair_round(before(event, round_))
+    assert graphs, "the engine's brackets"
+    blocks = 0
+    for edges in graphs:
+        states = []
+        for least in (3, 10**9):
+            monkeypatch.setattr(jit_state, "LEAST_BLOCK", least)
+            prepared = jit_state.prepare_edges(edges, negated=True)
+            assert prepared is not None
+            states.append(prepared[0])
+        at_once, one_at_a_time = states
+        while True:
+            answer = blossom_jit.stage(at_once, 10**15)
+            assert answer == blossom_jit.stage(one_at_a_time, 10**15)
+            for name in ("table", "dual", "bdual", "mated", "allowed", "childs", "order"):
+                assert (getattr(at_once, name) == getattr(one_at_a_time, name)).all(), name
+            assert (at_once.counts[: jit_state.SCANNED] == one_at_a_time.counts[: jit_state.SCANNED]).all()
+            if answer == blossom_jit.FOUND:
+                break
+        blocks += int(at_once.counts[jit_state.BLOCKS])
+        assert one_at_a_time.counts[jit_state.BLOCKS] == 0
+    assert blocks > 0, "blocks gone through at once"
+
+
+def _every_bracket_as_networkx(index: int, way: str, monkeypatch: Any) -> None:
     calls = []
     tables = []
     fast = matching.min_weight_matching

@@ -13,6 +13,7 @@ with ties and big weights, and on the brackets of generated events."""
 
 from __future__ import annotations
 
+from fidedesk.engine.matching.jit_blocks import mark_block, take_block
 from fidedesk.engine.matching.jit_blossoms import add_blossom, augment_matching, expand_blossom
 from fidedesk.engine.matching.jit_state import (
     ALIVE,
@@ -20,6 +21,8 @@ from fidedesk.engine.matching.jit_state import (
     BASE,
     BEV,
     BEW,
+    BLOCK_FROM,
+    BLOCK_TO,
     CH_KEY,
     CH_LIST,
     CH_POS,
@@ -130,6 +133,11 @@ def _scan(st: State) -> int:
                 if t[INBLOSSOM, v] != bw and _take(st, v, w, bw):
                     return AUGMENTED
             continue
+        if counts[BLOCK_FROM] != -1 and counts[QUEUED] == counts[BLOCK_TO] - 1 and take_block(
+            st.n, t, start, nbr, erank, erem, drem, allowed, dclass, wmat, weights, dual, wrank, queue, st.block,
+            counts, v,
+        ):  # fmt: skip
+            continue  # v and the rest of the stage's big free blossom (jit_blocks)
         counts[LEFT] -= start[v + 1] - start[v]
         end = start[v + 1]
         taken = 0  # classes with a least slack kept (champ)
@@ -306,10 +314,15 @@ def _begin(st: State) -> None:
         t[NBEST, st.order[i]] = -1
     st.allowed[:, :] = 0
     st.counts[QUEUED] = 0
+    most, first, end = -1, 0, 0  # the free blossom of most leaves, where they lie in the queue (jit_blocks)
     for v in range(n):
         if t[MATE, v] == -1 and t[LABEL, t[INBLOSSOM, v]] == 0:
+            pushed = st.counts[QUEUED]
             assign_label(n, t, st.childs, st.buf, st.queue, st.counts, v, 1, -1)
+            if st.counts[QUEUED] - pushed > end - first:
+                most, first, end = t[INBLOSSOM, v], pushed, st.counts[QUEUED]
     classify(st.dual, st.dclass, st.dslots)
+    mark_block(st.queue, st.block, st.counts, most, first, end)
 
 
 @jit

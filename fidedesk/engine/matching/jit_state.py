@@ -47,6 +47,12 @@ LABEL, LE0, LE1, BEV, BEW, PARENT, BASE, MATE, INBLOSSOM, NBEST, NCHILDS, ALIVE 
 # whether the stage goes over tight edges only, whether it moved the duals, whether the next one will be lazy,
 # dual steps taken, the next class of duals not yet given (moved_class).
 ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED, LEFT, LAZY, MOVED, NEXT_LAZY, STEPS, NEXT_CLASS = range(13)
+# ... and a big free blossom's rows (jit_blocks): the blossom whose edges State.block keeps (-1 for none), its leaves'
+# count; where this stage's block lies in the queue (from, to; from -1 for none); the fewest leaves of a block;
+# blocks gone through at once, and the times a blossom's edges were kept afresh.
+BLOCK_B, BLOCK_N, BLOCK_FROM, BLOCK_TO, BLOCK_LEAST, BLOCKS, BLOCKS_MADE = range(13, 20)
+#: The fewest leaves of a blossom whose rows are gone through at once (jit_blocks; a few rows gain nothing).
+LEAST_BLOCK = 16
 # Rows of State.dslots (moved_class's table): an old class and label, its new class, the dual step it is of, the
 # first vertex moved into it.
 SLOT_KEY, SLOT_CLASS, SLOT_STEP, SLOT_FIRST = range(4)
@@ -92,6 +98,7 @@ class State(NamedTuple):
     wrank: Ints  # each weight's place in the weights' order (limbs.ranks), doubled, plus its last bit
     erank: Ints32  # each edge's, in nbr's order: the scan reads these two in turn, not anywhere in the weights
     champ: Ints  # the scan's least slack by class (blossom_jit._scan): rows CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST
+    block: Ints  # a big free blossom's least slacks, kept from stage to stage (jit_blocks): rows by vertex
 
 
 # Rows of State.champ, a table of 2**k >= 2n slots by class (-1 for an empty slot's key): the class, the other end
@@ -580,12 +587,13 @@ def _state(
         edge_w=np.zeros((size, size), np.int32), best_v=np.zeros((size, 2 * size), np.int32),
         best_w=np.zeros((size, 2 * size), np.int32), allowed=np.zeros((size, size), np.uint8),
         order=np.zeros(size, np.int64), free=np.arange(2 * n - 1, n - 1, -1, dtype=np.int64),
-        queue=np.zeros(16 * size, np.int64), counts=np.array([0, n, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, n], np.int64),
+        queue=np.zeros(16 * size, np.int64),
+        counts=np.array([0, n, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, n, -1, 0, -1, 0, LEAST_BLOCK, 0, 0], np.int64),
         mated=np.zeros(size, np.int64), buf=buf, frames=np.zeros((9, 2 * size), np.int64),
         limb=np.zeros((3, limbs), np.int64),
         tight=np.zeros((size, max(1, int(np.diff(start).max(initial=0)))), np.int32),
         tight_n=np.full(size, -1, np.int64), kept=np.zeros((6, 2 * size), np.int64),
         erem=wrem[wix].astype(np.int32), drem=np.full(size, drem[0], np.int64), wrank=wrank,
         erank=wrank[wix].astype(np.int32),
-        champ=np.full((5, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
+        champ=np.full((5, 1 << max(1, 2 * n).bit_length()), -1, np.int64), block=np.full((5, size), -1, np.int64),
     )  # fmt: skip
