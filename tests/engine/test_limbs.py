@@ -60,8 +60,8 @@ def test_signs_and_comparisons_are_pythons(a: int, b: int, c: int, d: int, e: in
 @given(numbers, numbers, numbers, numbers, st.integers(-3, 3), st.integers(-3, 3))
 def test_slacks_and_halved_slacks_are_compared_as_pythons(a: int, b: int, c: int, d: int, x: int, y: int) -> None:
     """The matching's comparisons of two edges' slacks, ``dual[v] + dual[w] - weight``, whole and halved (floor),
-    with equal duals told by their classes; the second edge's weight a few units off the first's, so that the
-    two are often equal or one apart (odd and even)."""
+    with equal duals told by their classes and each vertex's dual read from the row ``drow`` gives it; the second
+    edge's weight a few units off the first's, so that the two are often equal or one apart (odd and even)."""
     numbers = [a, b, c, d, a + x, b + y, a + b - 7, c + d, a + b - 7 + x]
     both = limbs.rows(numbers, limbs.width(numbers) + 1)  # duals and weights as wide, as in the matching
     duals, weights = both[:6], both[6:]
@@ -71,13 +71,18 @@ def test_slacks_and_halved_slacks_are_compared_as_pythons(a: int, b: int, c: int
     wmat = np.array([[-1, 0, -1, -1, 2, -1], [0, -1, -1, -1, -1, 2], [-1, -1, -1, 1, -1, -1],
                      [-1, -1, 1, -1, -1, -1], [2, -1, -1, -1, -1, 0], [-1, 2, -1, -1, 0, -1]], np.int32)  # fmt: skip
     slacks = {(0, 1): 7, (2, 3): 0, (4, 5): x + y + 7, (0, 4): a - b + 7, (1, 5): b - a + 7 + y - x}
+    # each vertex's dual read from the row drow gives it: its own, or the rows in another order
+    held = [(duals, np.arange(6)), (duals[::-1].copy(), np.arange(5, -1, -1))]
     for dclass in (np.arange(6), np.array([0, 1, 2, 3, 0 if x == 0 else 4, 1 if y == 0 else 5])):
-        for (v, w), first in slacks.items():
-            for (p, q), second in slacks.items():
-                assert jit_state.slack_less(wmat, weights, duals, dclass, v, w, p, q, wrank) == (first < second)
-                assert jit_state.half_less(wmat, weights, duals, dclass, v, w, p, q, wrank) == (
-                    first // 2 < second // 2
-                )
+        for rows, drow in held:
+            for (v, w), first in slacks.items():
+                for (p, q), second in slacks.items():
+                    assert jit_state.slack_less(wmat, weights, rows, dclass, drow, v, w, p, q, wrank) == (
+                        first < second
+                    )
+                    assert jit_state.half_less(wmat, weights, rows, dclass, drow, v, w, p, q, wrank) == (
+                        first // 2 < second // 2
+                    )
 
 
 @settings(max_examples=300, deadline=None)

@@ -106,7 +106,7 @@ def _scan(st: State) -> int:
     only a dual step reads. (The state's arrays are read into names first: each read of one from the tuple
     counts a reference.)"""
     t = st.table
-    dual, dclass = st.dual, st.dclass
+    dual, dclass, drow = st.dual, st.dclass, st.drow
     start, nbr, wix, wmat, weights = st.start, st.nbr, st.wix, st.wmat, st.weights
     allowed, queue, counts, tight, tight_n = st.allowed, st.queue, st.counts, st.tight, st.tight_n
     erem, drem, wrank, erank, champ = st.erem, st.drem, st.wrank, st.erank, st.champ
@@ -121,7 +121,10 @@ def _scan(st: State) -> int:
             if tight_n[v] < 0:  # v's tight edges, kept until the duals move
                 found = 0
                 for k in range(start[v], start[v + 1]):
-                    if maybe_zero(drem, v, nbr[k], erem, k) and sign3(dual, v, nbr[k], weights, wix[k]) <= 0:
+                    if (
+                        maybe_zero(drem, v, nbr[k], erem, k)
+                        and sign3(dual, drow[v], drow[nbr[k]], weights, wix[k]) <= 0
+                    ):
                         tight[v, found] = nbr[k]
                         found += 1
                 tight_n[v] = found
@@ -134,7 +137,7 @@ def _scan(st: State) -> int:
                     return AUGMENTED
             continue
         if counts[BLOCK_FROM] != -1 and counts[QUEUED] == counts[BLOCK_TO] - 1 and take_block(
-            st.n, t, start, nbr, erank, erem, drem, allowed, dclass, wmat, weights, dual, wrank, queue, st.block,
+            st.n, t, start, nbr, erank, erem, drem, allowed, dclass, drow, wmat, weights, dual, wrank, queue, st.block,
             counts, v,
         ):  # fmt: skip
             continue  # v and the rest of the stage's big free blossom (jit_blocks)
@@ -149,7 +152,11 @@ def _scan(st: State) -> int:
             bw = t[INBLOSSOM, w]
             if bv == bw:
                 continue
-            if allowed[v, w] == 0 and maybe_zero(drem, v, w, erem, k) and sign3(dual, v, w, weights, wix[k]) <= 0:
+            if (
+                allowed[v, w] == 0
+                and maybe_zero(drem, v, w, erem, k)
+                and sign3(dual, drow[v], drow[w], weights, wix[k]) <= 0
+            ):
                 allowed[v, w] = 1
                 allowed[w, v] = 1
             if allowed[v, w] != 0:
@@ -158,7 +165,7 @@ def _scan(st: State) -> int:
                 label = t[LABEL, bw]
                 if label == 0 or label == 1 or t[LABEL, w] == 0:
                     if taken:  # bestedge[bv] as networkx has it by now: _take may read it, or make a new bv
-                        _least_of_classes(t, champ, taken, wmat, weights, dual, dclass, wrank, v, bv)
+                        _least_of_classes(t, champ, taken, wmat, weights, dual, dclass, drow, wrank, v, bv)
                         taken = 0
                     if _take(st, v, w, bw):
                         return AUGMENTED
@@ -178,19 +185,19 @@ def _scan(st: State) -> int:
                 elif place > champ[CH_RANK, j]:  # a heavier weight, a less slack; an equal one comes later
                     champ[CH_W, j], champ[CH_RANK, j], champ[CH_POS, j] = w, place, k
             elif t[LABEL, w] == 0 and (
-                t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, w], t[BEW, w], wrank)
+                t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, drow, v, w, t[BEV, w], t[BEW, w], wrank)
             ):
                 t[BEV, w] = v
                 t[BEW, w] = w
         if taken:
-            _least_of_classes(t, champ, taken, wmat, weights, dual, dclass, wrank, v, t[INBLOSSOM, v])
+            _least_of_classes(t, champ, taken, wmat, weights, dual, dclass, drow, wrank, v, t[INBLOSSOM, v])
     return 0
 
 
 @bare
 def _least_of_classes(
-    t: Ints, champ: Ints, taken: int, wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, wrank: Ints,
-    v: int, bv: int,
+    t: Ints, champ: Ints, taken: int, wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, drow: Ints,
+    wrank: Ints, v: int, bv: int,
 ) -> None:  # fmt: skip
     """networkx's bestedge[bv] after the scan's steps over v's edges to other S-blossoms, one edge at a time: the
     first edge whose slack is less than every one before it (bestedge[bv]'s own among them). Each class's least
@@ -200,14 +207,14 @@ def _least_of_classes(
     for i in range(taken):
         j = champ[CH_LIST, i]
         if best != -1:
-            sign = slack_sign(wmat, weights, dual, dclass, v, champ[CH_W, j], v, champ[CH_W, best], wrank)
+            sign = slack_sign(wmat, weights, dual, dclass, drow, v, champ[CH_W, j], v, champ[CH_W, best], wrank)
             if sign < 0 or (sign == 0 and champ[CH_POS, j] < champ[CH_POS, best]):
                 best = j
         else:
             best = j
         champ[CH_KEY, j] = -1
     w = champ[CH_W, best]
-    if t[BEV, bv] == -1 or slack_less(wmat, weights, dual, dclass, v, w, t[BEV, bv], t[BEW, bv], wrank):
+    if t[BEV, bv] == -1 or slack_less(wmat, weights, dual, dclass, drow, v, w, t[BEV, bv], t[BEW, bv], wrank):
         t[BEV, bv] = v
         t[BEW, bv] = w
 
@@ -224,7 +231,7 @@ def _dual_step(st: State) -> bool:
     zero = limb[2]
     dual, bdual, order, counts = st.dual, st.bdual, st.order, st.counts
     wmat, weights, wrank = st.wmat, st.weights, st.wrank
-    dclass, dslots = st.dclass, st.dslots
+    dclass, dslots, drow = st.dclass, st.dslots, st.drow
     kind = -1
     edge_v = edge_w = blossom = -1
     # delta2 and delta3 as networkx's loops find them (the first least, by a strict comparison), each least edge
@@ -234,24 +241,24 @@ def _dual_step(st: State) -> bool:
     for v in range(n):  # delta2
         if (t[LABEL, t[INBLOSSOM, v]] == 0 and t[BEV, v] != -1) and (
             least == -1
-            or slack_less(wmat, weights, dual, dclass, t[BEV, v], t[BEW, v], t[BEV, least], t[BEW, least], wrank)
+            or slack_less(wmat, weights, dual, dclass, drow, t[BEV, v], t[BEW, v], t[BEV, least], t[BEW, least], wrank)
         ):
             least = v
     if least != -1:
         edge_v = t[BEV, least]
         edge_w = t[BEW, least]
-        edge_slack(wmat, weights, dual, delta, edge_v, edge_w)
+        edge_slack(wmat, weights, dual, drow, delta, edge_v, edge_w)
         kind = 2
     least = -1
     for i in range(n + counts[ALIVE_N]):  # delta3, over blossomparent: the vertices, then the blossoms
         b = i if i < n else order[i - n]
         if (t[PARENT, b] == -1 and t[LABEL, b] == 1 and t[BEV, b] != -1) and (
             least == -1
-            or half_less(wmat, weights, dual, dclass, t[BEV, b], t[BEW, b], t[BEV, least], t[BEW, least], wrank)
+            or half_less(wmat, weights, dual, dclass, drow, t[BEV, b], t[BEW, b], t[BEV, least], t[BEW, least], wrank)
         ):
             least = b
     if least != -1:
-        edge_slack(wmat, weights, dual, d, t[BEV, least], t[BEW, least])
+        edge_slack(wmat, weights, dual, drow, d, t[BEV, least], t[BEW, least])
         halve(d)
         if kind == -1 or compare(d, delta) < 0:
             delta[:] = d
@@ -268,24 +275,36 @@ def _dual_step(st: State) -> bool:
         kind = 1
         least = 0
         for v in range(1, n):
-            if compare(dual[v], dual[least]) < 0:
+            if compare(dual[drow[v]], dual[drow[least]]) < 0:
                 least = v
-        delta[:] = dual[least] if compare(dual[least], zero) > 0 else zero
+        delta[:] = dual[drow[least]] if compare(dual[drow[least]], zero) > 0 else zero
     counts[STEPS] += 1
     moved = remainder(limb, 1)
-    drem = st.drem
+    drem, first = st.drem, st.dfirst
+    # The labelled vertices moved by delta, one class at a time: a class's first vertex (the least numbered) moved
+    # in its own row, each other vertex of it given that row (drow), not a copy of it (124 limbs for each of about
+    # a thousand vertices, each of 45,809 steps at 2,000 players). Each vertex first given its class once moved
+    # (-1 for one not moved), then a vertex whose dual another's row holds given a row of its own where the two
+    # are not moved alike, then the classes moved. Every row given is its class's least vertex's (the first moved
+    # into it, a dual step going through the vertices in order), which is that class's first again unless moved
+    # apart from it; so a first's row is its own.
     for v in range(n):
         label = t[LABEL, t[INBLOSSOM, v]]
-        if label == 1 or label == 2:
-            first = moved_class(dclass, dslots, counts, v, label)
-            if first == v:
-                add_row(dual, v, limb, 1, -1 if label == 1 else 1)
-                drem[v] = (drem[v] + (PRIME - moved if label == 1 else moved)) % PRIME
-            else:  # a vertex of v's class, moved alike before it: its dual is v's (a copy, no carries)
-                dual[v, :] = dual[first, :]
-                drem[v] = drem[first]
+        first[v] = moved_class(dclass, dslots, counts, v, label) if label == 1 or label == 2 else -1
+    for v in range(n):
+        if drow[v] != v and first[v] != first[drow[v]]:
+            dual[v, :] = dual[drow[v], :]
+            drow[v] = v
+    for v in range(n):
+        if first[v] == v:  # its own row: a class only splits, and its least vertex holds the row of the rest
+            label = t[LABEL, t[INBLOSSOM, v]]
+            add_row(dual, v, limb, 1, -1 if label == 1 else 1)
+            drem[v] = (drem[v] + (PRIME - moved if label == 1 else moved)) % PRIME
             if abs(dual[v, 0]) > DUAL_LIMIT:
                 raise OverflowError("a dual outgrew its limbs")
+        elif first[v] != -1:  # a vertex of a class whose first was moved before it: that one's dual is its
+            drow[v] = first[v]
+            drem[v] = drem[first[v]]
     for i in range(counts[ALIVE_N]):
         b = order[i]
         if t[PARENT, b] == -1 and (t[LABEL, b] == 1 or t[LABEL, b] == 2):
@@ -321,6 +340,10 @@ def _begin(st: State) -> None:
             assign_label(n, t, st.childs, st.buf, st.queue, st.counts, v, 1, -1)
             if st.counts[QUEUED] - pushed > end - first:
                 most, first, end = t[INBLOSSOM, v], pushed, st.counts[QUEUED]
+    for v in range(n):  # each vertex's dual in its own row again (classify reads them)
+        if st.drow[v] != v:
+            st.dual[v, :] = st.dual[st.drow[v], :]
+            st.drow[v] = v
     classify(st.dual, st.dclass, st.dslots)
     mark_block(st.queue, st.block, st.counts, most, first, end)
 

@@ -100,7 +100,7 @@ def _keep_edges(
 @bare
 def take_block(
     n: int, t: Ints, start: Ints, nbr: Ints32, erank: Ints32, erem: Ints32, drem: Ints,
-    allowed: npt.NDArray[np.uint8], dclass: Ints, wmat: Ints32, weights: Limbs, dual: Limbs, wrank: Ints,
+    allowed: npt.NDArray[np.uint8], dclass: Ints, drow: Ints, wmat: Ints32, weights: Limbs, dual: Limbs, wrank: Ints,
     queue: Ints, block: Ints, counts: Ints, v: int,
 ) -> bool:  # fmt: skip
     """The stage's block, its first vertex ``v`` just taken off the queue, gone through at once (True: the rest
@@ -132,7 +132,7 @@ def take_block(
                 best = w
             else:
                 p = block[B_V, best]
-                sign = slack_sign(wmat, weights, dual, dclass, u, w, p, best, wrank)
+                sign = slack_sign(wmat, weights, dual, dclass, drow, u, w, p, best, wrank)
                 if sign < 0 or (
                     sign == 0
                     and (
@@ -142,13 +142,13 @@ def take_block(
                 ):
                     best = w
         elif t[LABEL, w] == 0 and (
-            t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, u, w, t[BEV, w], t[BEW, w], wrank)
+            t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, drow, u, w, t[BEV, w], t[BEW, w], wrank)
         ):
             t[BEV, w] = u
             t[BEW, w] = w
     if best != -1:
         u = block[B_V, best]
-        if t[BEV, b] == -1 or slack_less(wmat, weights, dual, dclass, u, best, t[BEV, b], t[BEW, b], wrank):
+        if t[BEV, b] == -1 or slack_less(wmat, weights, dual, dclass, drow, u, best, t[BEV, b], t[BEW, b], wrank):
             t[BEV, b] = u
             t[BEW, b] = best
     edges = 0

@@ -46,7 +46,6 @@ from fidedesk.engine.matching.jit_state import (
     State,
     assign_label,
     at,
-    consider,
     leaves,
     mate,
     queue_vertex,
@@ -72,6 +71,42 @@ def trace(
         edges += 1
         bx = t[INBLOSSOM, t[LE0, bx]]
     return length, edges
+
+
+@inline
+def consider(
+    t: Ints,
+    buf: Ints,
+    wmat: Ints32,
+    weights: Limbs,
+    dual: Limbs,
+    dclass: Ints,
+    drow: Ints,
+    b: int,
+    i: int,
+    j: int,
+    listed: int,
+    wrank: Ints,
+) -> int:
+    """One edge (i, j) of addBlossom's bestedgeto: kept for j's top blossom if the least so far; the count of
+    blossoms listed."""
+    i1, j1 = i, j
+    if t[INBLOSSOM, j1] == b:
+        i1, j1 = j1, i1
+    bj = t[INBLOSSOM, j1]
+    if bj != b and t[LABEL, bj] == 1:
+        if buf[TOV, bj] == -1:
+            buf[TOLIST, listed] = bj
+            listed += 1
+            buf[TOV, bj] = i
+            buf[TOW, bj] = j
+        else:
+            p = buf[TOV, bj]
+            q = buf[TOW, bj]
+            if slack_less(wmat, weights, dual, dclass, drow, i1, j1, p, q, wrank):
+                buf[TOV, bj] = i
+                buf[TOW, bj] = j
+    return listed
 
 
 @jit
@@ -132,6 +167,7 @@ def add_blossom(st: State, base: int, v: int, w: int) -> None:
         st.weights,
         st.dual,
         st.dclass,
+        st.drow,
         b,
         length,
         st.wrank,
@@ -141,7 +177,7 @@ def add_blossom(st: State, base: int, v: int, w: int) -> None:
 @jit
 def best_edges(
     n: int, t: Ints, buf: Ints, childs: Ints32, best_v: Ints32, best_w: Ints32, start: Ints, nbr: Ints32,
-    wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, b: int, length: int, wrank: Ints,
+    wmat: Ints32, weights: Limbs, dual: Limbs, dclass: Ints, drow: Ints, b: int, length: int, wrank: Ints,
 ) -> None:  # fmt: skip
     """The end of addBlossom: the new blossom b's least-slack edge to each neighbouring S-blossom (networkx's
     bestedgeto, a dict by blossom in the order first set), from its children's own where kept, else from their
@@ -155,7 +191,18 @@ def best_edges(
             t[NBEST, child] = -1
             for e in range(kept):
                 listed = consider(
-                    t, buf, wmat, weights, dual, dclass, b, best_v[child - n, e], best_w[child - n, e], listed, wrank
+                    t,
+                    buf,
+                    wmat,
+                    weights,
+                    dual,
+                    dclass,
+                    drow,
+                    b,
+                    best_v[child - n, e],
+                    best_w[child - n, e],
+                    listed,
+                    wrank,
                 )
         else:
             count = leaves(n, t, childs, buf, child, LEAVES2)
@@ -164,7 +211,7 @@ def best_edges(
                 for k in range(start[i], start[i + 1]):
                     j = nbr[k]
                     if i != j:
-                        listed = consider(t, buf, wmat, weights, dual, dclass, b, i, j, listed, wrank)
+                        listed = consider(t, buf, wmat, weights, dual, dclass, drow, b, i, j, listed, wrank)
         t[BEV, child] = -1
     for e in range(listed):
         bj = buf[TOLIST, e]
@@ -175,7 +222,16 @@ def best_edges(
     best = -1
     for e in range(listed):
         if best == -1 or slack_less(
-            wmat, weights, dual, dclass, best_v[slot, e], best_w[slot, e], best_v[slot, best], best_w[slot, best], wrank
+            wmat,
+            weights,
+            dual,
+            dclass,
+            drow,
+            best_v[slot, e],
+            best_w[slot, e],
+            best_v[slot, best],
+            best_w[slot, best],
+            wrank,
         ):
             best = e
     t[BEV, b] = -1

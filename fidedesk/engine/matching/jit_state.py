@@ -71,7 +71,8 @@ class State(NamedTuple):
     wix: Ints32  # each such edge's weight, an index into the weights
     wmat: Ints32  # the weight of (v, w) by its ends (-1 for none)
     weights: Limbs  # the graph's weights, each once (limbs.rows)
-    dual: Limbs  # dualvar by vertex
+    dual: Limbs  # dualvar by vertex: vertex v's is row drow[v] (a vertex of v's class, _dual_step), not always v's
+    drow: Ints
     dclass: Ints  # by vertex: vertices of one class have equal duals (classify, moved_class)
     dslots: Ints  # their scratch: a table of 2**k >= 2n slots (rows SLOT_KEY, SLOT_CLASS, SLOT_STEP)
     bdual: Limbs  # blossomdual by blossom - n
@@ -99,6 +100,7 @@ class State(NamedTuple):
     erank: Ints32  # each edge's, in nbr's order: the scan reads these two in turn, not anywhere in the weights
     champ: Ints  # the scan's least slack by class (blossom_jit._scan): rows CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST
     block: Ints  # a big free blossom's least slacks, kept from stage to stage (jit_blocks): rows by vertex
+    dfirst: Ints  # by vertex: the first vertex of the class a dual step moves it into (-1: not moved)
 
 
 # Rows of State.champ, a table of 2**k >= 2n slots by class (-1 for an empty slot's key): the class, the other end
@@ -141,7 +143,7 @@ def leaves(n: int, table: Ints, childs: Ints32, buf: Ints, b: int, out: int) -> 
 
 @bare
 def slack_sign(
-    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int, wrank: Ints
+    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, drow: Ints, v: int, w: int, p: int, q: int, wrank: Ints
 ) -> int:
     """-1, 0 or 1 as slack(v, w) is less than, equal to or more than slack(p, q). Two slacks whose ends' duals are
     equal pairwise, as their classes tell, differ as their weights do, the other way (a slack is the duals less
@@ -153,20 +155,20 @@ def slack_sign(
     cv, cw, cp, cq = dclass[v], dclass[w], dclass[p], dclass[q]
     if (cv == cp and cw == cq) or (cv == cq and cw == cp):
         return 1 if wrank[kv] < wrank[kp] else (-1 if wrank[kv] > wrank[kp] else 0)
-    return sign6(d, v, w, weights, kv, p, q, kp)
+    return sign6(d, drow[v], drow[w], weights, kv, drow[p], drow[q], kp)
 
 
 @bare
 def slack_less(
-    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int, wrank: Ints
+    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, drow: Ints, v: int, w: int, p: int, q: int, wrank: Ints
 ) -> bool:
     """slack(v, w) < slack(p, q) (:func:`slack_sign`)."""
-    return slack_sign(wmat, weights, d, dclass, v, w, p, q, wrank) < 0
+    return slack_sign(wmat, weights, d, dclass, drow, v, w, p, q, wrank) < 0
 
 
 @bare
 def half_less(
-    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, v: int, w: int, p: int, q: int, wrank: Ints
+    wmat: Ints32, weights: Limbs, d: Limbs, dclass: Ints, drow: Ints, v: int, w: int, p: int, q: int, wrank: Ints
 ) -> bool:
     """slack(v, w) // 2 < slack(p, q) // 2 (networkx's delta3 halves with a floor): as :func:`slack_less`, each
     slack less its last bit (``a // 2 < b // 2`` exactly when ``a - a % 2 < b - b % 2``), which is the last
@@ -182,9 +184,9 @@ def half_less(
         if not (wrank[kv] ^ wrank[kp]) & 1:
             return bool(wrank[kv] > wrank[kp])
     last = d.shape[1] - 1
-    odd = (d[v, last] + d[w, last] - weights[kv, last]) & 1
-    odd_other = (d[p, last] + d[q, last] - weights[kp, last]) & 1
-    return bool(sign6_low(d, v, w, weights, kv, p, q, kp, odd_other - odd) < 0)
+    odd = (d[drow[v], last] + d[drow[w], last] - weights[kv, last]) & 1
+    odd_other = (d[drow[p], last] + d[drow[q], last] - weights[kp, last]) & 1
+    return bool(sign6_low(d, drow[v], drow[w], weights, kv, drow[p], drow[q], kp, odd_other - odd) < 0)
 
 
 @jit
@@ -305,50 +307,15 @@ def scan_blossom(t: Ints, buf: Ints, v: int, w: int) -> int:
 
 
 @inline
-def consider(
-    t: Ints,
-    buf: Ints,
-    wmat: Ints32,
-    weights: Limbs,
-    dual: Limbs,
-    dclass: Ints,
-    b: int,
-    i: int,
-    j: int,
-    listed: int,
-    wrank: Ints,
-) -> int:
-    """One edge (i, j) of addBlossom's bestedgeto: kept for j's top blossom if the least so far; the count of
-    blossoms listed."""
-    i1, j1 = i, j
-    if t[INBLOSSOM, j1] == b:
-        i1, j1 = j1, i1
-    bj = t[INBLOSSOM, j1]
-    if bj != b and t[LABEL, bj] == 1:
-        if buf[TOV, bj] == -1:
-            buf[TOLIST, listed] = bj
-            listed += 1
-            buf[TOV, bj] = i
-            buf[TOW, bj] = j
-        else:
-            p = buf[TOV, bj]
-            q = buf[TOW, bj]
-            if slack_less(wmat, weights, dual, dclass, i1, j1, p, q, wrank):
-                buf[TOV, bj] = i
-                buf[TOW, bj] = j
-    return listed
-
-
-@inline
 def at(j: int, length: int) -> int:
     """Python's ``list[j]`` for ``-length <= j < length``."""
     return j + length if j < 0 else j
 
 
 @inline
-def edge_slack(wmat: Ints32, weights: Limbs, dual: Limbs, out: Limbs, p: int, q: int) -> None:
+def edge_slack(wmat: Ints32, weights: Limbs, dual: Limbs, drow: Ints, out: Limbs, p: int, q: int) -> None:
     k = wmat[p, q]
-    slack_into(out, dual[p], dual[q], weights[k])
+    slack_into(out, dual[drow[p]], dual[drow[q]], weights[k])
 
 
 def prepare(
@@ -580,7 +547,8 @@ def _state(
     ranks(written, wrank, None if tick is None else functools.partial(tick, "order"))
     wrank = 2 * wrank + (written[:, -1] & 1)  # in the same order; the last bit for half_less
     return State(
-        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual, dclass=np.zeros(n, np.int64),
+        n=n, start=start, nbr=nbr, wix=wix, wmat=wmat, weights=written, dual=dual, drow=np.arange(size, dtype=np.int64),
+        dclass=np.zeros(n, np.int64),
         dslots=np.full((4, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
         bdual=np.zeros((size, limbs), np.int64), table=table,
         childs=np.zeros((size, size), np.int32), edge_v=np.zeros((size, size), np.int32),
@@ -595,5 +563,6 @@ def _state(
         tight_n=np.full(size, -1, np.int64), kept=np.zeros((6, 2 * size), np.int64),
         erem=wrem[wix].astype(np.int32), drem=np.full(size, drem[0], np.int64), wrank=wrank,
         erank=wrank[wix].astype(np.int32),
-        champ=np.full((5, 1 << max(1, 2 * n).bit_length()), -1, np.int64), block=np.full((5, size), -1, np.int64),
+        champ=np.full((5, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
+        block=np.full((5, size), -1, np.int64), dfirst=np.full(size, -1, np.int64),
     )  # fmt: skip
