@@ -21,8 +21,9 @@ rows come to one comparison for each vertex outside it, as networkx's one at a t
 
 A block is gone through at once only where it is networkx's scan as it would run: its vertices come off the
 queue one after another (they are pushed together as the stage begins, and a row that takes no edge pushes
-nothing), the blossom is still theirs and S, their duals are equal, and no edge from them to outside may be taken
-(none allowed, and the least slack to each vertex not 0). Otherwise its rows are gone through one at a time."""
+nothing), their blossom (the one marked, or one made of it during the stage) is S, their duals are equal, and no
+edge from them to outside may be taken (none allowed, and the least slack to each vertex not 0). Otherwise its
+rows are gone through one at a time."""
 
 from __future__ import annotations
 
@@ -110,7 +111,9 @@ def take_block(
     b = t[INBLOSSOM, v]
     if t[LABEL, b] != 1:
         return False
-    for i in range(first, end):  # the blossom's (b is made once, of its leaves: still b, so still these)
+    # b is v's top blossom now: the one marked, or one an earlier row of the stage made of it and more. Either way
+    # these rows are b's as networkx goes through them (bv = b), and _keep_edges leaves out b's own vertices.
+    for i in range(first, end):
         if dclass[queue[i]] != dclass[v]:
             return False
     if counts[BLOCK_B] != b:
