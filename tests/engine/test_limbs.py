@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fidedesk.engine.matching import jit_state, limbs
+from fidedesk.engine.matching import jit_compare, jit_state, limbs
 from fidedesk.io.user_folders import UserFolder, user_folder
 
 #: Numbers as gacrux's weights and the matching's duals are: of a few bits to thousands, of either sign, and
@@ -167,3 +167,31 @@ def test_a_table_holds_no_more_than_its_room() -> None:
     assert [table.add(5), table.add(-5), table.add(5)] == [0, 1, 0]
     with pytest.raises(IndexError):
         table.add(7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(numbers, min_size=2, max_size=6), st.lists(numbers, min_size=2, max_size=6), st.data())
+def test_slacks_at_one_end_alike_are_compared_as_pythons(duals: list[int], weights: list[int], data: Any) -> None:
+    """jit_compare's comparison of slack(v, w) and slack(p, q) where w's and q's duals are equal: ``d[v] - weight``
+    against ``d[p] - weight``, as Python's, through one row's kept signs of duals (a vertex's dual less another
+    class's, read once a row and read again in the next) and, where the signs and the weights' order disagree, the
+    limbs (sign4). The duals often equal (one class) and the weights often a few units apart."""
+    duals += [duals[0] + data.draw(st.integers(-2, 2)), duals[1]]
+    weights += [weights[0] + data.draw(st.integers(-2, 2)), duals[0] - duals[1] + weights[1]]
+    both = limbs.rows(duals + weights, limbs.width(duals + weights) + 1)
+    d, w = both[: len(duals)], both[len(duals) :]
+    wrank = np.zeros(len(weights), np.int64)
+    limbs.ranks(w, wrank)
+    wrank = 2 * wrank + (w[:, -1] & 1)
+    dclass = np.array([duals.index(value) for value in duals], np.int64)  # one class for equal duals
+    drow = np.arange(len(duals), dtype=np.int64)
+    champ = np.full((8, 1 << (2 * len(duals)).bit_length()), -1, np.int64)
+    for mark, v in enumerate(data.draw(st.lists(st.sampled_from(range(len(duals))), min_size=1, max_size=4)), 1):
+        for p in range(len(duals)):
+            for kv in range(len(weights)):
+                for kp in range(len(weights)):
+                    expected = duals[v] - weights[kv] < duals[p] - weights[kp]
+                    less = jit_compare.less_by_one_end(champ, d, drow, dclass, w, wrank, mark, v, kv, p, kp)
+                    assert less == expected, (v, p, kv, kp)
+                    sign = limbs.sign4(d, v, w, kv, p, kp)
+                    assert sign == (duals[v] - weights[kv] > duals[p] - weights[kp]) - expected

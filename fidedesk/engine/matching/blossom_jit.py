@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from fidedesk.engine.matching.jit_blocks import mark_block, take_block
 from fidedesk.engine.matching.jit_blossoms import add_blossom, augment_matching, expand_blossom
+from fidedesk.engine.matching.jit_compare import less_by_one_end
 from fidedesk.engine.matching.jit_state import (
     ALIVE,
     ALIVE_N,
@@ -42,6 +43,7 @@ from fidedesk.engine.matching.jit_state import (
     NEXT_LAZY,
     PARENT,
     QUEUED,
+    ROWS,
     SCANNED,
     STAGES,
     STEPS,
@@ -57,7 +59,6 @@ from fidedesk.engine.matching.jit_state import (
     queue_vertex,
     scan_blossom,
     slack_less,
-    slack_sign,
 )
 from fidedesk.engine.matching.limbs import (
     PRIME,
@@ -70,6 +71,7 @@ from fidedesk.engine.matching.limbs import (
     maybe_zero,
     remainder,
     sign3,
+    sign4,
 )
 
 #: What :func:`stage` answers: the matching found (no augmenting path left), a stage that augmented it, a stage
@@ -142,6 +144,8 @@ def _scan(st: State) -> int:
         ):  # fmt: skip
             continue  # v and the rest of the stage's big free blossom (jit_blocks)
         counts[LEFT] -= start[v + 1] - start[v]
+        counts[ROWS] += 1
+        mark = counts[ROWS]  # this row's signs of duals (less_by_one_end)
         end = start[v + 1]
         taken = 0  # classes with a least slack kept (champ)
         for k in range(start[v], end):
@@ -184,11 +188,14 @@ def _scan(st: State) -> int:
                     champ[CH_W, j], champ[CH_RANK, j], champ[CH_POS, j] = w, place, k
                 elif place > champ[CH_RANK, j]:  # a heavier weight, a less slack; an equal one comes later
                     champ[CH_W, j], champ[CH_RANK, j], champ[CH_POS, j] = w, place, k
-            elif t[LABEL, w] == 0 and (
-                t[BEV, w] == -1 or slack_less(wmat, weights, dual, dclass, drow, v, w, t[BEV, w], t[BEW, w], wrank)
-            ):
-                t[BEV, w] = v
-                t[BEW, w] = w
+            elif t[LABEL, w] == 0:
+                # networkx: bestedge[w] = (v, w) if its slack is less than bestedge[w]'s, (p, w): one end alike
+                p = t[BEV, w]
+                if p == -1 or less_by_one_end(
+                    champ, dual, drow, dclass, weights, wrank, mark, v, wix[k], p, wmat[p, w]
+                ):
+                    t[BEV, w] = v
+                    t[BEW, w] = w
         if taken:
             _least_of_classes(t, champ, taken, wmat, weights, dual, dclass, drow, wrank, v, t[INBLOSSOM, v])
     return 0
@@ -207,7 +214,8 @@ def _least_of_classes(
     for i in range(taken):
         j = champ[CH_LIST, i]
         if best != -1:
-            sign = slack_sign(wmat, weights, dual, dclass, drow, v, champ[CH_W, j], v, champ[CH_W, best], wrank)
+            w, u = champ[CH_W, j], champ[CH_W, best]
+            sign = sign4(dual, drow[w], weights, wmat[v, w], drow[u], wmat[v, u])
             if sign < 0 or (sign == 0 and champ[CH_POS, j] < champ[CH_POS, best]):
                 best = j
         else:

@@ -51,6 +51,8 @@ ALIVE_N, FREE_N, QUEUED, MATED, STAGES, UNDER_WAY, SCANNED, LEFT, LAZY, MOVED, N
 # count; where this stage's block lies in the queue (from, to; from -1 for none); the fewest leaves of a block;
 # blocks gone through at once, and the times a blossom's edges were kept afresh.
 BLOCK_B, BLOCK_N, BLOCK_FROM, BLOCK_TO, BLOCK_LEAST, BLOCKS, BLOCKS_MADE = range(13, 20)
+# ... and the rows the scan has begun (each its own mark in State.champ's signs of duals, blossom_jit._scan).
+ROWS = 20
 #: The fewest leaves of a blossom whose rows are gone through at once (jit_blocks; a few rows gain nothing).
 LEAST_BLOCK = 16
 # Rows of State.dslots (moved_class's table): an old class and label, its new class, the dual step it is of, the
@@ -98,14 +100,17 @@ class State(NamedTuple):
     drem: Ints
     wrank: Ints  # each weight's place in the weights' order (limbs.ranks), doubled, plus its last bit
     erank: Ints32  # each edge's, in nbr's order: the scan reads these two in turn, not anywhere in the weights
-    champ: Ints  # the scan's least slack by class (blossom_jit._scan): rows CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST
+    champ: Ints  # the scan's least slack by class, and its duals' signs by class (blossom_jit._scan): rows CH_*
     block: Ints  # a big free blossom's least slacks, kept from stage to stage (jit_blocks): rows by vertex
     dfirst: Ints  # by vertex: the first vertex of the class a dual step moves it into (-1: not moved)
 
 
 # Rows of State.champ, a table of 2**k >= 2n slots by class (-1 for an empty slot's key): the class, the other end
 # of the class's least slack so far, its weight's place and where it lies in the scan; and the slots taken, in turn.
-CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST = range(5)
+# Then a second table of as many slots by class, for one row of a scan (marked by counts[ROWS]; a slot of another
+# mark is empty): the class, the row's mark, and the sign of the row's vertex's dual less that class's
+# (jit_compare.less_by_one_end).
+CH_KEY, CH_W, CH_RANK, CH_POS, CH_LIST, CH_SKEY, CH_MARK, CH_SIGN = range(8)
 
 # Rows of State.buf.
 LEAVES, LEAVES2, STACK, PATH, PV, PW, TOV, TOW, TOLIST = range(9)
@@ -556,13 +561,13 @@ def _state(
         best_w=np.zeros((size, 2 * size), np.int32), allowed=np.zeros((size, size), np.uint8),
         order=np.zeros(size, np.int64), free=np.arange(2 * n - 1, n - 1, -1, dtype=np.int64),
         queue=np.zeros(16 * size, np.int64),
-        counts=np.array([0, n, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, n, -1, 0, -1, 0, LEAST_BLOCK, 0, 0], np.int64),
+        counts=np.array([0, n, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, n, -1, 0, -1, 0, LEAST_BLOCK, 0, 0, 0], np.int64),
         mated=np.zeros(size, np.int64), buf=buf, frames=np.zeros((9, 2 * size), np.int64),
         limb=np.zeros((3, limbs), np.int64),
         tight=np.zeros((size, max(1, int(np.diff(start).max(initial=0)))), np.int32),
         tight_n=np.full(size, -1, np.int64), kept=np.zeros((6, 2 * size), np.int64),
         erem=wrem[wix].astype(np.int32), drem=np.full(size, drem[0], np.int64), wrank=wrank,
         erank=wrank[wix].astype(np.int32),
-        champ=np.full((5, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
+        champ=np.full((8, 1 << max(1, 2 * n).bit_length()), -1, np.int64),
         block=np.full((5, size), -1, np.int64), dfirst=np.full(size, -1, np.int64),
     )  # fmt: skip

@@ -188,7 +188,7 @@ def _merge_pass(x: Limbs, order: npt.NDArray[np.int64], other: npt.NDArray[np.in
         middle, high = min(low + size, n), min(low + 2 * size, n)
         i, j, k = low, middle, low
         while i < middle and j < high:
-            if _row_sign(x, order[j], order[i]) < 0:
+            if row_sign(x, order[j], order[i]) < 0:
                 other[k] = order[j]
                 j += 1
             else:
@@ -210,13 +210,13 @@ def _places(x: Limbs, order: npt.NDArray[np.int64], out: npt.NDArray[np.int64]) 
     """Each row's place, from the rows in order: equal rows at one place."""
     place = 0
     for r in range(x.shape[0]):
-        if r > 0 and _row_sign(x, order[r], order[r - 1]) != 0:
+        if r > 0 and row_sign(x, order[r], order[r - 1]) != 0:
             place += 1
         out[order[r]] = place
 
 
 @inline
-def _row_sign(x: Limbs, a: int, b: int) -> int:
+def row_sign(x: Limbs, a: int, b: int) -> int:
     """-1, 0 or 1 as row ``a``'s number is less than, equal to or more than row ``b``'s (both normalised):
     :func:`compare` with the rows read by index, as the merge sort's inner loop needs (a row taken as an array
     of its own counts a reference, see :data:`bare`)."""
@@ -251,6 +251,21 @@ def sign6(d: Limbs, v: int, w: int, weights: Limbs, k: int, p: int, q: int, m: i
         if acc >= 3:
             return 1
         if acc <= -3:
+            return -1
+    return 1 if acc > 0 else (-1 if acc < 0 else 0)
+
+
+@bare
+def sign4(d: Limbs, v: int, weights: Limbs, k: int, p: int, m: int) -> int:
+    """The sign of ``(d[v] - weights[k]) - (d[p] - weights[m])``: which of two slacks at one end ``w`` is less
+    (``d[w]`` on both sides), as :func:`sign6` with the two rows that cancel left out (settled at 2: two rows added
+    below, two taken away)."""
+    acc = 0
+    for i in range(d.shape[1]):
+        acc = acc * BASE + d[v, i] - weights[k, i] - d[p, i] + weights[m, i]
+        if acc >= 2:
+            return 1
+        if acc <= -2:
             return -1
     return 1 if acc > 0 else (-1 if acc < 0 else 0)
 
