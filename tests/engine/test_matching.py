@@ -314,6 +314,37 @@ def test_the_child_makes_the_compiled_matching_ready_and_marks_numbas_cache() ->
     assert matching._marker() == marker, "the same files, the same marker"
 
 
+def test_the_marker_is_named_by_every_compiled_module(monkeypatch: Any) -> None:
+    """The marker changes with any file of the matching that numba compiles (a module of compiled functions): one
+    left out could change, the cache's functions that inline it not, and the marker still say they are ready."""
+    import importlib
+    import os
+
+    import numba
+
+    folder = Path(matching.__file__).parent
+    compiled = []
+    for file in sorted(folder.glob("*.py")):
+        module = importlib.import_module(f"fidedesk.engine.matching.{file.stem}")
+        if any(isinstance(value, numba.core.dispatcher.Dispatcher) for value in vars(module).values()):
+            compiled.append(str(file))
+    assert len(compiled) >= 6, compiled
+    marker = matching._marker()
+    real_stat = os.stat
+    for changed in compiled:
+
+        def stat(path: Any, *args: Any, changed: str = changed, **kwargs: Any) -> Any:
+            found = real_stat(path, *args, **kwargs)
+            if str(path) != changed:
+                return found
+            return os.stat_result((*found[:8], found.st_mtime + 1, found.st_ctime))
+
+        monkeypatch.setattr(os, "stat", stat)
+        assert matching._marker() != marker, changed
+    monkeypatch.setattr(os, "stat", real_stat)
+    assert matching._marker() == marker
+
+
 def test_the_frozen_app_is_its_own_child(monkeypatch: Any) -> None:
     """The frozen app has no Python to start: the child is the executable itself, given MAKE_READY_ARGUMENT,
     which packaging/launcher.py answers by making the matching ready and exiting (not by opening a window)."""

@@ -292,9 +292,9 @@ def _marker() -> Path | None:
     cannot be known (the matching is then made ready here, as numba finds it)."""
     import numba
 
-    from fidedesk.engine.matching import blossom_jit, jit_blossoms, jit_state, limbs
+    from fidedesk.engine.matching import blossom_jit, jit_blocks, jit_blossoms, jit_compare, jit_state, limbs
 
-    modules = (limbs, jit_state, jit_blossoms, blossom_jit)
+    modules = (limbs, jit_state, jit_compare, jit_blossoms, jit_blocks, blossom_jit)
     try:
         folder = Path(blossom_jit.stage._cache.cache_path)  # type: ignore[attr-defined]  # numba's Cache
         stamps = [numba.__version__, sys.version]
