@@ -287,18 +287,19 @@ _MARKER_SUFFIX = ".nbr"
 
 def _marker() -> Path | None:
     """The file that marks numba's cache as holding the compiled matching of the files now installed: in the
-    folder numba keeps it in, named by numba's and Python's versions and by each compiled module's time and size
-    (as numba dates what it keeps; in the frozen app, as numba does, by the executable's); ``None`` where that
-    cannot be known (the matching is then made ready here, as numba finds it)."""
+    folder numba keeps it in, named by numba's and Python's versions and by the time and size of each module of
+    this folder, the compiled ones among them (as numba dates what it keeps; in the frozen app, as numba does, by
+    the executable's): every one, not a list of them kept by hand, which a new compiled module was twice left out
+    of; ``None`` where that cannot be known (the matching is then made ready here, as numba finds it)."""
     import numba
 
-    from fidedesk.engine.matching import blossom_jit, jit_blocks, jit_blossoms, jit_compare, jit_state, limbs
+    from fidedesk.engine.matching import blossom_jit
 
-    modules = (limbs, jit_state, jit_compare, jit_blossoms, jit_blocks, blossom_jit)
     try:
         folder = Path(blossom_jit.stage._cache.cache_path)  # type: ignore[attr-defined]  # numba's Cache
         stamps = [numba.__version__, sys.version]
-        for file in [sys.executable] if getattr(sys, "frozen", False) else [str(m.__file__) for m in modules]:
+        modules = sorted(str(file) for file in Path(__file__).parent.glob("*.py"))
+        for file in [sys.executable] if getattr(sys, "frozen", False) else modules:
             stat = os.stat(file)
             stamps.append(f"{file} {stat.st_mtime_ns} {stat.st_size}")
     except (AttributeError, OSError, TypeError):
