@@ -14,7 +14,7 @@ with ties and big weights, and on the brackets of generated events."""
 from __future__ import annotations
 
 from fidedesk.engine.matching.jit_blocks import mark_block, take_block
-from fidedesk.engine.matching.jit_blossoms import add_blossom, augment_matching, expand_blossom
+from fidedesk.engine.matching.jit_blossoms import AHEAD, add_blossom, augment_matching, expand_blossom
 from fidedesk.engine.matching.jit_compare import less_by_one_end
 from fidedesk.engine.matching.jit_state import (
     ALIVE,
@@ -69,6 +69,7 @@ from fidedesk.engine.matching.limbs import (
     halve,
     jit,
     maybe_zero,
+    prefetch_row,
     remainder,
     sign3,
     sign4,
@@ -149,6 +150,13 @@ def _scan(st: State) -> int:
         end = start[v + 1]
         taken = 0  # classes with a least slack kept (champ)
         for k in range(start[v], end):
+            ahead = k + AHEAD
+            if ahead < end:  # an edge a few ahead to a free vertex, told from its least slack by the limbs: both
+                farther = nbr[ahead]  # weights asked for (each read at random: they waited on memory)
+                kept = t[BEV, farther]
+                if t[LABEL, t[INBLOSSOM, farther]] == 0 and kept != -1 and dclass[kept] != dclass[v]:
+                    prefetch_row(weights, wix[ahead])
+                    prefetch_row(weights, wmat[kept, farther])
             w = nbr[k]
             if w == v:
                 continue
@@ -211,6 +219,8 @@ def _least_of_classes(
     (the first of the heaviest weight) was kept; the least of those, the first of them where two are equal, is
     that edge unless bestedge[bv]'s slack is not more. The classes' slots are emptied."""
     best = -1
+    for i in range(taken):  # each class's weight asked for at once: memory fetches them side by side
+        prefetch_row(weights, wmat[v, champ[CH_W, champ[CH_LIST, i]]])
     for i in range(taken):
         j = champ[CH_LIST, i]
         if best != -1:
