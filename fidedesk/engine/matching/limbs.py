@@ -15,7 +15,6 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import sys
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -476,7 +475,7 @@ class Table:
         if _limbs_for(self.bits) > self._rows.shape[1]:
             self._widen(_limbs_for(self.bits) + self.MARGIN)
         raw = np.frombuffer(b"".join(words), "<u8")
-        self._writing = _writer().submit(_write_rows, raw, ends, self._rows, self.count - len(waiting))
+        self._writing = _WRITER.submit(_write_rows, raw, ends, self._rows, self.count - len(waiting))
         self._waiting = []
 
     def _settle(self) -> None:
@@ -491,16 +490,9 @@ class Table:
         self._rows = wider
 
 
-_WRITER: list[concurrent.futures.ThreadPoolExecutor] = []
-_WRITER_MADE = threading.Lock()
-
-
-def _writer() -> concurrent.futures.ThreadPoolExecutor:
-    """The one thread that writes tables' rows (:meth:`Table._write_waiting`), made the first time."""
-    with _WRITER_MADE:
-        if not _WRITER:
-            _WRITER.append(concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="fidedesk-rows"))
-        return _WRITER[0]
+#: The one thread that writes tables' rows (:meth:`Table._write_waiting`): started by the first chunk submitted,
+#: not as the module is imported (an executor starts its threads as work comes).
+_WRITER = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="fidedesk-rows")
 
 
 @inline
