@@ -6,19 +6,21 @@ things changed from outside, none of which changes a pairing.
   runs, with a note saying the pass under way as work done of work to do; the run stops there when asked.
 - **The weighted matching** is :mod:`fidedesk.engine.matching`'s, networkx's algorithm on plain dicts: the
   engine's methods that call ``networkx.min_weight_matching`` run their own code against a copy of their
-  module's globals where ``nx`` is :class:`_FastNetworkx`. A bracket's pairs reach it as ``-2w``, one number
-  of thousands of digits a pair where there were three (:func:`_negating`).
+  module's globals where ``nx`` is ``_FastNetworkx``. A bracket's pairs reach it as ``-2w``, one number of
+  thousands of digits a pair where there were three (``_negating``); both in
+  :mod:`fidedesk.engine.dutch_matching`.
 - **Homogeneous criteria kept compact**: gacrux's ``update_homogenious`` gives every candidate pair of a
   bracket of B players three lists about B long (HO3-HO5, the pair's place in C.04.3's order of
   exchanges), each with at most one entry off its default: about 8 KB a pair in a 500-player bracket, 10 GB
   for round 2 of a 2,000-player open. :class:`SparseCriteria` holds the one entry. The weights, from which
   the engine pairs, are computed as gacrux computes them.
-- **Records kept compact**: each pair's record and quality figures are dict copies sharing one table of keys
-  (:class:`Records`; a pair's record made as such a copy by gacrux's ``create_edge``, copied here), its
-  criteria vectors one object for all the pairs alike (the QC lists by their entries, HO3-HO5 with none set
-  one a pass; never written, :meth:`_Compact.compute_weight`), and a pair's part of its weight is let go once
-  the weight is made; the quality figures of pairs alike are worked out once, by gacrux's own
-  ``update_edge``, and copied to the others (:class:`Outcomes`). These compact forms live in
+- **Records kept compact**: each pair's record an object of slots read and written by key as gacrux's dict
+  (:class:`PairRecord`, 216 bytes where the dict took 336; made as gacrux's ``create_edge`` makes it, copied
+  here, and read as attributes by the methods here), its quality figures dict copies sharing one table of keys
+  (:class:`Records`), its criteria vectors one object for all the pairs alike (the QC lists by their entries,
+  HO3-HO5 with none set one a pass; never written, :meth:`_Compact.compute_weight`), and a pair's part of its
+  weight is let go once the weight is made; the quality figures of pairs alike are worked out once, by gacrux's
+  own ``update_edge``, and copied to the others (:class:`Outcomes`). These compact forms live in
   :mod:`fidedesk.engine.dutch_records`.
 - **The table of pairs made a row at once, and passes over every pair made over columns**
   (:mod:`fidedesk.engine.pair_table`): each row's records made together, the players' figures read once; for
@@ -38,18 +40,19 @@ here shows up as a difference there. gacrux is pinned (1.11.65); the copied meth
 from __future__ import annotations
 
 import functools
-import types
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fidedesk.engine import matching, pair_table
+from fidedesk.engine import pair_table
 from fidedesk.engine.columns import carry_columns, fields_sorted, let_go_columns
+from fidedesk.engine.dutch_matching import _MATCHING_METHODS, _negating, _rebound, _with_fast_matching
 from fidedesk.engine.dutch_records import (
+    PAIR_KEYS,
     Definitions,
     Homogeneous,
     LazyQuality,
     NegatedWeights,
     Outcomes,
+    PairRecord,
     Records,
     SparseCriteria,
     numbered_in,
@@ -233,104 +236,6 @@ def _edges_order(sa: Any, sb: Any, ca: Any, cb: Any) -> tuple[Any, ...]:
     return (-np.minimum(sa, sb), -np.maximum(sa, sb), ca, cb)
 
 
-#: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
-_MATCHING_METHODS = ("pair_weighted_round", "weighted_match", "find_weighted_pab")
-
-
-class _FastNetworkx:
-    """What those methods use of networkx, with :mod:`fidedesk.engine.matching`'s matching: the same
-    matching, several times faster; networkx's own where a weight is not an integer."""
-
-    Graph = matching.Graph
-
-    @staticmethod
-    def min_weight_matching(graph: matching.Graph) -> set[tuple[int, int]]:
-        bracket = _under_way()
-        if bracket is not None:  # a stage for every pair matched, and the last that finds none
-            players = len({end for u, v, _ in graph.edges for end in (u, v)})
-            bracket.start(players // 2 + 1, matching=True, edges=len(graph.edges))
-        made = getattr(_WITHIN, "negated", None)
-        negated = made is not None
-        table = None if made is None or isinstance(made, dict) else made
-        found = (
-            matching.min_weight_matching(graph, negated=negated, table=table)
-            if bracket is None
-            else matching.min_weight_matching(
-                graph,
-                bracket,
-                bracket.look,
-                bracket.read_pairs,
-                negated=negated,
-                wait=bracket.preparing,
-                set_out=bracket.setting_out,
-                table=table,
-            )
-        )
-        if found is None:
-            import networkx  # type: ignore[import-untyped]
-
-            bare = networkx.Graph()
-            bare.add_weighted_edges_from(
-                ((u, v, -weight // 2 if type(weight) is int else -weight / 2) for u, v, weight in graph.edges)
-                if negated
-                else graph.edges
-            )
-            found = networkx.min_weight_matching(bare)
-        return found
-
-
-def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
-    """gacrux's ``pair_weighted_round`` (``method``, reading ``nx`` as :class:`_FastNetworkx`), each pair's weight
-    handed to the matching as ``-2 * w`` (:meth:`_Compact.update_weight`): the matching then holds one number of
-    thousands of digits for each pair, where it made a second (networkx's ``top - w``, doubled) and gacrux kept
-    the first to the end of the pass. Its one matching, of those pairs, is told so (``negated``).
-
-    Equal weights are one number (``negated``, the pass's weights by value): the pairs of a big bracket have a
-    third to a fifth as many weights as pairs (67,743 for the 236,172 pairs of a 1,000-player round 2). A pass
-    over :data:`fidedesk.engine.matching.TABLE_FROM` pairs or more keeps them in a
-    :class:`fidedesk.engine.matching.limbs.Table` instead, as the compiled matching's rows, each pair's weight its
-    number there (once that matching is ready, which it then needs)."""
-
-    @functools.wraps(method)
-    def negating(self: Any, *args: Any) -> Any:
-        was = getattr(_WITHIN, "negated", None)
-        _WITHIN.negated = {}
-        edges = args[2]  # pair_weighted_round(bracket, nodes, edges, pairingmode, numpairs, category)
-        if len(edges) >= matching.TABLE_FROM:
-            # the peak is this pass's: the picks' columns let go (100 MB at 2,000) but of its own pairs, picked again
-            let_go_columns(but=edges)
-            bracket = _under_way()
-            if matching.COMPILED.ready(None if bracket is None else bracket.preparing):
-                from fidedesk.engine.matching.limbs import Table
-
-                _WITHIN.negated = Table(len(edges))
-        try:
-            return method(self, *args)
-        finally:
-            _WITHIN.negated = was
-            crosstable = getattr(self, "crosstable", None)
-            if getattr(crosstable, "fidedesk_negated", None) is not None:  # it numbered the pass's weights
-                crosstable.fidedesk_negated = None  # type: ignore[union-attr]  # (300 MB at 2,000): let go
-
-    return negating
-
-
-def _with_fast_matching(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method`` of gacrux's Dutch engine, its own code unchanged, reading ``nx`` as :class:`_FastNetworkx`."""
-    return _rebound(method, nx=_FastNetworkx)
-
-
-def _rebound(method: Callable[..., Any], **names: Any) -> Callable[..., Any]:
-    """``method`` of gacrux, its own code unchanged, reading the global ``names`` as given. The code is rebound
-    to a copy of its module's globals rather than copied out, so the pinned engine's logic stays the engine's
-    own (and the checker, run apart, keeps gacrux's globals)."""
-    space = dict(method.__globals__, **names)
-    rebound = types.FunctionType(method.__code__, space, method.__name__, method.__defaults__, method.__closure__)
-    rebound.__kwdefaults__ = method.__kwdefaults__
-    rebound.__qualname__ = method.__qualname__
-    return rebound
-
-
 @functools.cache
 def _compact_crosstable() -> type:
     """gacrux's ``crosstable_dutch`` with ``update_homogenious`` keeping each pair's HO3-HO5 vectors as
@@ -344,8 +249,8 @@ def _compact_crosstable() -> type:
     summed_keys = (*vector_keys, ho3, ho4, ho5)  # every vector a pair may share, which compute_weight may write
     own_update_canmeet = crosstabledutch.crosstable_dutch.update_canmeet
     own_update_edge = _rebound(crosstabledutch.crosstable_dutch.update_edge, qdefs=Definitions(crosstabledutch.qdefs))
-    pair_records, quality_records = Records(), Records()
-    blank_pair: list[dict[str, Any]] = []  # the first pair's record as gacrux made it
+    quality_records = Records()
+    blank_pair: list[PairRecord] = []  # the first pair's record as gacrux made it
 
     class _Compact(crosstabledutch.crosstable_dutch):  # type: ignore[misc]  # gacrux is untyped
         #: The bracket whose heterogeneous pass runs: each pair's quality read is a step of it.
@@ -366,7 +271,7 @@ def _compact_crosstable() -> type:
 
         def create_edge(self, nodea: Any, nodeb: Any, bhasmet: Any = None) -> Any:
             """gacrux 1.11.65's ``crosstable.create_edge``, a pair made in the set-up (or bracket) under way, kept
-            as a :class:`Records` copy: the first pair's record made by gacrux's own, each other a copy of it (the
+            as a :class:`PairRecord`: the first pair's record made by gacrux's own, each other a copy of it (the
             keys in gacrux's order, its constant figures) with the figures gacrux works out for the pair written,
             line for line; whether the two may meet is gacrux's own ``update_canmeet``. Made so, not as gacrux's
             dict and then a copy, the 2 million pairs of a 2,000-player open take a third less time. The table's
@@ -375,9 +280,11 @@ def _compact_crosstable() -> type:
             if bracket is not None:
                 bracket.made_pair()
             if not blank_pair:
-                made = pair_records(super().create_edge(nodea, nodeb, bhasmet))
-                blank_pair.append(made.copy())  # as gacrux made it, before the engine writes into it
-                return made
+                made = super().create_edge(nodea, nodeb, bhasmet)
+                if tuple(made) != PAIR_KEYS:  # the engine's methods here read a record's keys as attributes
+                    raise RuntimeError(f"gacrux's records are not as 1.11.65 makes them: {list(made)}")
+                blank_pair.append(PairRecord.of(made))  # as gacrux made it, before the engine writes into it
+                return PairRecord.of(made)
             (a, b) = (nodea, nodeb) if nodea["cid"] <= nodeb["cid"] else (nodeb, nodea)
             c = blank_pair[0].copy()
             c["ca"] = ca = a["cid"]
@@ -412,6 +319,8 @@ def _compact_crosstable() -> type:
             self.fidedesk_shared: dict[int, list[int] | SparseCriteria] = {}
             #: Whether :meth:`compute_weight` runs (the vectors made meanwhile are kept apart).
             self.fidedesk_summing = False
+            #: Whether a bipartite pass has written pairs' ``biweight`` (:meth:`update_bipartite`).
+            self.fidedesk_bipartite = False
             #: The homogeneous pass whose loop over the pairs runs (:meth:`update_homogenious`): the figures of a
             #: pair of a kind known are left its kind's (:class:`LazyQuality`), and :class:`Outcomes` known to hold.
             self.fidedesk_homogeneous: Homogeneous | None = None
@@ -430,11 +339,11 @@ def _compact_crosstable() -> type:
             gacrux writes a pair's vectors only here, as it makes them, and in :meth:`compute_weight`, which sums
             a bracket's pairs into the first pair's: there they are each pair's own. Kept apart, the vectors of a
             1,000-player round 2 are 1.6 million lists, 100 MiB."""
-            if edge["qlevel"] == self.scorelevel and edge["cb"] < self.BLOB:
+            if edge.qlevel == self.scorelevel and edge.cb < self.BLOB:
                 return  # gacrux's own first test: this bracket's already
             if self.fidedesk_summing:  # the vectors made now are summed into: the pair's own, as gacrux's
                 own_update_edge(self, edge)
-                edge["quality"] = quality_records(edge["quality"])
+                edge.quality = quality_records(edge.quality)
                 return
             outcomes = self.fidedesk_outcomes
             if self.fidedesk_homogeneous is None and not outcomes.hold(self):
@@ -442,9 +351,10 @@ def _compact_crosstable() -> type:
             key = outcomes.key(edge)
             known = None if key is None else outcomes.known.get(key)
             if known is not None:
-                edge["qlevel"] = self.scorelevel
-                edge["quality"] = LazyQuality(known[0]) if self.fidedesk_homogeneous is not None else known[0].copy()
-                edge.update(known[1])
+                edge.qlevel = self.scorelevel
+                edge.quality = LazyQuality(known[0]) if self.fidedesk_homogeneous is not None else known[0].copy()
+                for name, value in known[1].items():
+                    edge[name] = value
                 return
             before = {name: edge[name] for name in Outcomes.WRITTEN}
             edge.update(dict.fromkeys(Outcomes.WRITTEN, Outcomes.UNSET))
@@ -492,10 +402,11 @@ def _compact_crosstable() -> type:
             engine reads and writes them after this), but in the homogeneous pass's loop."""
             if self.fidedesk_step is not None:
                 self.fidedesk_step()
-            super().get_edge_quality(edge)
-            quality = edge["quality"]
+            if edge.qlevel != self.scorelevel or edge.cb == self.BLOB:  # gacrux's own, line for line
+                self.update_edge(edge)
+            quality = edge.quality
             if type(quality) is LazyQuality and self.fidedesk_homogeneous is None:
-                edge["quality"] = quality.made()
+                edge.quality = quality.made()
             return edge
 
         def update_weight(self, mode: str, category: Any, c: Any) -> Any:
@@ -512,27 +423,32 @@ def _compact_crosstable() -> type:
             if bracket is not None:
                 bracket.weighed_pair()
             made: dict[int, int] | Table | None = getattr(_WITHIN, "negated", None)
-            part, qcweight = c["howeight"], c["qcweight"]
+            part, qcweight = c.howeight, c.qcweight
             numbered = None
             negated_weights = self.fidedesk_negated
             if mode == "HO" and made is not None and negated_weights is not None and type(qcweight) is int:
                 numbered = negated_weights.number(made, qcweight, part)
             if numbered is None:
                 if mode == "HO" and type(part) is tuple:
-                    c["howeight"] = self.fidedesk_howeight_of(*part)
+                    c.howeight = self.fidedesk_howeight_of(*part)
                 weight = super().update_weight(mode, category, c)
                 if made is not None:  # the weight's number in the pass's weights, the number itself let go
                     weight = numbered_in(made, -2 * weight)
             else:  # -2w from the pass's terms, the pair written as gacrux's update_weight writes it
-                c["mode"] = mode
-                c["levels"] = category
+                c.mode = mode
+                c.levels = category
                 weight = numbered
-            c["heweight"] = c["howeight"] = 0
-            if "biweight" in c:
-                c["biweight"] = 0
+            c.heweight = c.howeight = 0
+            if self.fidedesk_bipartite and hasattr(c, "biweight"):
+                c.biweight = 0
             if made is not None:
-                c["weight"] = weight
+                c.weight = weight
             return weight
+
+        def update_bipartite(self, *args: Any) -> Any:
+            """gacrux's own, its pairs' ``biweight`` written (:meth:`update_weight` lets it go)."""
+            self.fidedesk_bipartite = True
+            return super().update_bipartite(*args)
 
         def fidedesk_howeight_of(self, absn: int, bbsn: int) -> int:
             """The ``howeight`` gacrux's ``update_homogenious`` sums for a pair that can meet, of bracket sequence
@@ -570,9 +486,9 @@ def _compact_crosstable() -> type:
                 for c in edges:
                     if bracket is not None:
                         bracket()
-                    c["howeight"] = 0
-                    (ca, cb) = (c["ca"], c["cb"])
-                    q = self.get_edge_quality(c)["quality"]
+                    c.howeight = 0
+                    (ca, cb) = (c.ca, c.cb)
+                    q = self.get_edge_quality(c).quality
                     howeight: int | tuple[int, int] = HO4weight
                     absn: int | None = None
                     bbsn = 0
@@ -583,7 +499,7 @@ def _compact_crosstable() -> type:
                         bbsn = bsn[cb]
                         if absn > bbsn:
                             (absn, bbsn, ascl, bscl) = (bbsn, absn, bscl, ascl)
-                        if c["canmeet"]:
+                        if c.canmeet:
                             howeight = (absn, bbsn)  # fidedesk: summed as the pair is weighed
                         else:
                             absn = None
@@ -591,9 +507,9 @@ def _compact_crosstable() -> type:
                         q.homogeneous, q.absn, q.bbsn = homogeneous, absn, bbsn
                     else:
                         if type(q) is LazyQuality:
-                            q = c["quality"] = q.made()
+                            q = c.quality = q.made()
                         homogeneous.write(q, absn, bbsn)
-                    c["howeight"] = howeight
+                    c.howeight = howeight
             finally:
                 self.fidedesk_homogeneous = None
 

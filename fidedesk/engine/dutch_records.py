@@ -128,12 +128,11 @@ class Definitions:
 
 
 class Records:
-    """Copies of gacrux's per-pair dicts (a pair's record, 16 keys; its quality figures, 26) that share one table
-    of keys, as an object's attributes do, each holding only its values: about 340 bytes where a dict of its own
-    takes 470 (a record) or 830 (quality). The engine keeps a record for every two players (2 million at 2,000)
-    and quality figures for every pair of the bracket under way (a million). Each copy is a ``dict`` equal to the
-    one given, its keys in the order of the first given, and takes new keys as a dict does; a dict without all
-    of the first's keys is kept as given."""
+    """Copies of gacrux's per-pair dicts of quality figures (26 keys) that share one table of keys, as an object's
+    attributes do, each holding only its values: about 340 bytes where a dict of its own takes 830. The engine
+    keeps quality figures for every pair of the bracket under way (a million at 2,000 players). Each copy is a
+    ``dict`` equal to the one given, its keys in the order of the first given, and takes new keys as a dict
+    does; a dict without all of the first's keys is kept as given."""
 
     def __init__(self) -> None:
         self.blank: dict[str, Any] | None = None
@@ -144,6 +143,109 @@ class Records:
         kept = self.blank.copy()
         kept.update(given)
         return kept if len(kept) == len(given) else given
+
+
+#: gacrux 1.11.65's keys of a pair's record, in the order its ``crosstable.create_edge`` makes them.
+PAIR_KEYS = (
+    "ca", "cb", "sa", "sb", "canmeet", "isblob", "played", "unplayed", "qlevel", "quality", "weight", "qcweight",
+    "heweight", "howeight", "colordiff", "qc",
+)  # fmt: skip
+#: The keys it writes of some pairs later: of each pair weighed (``mode``, ``levels``), of a bipartite pass's
+#: (``biweight``), of a pair paired.
+PAIR_LATER = ("mode", "levels", "biweight", "w", "b", "colorrule", "board")
+
+
+class PairRecord:
+    """gacrux's record of a pair of players (``crosstable.create_edge``'s dict of 16 keys) as an object of slots,
+    read and written by key as the dict is (``record["ca"]``, ``record["weight"] = w``, ``in``, ``get``,
+    ``update``, iteration in gacrux's order of keys, ``==`` with a dict): 216 bytes where a dict sharing a table
+    of keys takes 336 (CPython 3.11 gives each room for 30 keys), 240 MB less for the 2 million pairs of a
+    2,000-player open. A key is read and written in C (``object.__getattribute__``, ``object.__setattr__``). Its
+    keys are those gacrux 1.11.65 writes of a record (:data:`PAIR_SLOTS`): a key not yet written raises
+    ``AttributeError`` (a dict's ``KeyError``), as does writing any other (reading one of its methods' names
+    reads the method: none is gacrux's key)."""
+
+    __slots__ = (*PAIR_KEYS, *PAIR_LATER)
+    ca: Any
+    cb: Any
+    sa: Any
+    sb: Any
+    canmeet: Any
+    isblob: Any
+    played: Any
+    unplayed: Any
+    qlevel: Any
+    quality: Any
+    weight: Any
+    qcweight: Any
+    heweight: Any
+    howeight: Any
+    colordiff: Any
+    qc: Any
+    mode: Any
+    levels: Any
+    biweight: Any
+    w: Any
+    b: Any
+    colorrule: Any
+    board: Any
+
+    __getitem__ = object.__getattribute__
+    __setitem__ = object.__setattr__
+
+    def __contains__(self, key: object) -> bool:
+        return key in _PAIR_SLOT_SET and hasattr(self, key)
+
+    def keys(self) -> list[str]:
+        """The keys written, in the order gacrux writes a record's."""
+        return [name for name in PAIR_SLOTS if hasattr(self, name)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+    def items(self) -> list[tuple[str, Any]]:
+        return [(key, getattr(self, key)) for key in self.keys()]
+
+    def values(self) -> list[Any]:
+        return [getattr(self, key) for key in self.keys()]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self, key) if key in self else default
+
+    def update(self, other: Any = (), /) -> None:
+        for key, value in other.items() if hasattr(other, "items") else other:
+            self[key] = value
+
+    def copy(self) -> PairRecord:
+        """A record of its own with the same keys and values."""
+        record = PairRecord()
+        record.update(self.items())
+        return record
+
+    @staticmethod
+    def of(given: dict[str, Any]) -> PairRecord:
+        """``given``'s keys and values as a record."""
+        record = PairRecord()
+        record.update(given)
+        return record
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PairRecord | dict):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # as a dict's
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+#: :class:`PairRecord`'s keys, in its order.
+PAIR_SLOTS = (*PAIR_KEYS, *PAIR_LATER)
+_PAIR_SLOT_SET = frozenset(PAIR_SLOTS)
 
 
 def shared_table(given: dict[str, Any]) -> dict[str, Any]:
@@ -225,13 +327,13 @@ class Outcomes:
             and self.bracket == Outcomes._bracket(crosstable)
         )
 
-    def key(self, edge: dict[str, Any]) -> tuple[Any, ...] | None:
+    def key(self, edge: PairRecord) -> tuple[Any, ...] | None:
         """The pair's kind; None where a figure read is missing or not a value (gacrux's own then runs). Each
         part is known to hash (the players' figures by the number of their kind, the pair's two by their type):
         four small numbers, hashed as the key is looked up (the players' figures, ten of them, a pairing score a
         ``Decimal``, would be hashed again for each pair)."""
-        first, second = self.player(edge["ca"]), self.player(edge["cb"])
-        canmeet, played = edge["canmeet"], edge["played"]
+        first, second = self.player(edge.ca), self.player(edge.cb)
+        canmeet, played = edge.canmeet, edge.played
         if first is None or second is None or type(canmeet) is not bool or type(played) is not int:
             return None
         return (first, second, canmeet, played)

@@ -29,7 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fidedesk.engine import dutch, matching
-from fidedesk.engine.dutch import _FastNetworkx
+from fidedesk.engine.dutch_matching import _FastNetworkx
 from fidedesk.engine.matching import blossom, blossom_jit, jit_state
 from fidedesk.engine.matching.limbs import number
 from fidedesk.engine.pairing import pair_round
