@@ -158,8 +158,8 @@ PAIR_LATER = ("mode", "levels", "biweight", "w", "b", "colorrule", "board")
 class PairRecord:
     """gacrux's record of a pair of players (``crosstable.create_edge``'s dict of 16 keys) as an object of slots,
     read and written by key as the dict is (``record["ca"]``, ``record["weight"] = w``, ``in``, ``get``,
-    ``update``, iteration in gacrux's order of keys, ``==`` with a dict): 216 bytes where a dict sharing a table
-    of keys takes 336 (CPython 3.11 gives each room for 30 keys), 240 MB less for the 2 million pairs of a
+    ``update``, iteration in gacrux's order of keys, ``==`` with a dict): 224 bytes where a dict sharing a table
+    of keys takes 336 (CPython 3.11 gives each room for 30 keys), 220 MB less for the 2 million pairs of a
     2,000-player open. A key is read and written in C (``object.__getattribute__``, ``object.__setattr__``). Its
     keys are those gacrux 1.11.65 writes of a record (:data:`PAIR_SLOTS`): a key not yet written raises
     ``AttributeError`` (a dict's ``KeyError``), as does writing any other (reading one of its methods' names
