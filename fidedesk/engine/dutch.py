@@ -44,7 +44,13 @@ from typing import TYPE_CHECKING, Any
 
 from fidedesk.engine import pair_table
 from fidedesk.engine.columns import carry_columns, fields_sorted, let_go_columns
-from fidedesk.engine.dutch_matching import _MATCHING_METHODS, _negating, _rebound, _with_fast_matching
+from fidedesk.engine.dutch_matching import (
+    _MATCHING_METHODS,
+    _negating,
+    _rebound,
+    _with_fast_matching,
+    pair_weighted_round,
+)
 from fidedesk.engine.dutch_records import (
     PAIR_KEYS,
     Definitions,
@@ -72,6 +78,9 @@ from fidedesk.engine.progress import (
     each_line,
     progress_text,
 )
+
+#: Pairs weighed between two reports to the bracket (:meth:`_Compact.fidedesk_weighed`): a fraction of a millisecond.
+WEIGHED_EVERY = 256
 
 if TYPE_CHECKING:  # numba is imported only for a big bracket
     from fidedesk.engine.matching.limbs import Table
@@ -129,7 +138,7 @@ def dutch_engine() -> type:
 
     for name in _MATCHING_METHODS:
         setattr(_Reporting, name, _with_fast_matching(getattr(pairing_dutch, name)))
-    _Reporting.pair_weighted_round = _negating(_Reporting.pair_weighted_round)
+    _Reporting.pair_weighted_round = _negating(pair_weighted_round)
     # Before its first bracket the engine sorts every candidate pair and counts them over (seven seconds at 2,000
     # players): over columns (pair_table.hamilton); where that cannot run as gacrux's own, gacrux's own, a
     # step of the set-up every so many pairs, so that Cancel is heard there too.
@@ -422,7 +431,28 @@ def _compact_crosstable() -> type:
             bracket = _under_way()
             if bracket is not None:
                 bracket.weighed_pair()
+            return self.fidedesk_weigh(mode, category, c, getattr(_WITHIN, "negated", None))
+
+        def fidedesk_weighed(self, mode: str, category: Any, edges: list[Any]) -> list[tuple[int, int, Any]]:
+            """gacrux's loop in ``pair_weighted_round`` (:func:`~fidedesk.engine.dutch_matching.
+            pair_weighted_round`): each of a pass's pairs, in order, its two players and the weight
+            :meth:`update_weight` gives it; the pass's weights and the bracket read once, the bracket told every
+            :data:`WEIGHED_EVERY` pairs (each of a 2,000-player round 2's million calls read them anew)."""
+            bracket = _under_way()
             made: dict[int, int] | Table | None = getattr(_WITHIN, "negated", None)
+            weigh = self.fidedesk_weigh
+            weighed: list[tuple[int, int, Any]] = []
+            append = weighed.append
+            for start in range(0, len(edges), WEIGHED_EVERY):
+                part = edges[start : start + WEIGHED_EVERY]
+                if bracket is not None:
+                    bracket.weighed_pairs(len(part))
+                for c in part:
+                    append((c.ca, c.cb, weigh(mode, category, c, made)))
+            return weighed
+
+        def fidedesk_weigh(self, mode: str, category: Any, c: Any, made: dict[int, int] | Table | None) -> Any:
+            """:meth:`update_weight` of pair ``c`` in the pass whose weights are ``made``, told to no one."""
             part, qcweight = c.howeight, c.qcweight
             numbered = None
             negated_weights = self.fidedesk_negated

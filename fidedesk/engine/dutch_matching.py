@@ -95,6 +95,68 @@ def _negating(method: Callable[..., Any]) -> Callable[..., Any]:
     return negating
 
 
+def pair_weighted_round(
+    self: Any, bracket: Any, nodes: Any, edges: Any, pairingmode: Any, numpairs: Any, category: Any
+) -> Any:
+    """gacrux 1.11.65's ``pairing_dutch.pair_weighted_round``, line for line, matching with :class:`_FastNetworkx`,
+    but for its loop over the pass's pairs weighing each (``crosstable.update_weight``): one call of the
+    crosstable's ``fidedesk_weighed`` where it has one (:meth:`fidedesk.engine.dutch._Compact.fidedesk_weighed`:
+    each pair weighed as ``update_weight`` weighs it, a million calls at 2,000 players), gacrux's loop where it
+    prints each pair (``reportlevel`` above 3, which fidedesk never asks for)."""
+    scorelevel = bracket["scorelevel"]
+    G = _FastNetworkx.Graph()
+    nx_edges = []
+    (modified_nodes, modified_edges) = self.modify_edges(nodes, None, edges, scorelevel, category, "canmeet")
+    if len(modified_nodes) == 0:
+        return []
+    #  match (pairingmode):
+    if pairingmode == "HE":
+        self.crosstable.update_hetrogenious(scorelevel, modified_nodes, modified_edges, bracket["bsne"])
+    elif pairingmode == "HO":
+        bracket["bsno"] = self.update_bsn(
+            scorelevel, [node for node in modified_nodes if node["scorelevel"] <= scorelevel]
+        )
+        self.crosstable.update_homogenious(scorelevel, modified_edges, bracket["bsno"], numpairs)
+    elif pairingmode == "BI":
+        bracket["bsnb"] = {node["cid"]: i + 1 for i, node in enumerate(modified_nodes)}
+        self.crosstable.update_hetrogenious(scorelevel, modified_nodes, modified_edges, bracket["bsnb"])
+        self.crosstable.update_bipartite(
+            scorelevel, modified_edges, bracket["bsnb"], nodes[len(nodes) // 2]["cid"], nodes[-1]["cid"]
+        )
+    if self.reportlevel > 2:
+        print("pair_weighted(" + pairingmode + "," + str(numpairs) + ") comp:", [c["cid"] for c in modified_nodes])
+        print("edges", [(c["ca"], c["cb"]) for c in modified_edges])
+    weighed = getattr(self.crosstable, "fidedesk_weighed", None)
+    if weighed is not None and self.reportlevel <= 3:  # fidedesk: the pass's pairs weighed in one call
+        nx_edges = weighed(pairingmode, category, modified_edges)
+    else:
+        for c in [edge for edge in modified_edges]:
+            (wcid, bcid) = (c["ca"], c["cb"])
+            weight = self.crosstable.update_weight(pairingmode, category, c)
+            if self.reportlevel > 3:
+                print(pairingmode + "-Edge:", f"{wcid:3} {bcid:3} ", self.crosstable.format_weight(pairingmode, weight))
+            nx_edges.append((wcid, bcid, weight))
+
+    wpairs: Any
+    if self.checkonly and len(nodes) == 2 * len(edges):
+        wpairs = [(a, b) for (a, b, c) in nx_edges]
+    else:
+        G.add_weighted_edges_from(nx_edges)
+        nx_edges.clear()  # fidedesk: the graph's edges the only ones, let go as the matching sets them out
+        wpairs = _FastNetworkx.min_weight_matching(G)
+        if self.reportlevel > 3:
+            print("-------------------------")
+            for pair in wpairs:
+                c = self.opponents[pair[0]][pair[1]]
+                (wcid, bcid) = (c["ca"], c["cb"])
+                print(
+                    pairingmode + "-Minw:",
+                    f"{wcid:3} {bcid:3} ",
+                    self.crosstable.format_weight(pairingmode, c["weight"]),
+                )
+    return wpairs
+
+
 def _with_fast_matching(method: Callable[..., Any]) -> Callable[..., Any]:
     """``method`` of gacrux's Dutch engine, its own code unchanged, reading ``nx`` as :class:`_FastNetworkx`."""
     return _rebound(method, nx=_FastNetworkx)

@@ -172,6 +172,13 @@ class _Bracket:
             self.steps += 1
         self._tell()
 
+    def weighed_pairs(self, count: int) -> None:
+        """The weighing under way goes on to work out ``count`` more pairs' weights (:meth:`weighed_pair` of each,
+        told once)."""
+        if self.weighing:
+            self.steps += count
+        self._tell()
+
     def read_pairs(self, count: int) -> None:
         """The matching under way read ``count`` more of its pairs before its first stage."""
         self.read += count

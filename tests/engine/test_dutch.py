@@ -73,11 +73,11 @@ def test_each_pair_handed_to_the_matching_as_minus_twice_its_weight_its_part_let
     ``qcweight`` times the pass's base plus the pair's part for the pass) goes to the matching as ``-2w``, the one
     number kept for it, and the part (as long as the weight) is let go: at 2,000 players each is a gigabyte."""
     compact = _compact_crosstable()
-    own = compact.update_weight
+    own = compact.fidedesk_weigh  # update_weight's, for each pair of a pass weighed in one call (fidedesk_weighed)
     modes: list[str] = []
     parts: list[str] = []  # the parts let go that were not 0
 
-    def watching(self: Any, mode: str, category: Any, c: dict[str, Any]) -> Any:
+    def watching(self: Any, mode: str, category: Any, c: dict[str, Any], made: Any) -> Any:
         part, base = {"HE": ("heweight", "HE0"), "HO": ("howeight", "HO0"), "BI": ("biweight", "B0")}[mode]
         value = c[part]
         if type(value) is tuple:  # fidedesk's (absn, bbsn): summed only as the pair is weighed (below)
@@ -85,19 +85,47 @@ def test_each_pair_handed_to_the_matching_as_minus_twice_its_weight_its_part_let
         if value:
             parts.append(part)
         expected = c["qcweight"] * self.weight[base] + value
-        weight = own(self, mode, category, c)
+        weight = own(self, mode, category, c, made)
         assert weight == c["weight"] == -2 * expected
         assert c["heweight"] == c["howeight"] == c.get("biweight", 0) == 0
         modes.append(mode)
         return weight
 
-    monkeypatch.setattr(compact, "update_weight", watching)
+    monkeypatch.setattr(compact, "fidedesk_weigh", watching)
     for index in (0, 8):
         text = texts()[index]
         for round_ in range(2, rounds_of(text) + 1):
             brackets(dutch_engine(), text, round_)
     assert {"HE", "HO"} <= set(modes)
     assert {"heweight", "howeight"} <= set(parts)
+
+
+def test_a_pass_s_pairs_weighed_in_one_call_are_weighed_as_gacrux_s_loop_weighs_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 28: a pass's pairs weighed in one call (``fidedesk_weighed``: the pass's weights and bracket read once,
+    the bracket told every 256 pairs) give the brackets gacrux's loop gives, weighing each by ``update_weight``
+    (which it still does where it prints each pair), pair for pair, figure for figure."""
+
+    def paired(text: str) -> list[Any]:
+        made = [brackets(dutch_engine(), text, round_) for round_ in range(2, rounds_of(text) + 1)]
+        return [[(p["w"], p["b"], p["board"]) for p in b["pairs"]] + [b["quality"]] for r in made for b in r]
+
+    compact = _compact_crosstable()
+    own_weight = compact.update_weight
+    weighed: list[Any] = []
+
+    def one_by_one(self: Any, mode: str, category: Any, c: Any) -> Any:
+        weighed.append(c)
+        return own_weight(self, mode, category, c)
+
+    for index in (0, 8, 19):
+        in_one_call = paired(texts()[index])
+        with monkeypatch.context() as patched:
+            patched.setattr(compact, "fidedesk_weighed", None)  # gacrux's loop, as where it prints each pair
+            patched.setattr(compact, "update_weight", one_by_one)
+            assert paired(texts()[index]) == in_one_call
+    assert len(weighed) > 1000, "gacrux's loop weighed no pass"
 
 
 def test_each_pairs_homogeneous_part_is_gacruxs_own(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -108,7 +136,7 @@ def test_each_pairs_homogeneous_part_is_gacruxs_own(monkeypatch: pytest.MonkeyPa
 
     compact = _compact_crosstable()
     ours, original = compact.update_homogenious, crosstabledutch.crosstable_dutch.update_homogenious
-    own_weight = compact.update_weight
+    own_weight = compact.fidedesk_weigh  # update_weight's, for each pair of a pass (fidedesk_weighed)
     theirs: dict[int, int] = {}
     summed: list[bool] = []
 
@@ -118,15 +146,15 @@ def test_each_pairs_homogeneous_part_is_gacruxs_own(monkeypatch: pytest.MonkeyPa
         theirs.update((id(c), c["howeight"]) for c in edges)
         ours(self, scorelevel, edges, bsn, S)
 
-    def weighing(self: Any, mode: str, category: Any, c: dict[str, Any]) -> Any:
+    def weighing(self: Any, mode: str, category: Any, c: dict[str, Any], made: Any) -> Any:
         if mode == "HO":
             part = c["howeight"]
             assert (self.fidedesk_howeight_of(*part) if type(part) is tuple else part) == theirs[id(c)]
             summed.append(type(part) is tuple)
-        return own_weight(self, mode, category, c)
+        return own_weight(self, mode, category, c, made)
 
     monkeypatch.setattr(compact, "update_homogenious", both)
-    monkeypatch.setattr(compact, "update_weight", weighing)
+    monkeypatch.setattr(compact, "fidedesk_weigh", weighing)
     for index in (0, 8, 13):
         text = texts()[index]
         for round_ in range(2, rounds_of(text) + 1):
@@ -179,18 +207,18 @@ def test_a_homogeneous_pass_lets_its_weights_go_as_it_ends(monkeypatch: pytest.M
     own = compact.update_homogenious
     crosstables: list[Any] = []
     during: list[bool] = []
-    own_weight = compact.update_weight
+    own_weight = compact.fidedesk_weigh
 
     def homogeneous(self: Any, *args: Any) -> None:
         crosstables.append(self)
         own(self, *args)
 
-    def weighing(self: Any, mode: str, category: Any, c: Any) -> Any:
+    def weighing(self: Any, mode: str, category: Any, c: Any, made: Any) -> Any:
         during.append(mode != "HO" or self.fidedesk_negated is not None)
-        return own_weight(self, mode, category, c)
+        return own_weight(self, mode, category, c, made)
 
     monkeypatch.setattr(compact, "update_homogenious", homogeneous)
-    monkeypatch.setattr(compact, "update_weight", weighing)
+    monkeypatch.setattr(compact, "fidedesk_weigh", weighing)
     brackets(dutch_engine(), texts()[8], 3)
     assert crosstables and during and all(during), "no homogeneous pass weighed"
     assert all(crosstable.fidedesk_negated is None for crosstable in crosstables)
@@ -338,18 +366,18 @@ def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch
     from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
 
     compact = _compact_crosstable()
-    own_weight, own_matching = compact.update_weight, dutch_matching._FastNetworkx.min_weight_matching
+    own_weight, own_matching = compact.fidedesk_weigh, dutch_matching._FastNetworkx.min_weight_matching
     expected: dict[tuple[int, int], int] = {}
     shared: list[int] = []
 
-    def weigh(self: Any, mode: str, category: Any, c: Any) -> Any:
+    def weigh(self: Any, mode: str, category: Any, c: Any, made: Any) -> Any:
         pair = dict(c)
         if type(pair["howeight"]) is tuple:  # summed as weighed (test_each_pairs_homogeneous_part_is_gacruxs_own)
             pair["howeight"] = self.fidedesk_howeight_of(*pair["howeight"])
         bare = crosstable_dutch.update_weight(self, mode, category, pair)
         if getattr(dutch._WITHIN, "negated", None) is not None:
             expected[c["ca"], c["cb"]] = -2 * bare
-        weighed = own_weight(self, mode, category, c)
+        weighed = own_weight(self, mode, category, c, made)
         assert list(c) == list(pair) and (c["mode"], c["levels"]) == (pair["mode"], pair["levels"])
         assert c["heweight"] == c["howeight"] == 0, "the pair's part let go"
         return weighed
@@ -363,7 +391,7 @@ def test_a_pass_s_weights_are_gacrux_s_negated_equal_ones_one_number(monkeypatch
             shared.append(len(graph.edges) - len(by_value))
         return own_matching(graph)
 
-    monkeypatch.setattr(compact, "update_weight", weigh)
+    monkeypatch.setattr(compact, "fidedesk_weigh", weigh)
     monkeypatch.setattr(dutch_matching._FastNetworkx, "min_weight_matching", staticmethod(match))
     brackets(dutch_engine(), texts()[8], 3)
     assert shared and sum(shared) > 0, "no pass with two pairs of the same weight: the test shows nothing"

@@ -568,10 +568,13 @@ def _every_bracket_as_networkx(index: int, way: str, monkeypatch: Any) -> None:
         table: Any = None,
     ) -> set[tuple[int, int]] | None:
         weights = [w if table is None else table.number(w) for _, _, w in graph.edges]
+        ends = [(u, v) for u, v, _ in graph.edges]
         found = fast(graph, stage, searched, read, negated=negated, wait=wait, table=table)
+        let_go = table is not None and compiled
+        assert len(graph.edges) == (0 if let_go else len(ends)), "a table's edges let go once set out, others kept"
         calls.append(negated)
         tables.append(table is not None)
-        given = [(u, v, -w // 2 if negated else w) for (u, v, _), w in zip(graph.edges, weights, strict=True)]
+        given = [(u, v, -w // 2 if negated else w) for (u, v), w in zip(ends, weights, strict=True)]
         assert found is not None and list(found) == networkx_matching(given)
         return found
 
@@ -659,6 +662,14 @@ def test_a_big_pass_s_table_sets_out_the_same_graph(edges: list[tuple[int, int, 
     assert (state.wmat < 0).tolist() == (expected.wmat < 0).tolist()
     assert (state.weights[state.wix] == expected.weights[expected.wix]).all(), "each edge's weight, the same row"
     assert (state.wrank[state.wix] == expected.wrank[expected.wix]).all(), "each edge's weight's place"
+    given_up = list(numbered)
+    let_go = jit_state.prepare_edges(given_up, negated=True, table=table, let_go=True)
+    assert let_go is not None and not given_up, "the edges let go once set out"
+    assert all((getattr(let_go[0], name) == value).all() for name, value in state._asdict().items() if name != "n")
+    u, v, weight = numbered[0]
+    repeated = [*numbered, (v, u, weight)]
+    assert jit_state.prepare_edges(repeated, negated=True, table=table, let_go=True) is None
+    assert len(repeated) == len(numbered) + 1, "kept where they were not set out: networkx's then"
     graph = matching.Graph()
     graph.add_weighted_edges_from(numbered)
     with algorithm(True):

@@ -358,6 +358,7 @@ def prepare_edges(
     negated: bool,
     tick: Callable[[str, int, int], None] | None = None,
     table: Table | None = None,
+    let_go: bool = False,
 ) -> tuple[State, list[int]] | None:
     """:func:`prepare` of the graph :mod:`fidedesk.engine.matching` matches for ``edges`` (integer weights), set
     out straight from them: no dict of dicts (178 MiB of a 2,000-player bracket's), the same arrays, the weights
@@ -369,7 +370,10 @@ def prepare_edges(
     :func:`prepare`'s.
 
     ``table``: each edge's weight is its number in ``table`` (weights ``-2w``, ``negated``), whose rows the state
-    takes as they are (no second copy of a big bracket's weights; the weights keep those numbers)."""
+    takes as they are (no second copy of a big bracket's weights; the weights keep those numbers).
+
+    ``let_go``: ``edges``, a list no one reads after, is emptied once set out, before the state is made (a
+    2,000-player bracket's million edges take 70 MB as tuples, and the state 90 MB more)."""
     index: dict[int, int] = {}
     numbered: dict[int, int] = {}
     ends = array.array("i")
@@ -390,6 +394,8 @@ def prepare_edges(
     if set_out is None:
         return None
     start, nbr, wix, wmat, order, again = set_out
+    if let_go and isinstance(edges, list):
+        edges.clear()
     nodes = [nodes[i] for i in order.tolist()]
     if table is not None:
         if not negated:
