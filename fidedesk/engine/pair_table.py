@@ -10,7 +10,6 @@ where the records or the engine are not as gacrux makes them, the caller runs ga
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -307,7 +306,8 @@ def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) ->
     starts = np.cumsum(lengths) - lengths
     cb = np.arange(len(flat), dtype=np.int64) - np.repeat(starts - np.arange(1, size + 2, dtype=np.int64), lengths)
     sa, sb = level[ca], level[cb]
-    getter = operator.itemgetter("ca", "cb", "sa", "sb")
+    getter = columns.record_getter(flat, ("ca", "cb", "sa", "sb"))
+    meets = columns.record_getter(flat, ("canmeet",))
     for place in [*range(0, len(flat), max(1, len(flat) // 64)), len(flat) - 1]:
         if getter(flat[place]) != (int(ca[place]), int(cb[place]), int(sa[place]), int(sb[place])):
             return None
@@ -316,9 +316,9 @@ def listed(opponents: list[Any], key_columns: Callable[..., tuple[Any, ...]]) ->
     try:
         for first in range(0, len(flat), progress._COLUMNS_EVERY):
             part = flat[first : first + progress._COLUMNS_EVERY]
-            meet[first : first + len(part)] = np.fromiter(map(operator.itemgetter("canmeet"), part), bool, len(part))
+            meet[first : first + len(part)] = np.fromiter(map(meets, part), bool, len(part))
             progress.phase_step(len(part))
-    except (KeyError, TypeError, ValueError):
+    except (AttributeError, KeyError, TypeError, ValueError):  # a record not as the first, or not gacrux's
         return None
     chosen = np.flatnonzero(meet)
     del meet

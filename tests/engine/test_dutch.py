@@ -887,3 +887,20 @@ def test_the_benchmarks_generator_pairs_with_fidedesks_engine_as_with_gacruxs() 
 
     for players, round_, seed in ((40, 4, 3), (23, 5, 8)):
         assert generated_swiss(players, round_, seed, dutch_engine()) == generated_swiss(players, round_, seed)
+
+
+def test_records_columns_read_as_attributes_or_keys_the_same() -> None:
+    """Issue 28: the engine's records read for columns by attribute where they are PairRecords (a key through
+    ``__getitem__`` took three times as long) and by key where they are dicts: the same entries; a record of
+    another kind among PairRecords is told (the caller's fallback: gacrux's own)."""
+    from fidedesk.engine import columns
+
+    given = [{"ca": i, "cb": i + 1, "sa": 2, "sb": 1, "canmeet": bool(i % 2)} for i in range(40)]
+    records = [dutch_records.PairRecord.of(record) for record in given]
+    names = ("ca", "sb", "canmeet")
+    by_attribute, by_key = columns.record_getter(records, names), columns.record_getter(given, names)
+    assert [by_attribute(record) for record in records] == [by_key(record) for record in given]
+    assert type(by_attribute).__name__ == "attrgetter" and type(by_key).__name__ == "itemgetter"
+    read = columns.read_columns(records, ("ca", "sb"))
+    assert read is not None and [column.tolist() for column in read] == [list(range(40)), [1] * 40]
+    assert columns.read_columns([*records[:-1], given[-1]], ("ca", "sb")) is None, "a dict among them"
