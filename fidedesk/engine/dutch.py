@@ -15,7 +15,7 @@ things changed from outside, none of which changes a pairing.
   for round 2 of a 2,000-player open. :class:`SparseCriteria` holds the one entry. The weights, from which
   the engine pairs, are computed as gacrux computes them.
 - **Records kept compact**: each pair's record an object of slots read and written by key as gacrux's dict
-  (:class:`PairRecord`, 224 bytes where the dict took 336; made as gacrux's ``create_edge`` makes it, copied
+  (:class:`PairRecord`, 192 bytes where the dict took 336; made as gacrux's ``create_edge`` makes it, copied
   here, and read as attributes by the methods here), its quality figures dict copies sharing one table of keys
   (:class:`Records`), its criteria vectors one object for all the pairs alike (the QC lists by their entries,
   HO3-HO5 with none set one a pass; never written, :meth:`_Compact.compute_weight`), and a pair's part of its

@@ -150,22 +150,44 @@ PAIR_KEYS = (
     "ca", "cb", "sa", "sb", "canmeet", "isblob", "played", "unplayed", "qlevel", "quality", "weight", "qcweight",
     "heweight", "howeight", "colordiff", "qc",
 )  # fmt: skip
-#: The keys it writes of some pairs later: of each pair weighed (``mode``, ``levels``), of a bipartite pass's
-#: (``biweight``), of a pair paired.
-PAIR_LATER = ("mode", "levels", "biweight", "w", "b", "colorrule", "board")
+#: The keys it writes later of each pair weighed.
+PAIR_LATER = ("mode", "levels")
+#: Those it writes of a few pairs: a bipartite pass's (``biweight``; few passes are) and a pair paired (its colours,
+#: by which rule, its board: a few hundred of 2 million).
+PAIR_SELDOM = ("biweight", "w", "b", "colorrule", "board")
+
+
+def _seldom_key(name: str) -> Any:
+    """A key of :data:`PAIR_SELDOM` as a :class:`PairRecord`'s attribute, kept in the record's one dict of them
+    (made as the first is written): five slots of every record, 80 MB at 2,000 players, for the few written."""
+
+    def read(record: PairRecord) -> Any:
+        try:
+            return record.seldom[name]
+        except (AttributeError, KeyError):
+            raise AttributeError(name) from None
+
+    def write(record: PairRecord, value: Any) -> None:
+        try:
+            seldom = record.seldom
+        except AttributeError:
+            seldom = record.seldom = {}
+        seldom[name] = value
+
+    return property(read, write)
 
 
 class PairRecord:
     """gacrux's record of a pair of players (``crosstable.create_edge``'s dict of 16 keys) as an object of slots,
     read and written by key as the dict is (``record["ca"]``, ``record["weight"] = w``, ``in``, ``get``,
-    ``update``, iteration in gacrux's order of keys, ``==`` with a dict): 224 bytes where a dict sharing a table
-    of keys takes 336 (CPython 3.11 gives each room for 30 keys), 220 MB less for the 2 million pairs of a
+    ``update``, iteration in gacrux's order of keys, ``==`` with a dict): 192 bytes where a dict sharing a table
+    of keys takes 336 (CPython 3.11 gives each room for 30 keys), 290 MB less for the 2 million pairs of a
     2,000-player open. A key is read and written in C (``object.__getattribute__``, ``object.__setattr__``). Its
     keys are those gacrux 1.11.65 writes of a record (:data:`PAIR_SLOTS`): a key not yet written raises
     ``AttributeError`` (a dict's ``KeyError``), as does writing any other (reading one of its methods' names
     reads the method: none is gacrux's key)."""
 
-    __slots__ = (*PAIR_KEYS, *PAIR_LATER)
+    __slots__ = (*PAIR_KEYS, *PAIR_LATER, "seldom")
     ca: Any
     cb: Any
     sa: Any
@@ -184,11 +206,12 @@ class PairRecord:
     qc: Any
     mode: Any
     levels: Any
-    biweight: Any
-    w: Any
-    b: Any
-    colorrule: Any
-    board: Any
+    seldom: dict[str, Any]
+    biweight = _seldom_key("biweight")
+    w = _seldom_key("w")
+    b = _seldom_key("b")
+    colorrule = _seldom_key("colorrule")
+    board = _seldom_key("board")
 
     __getitem__ = object.__getattribute__
     __setitem__ = object.__setattr__
@@ -244,7 +267,7 @@ class PairRecord:
 
 
 #: :class:`PairRecord`'s keys, in its order.
-PAIR_SLOTS = (*PAIR_KEYS, *PAIR_LATER)
+PAIR_SLOTS = (*PAIR_KEYS, *PAIR_LATER, *PAIR_SELDOM)
 _PAIR_SLOT_SET = frozenset(PAIR_SLOTS)
 
 
