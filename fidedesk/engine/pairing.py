@@ -175,13 +175,13 @@ def _rounds_before(tournament: Tournament, round_: int) -> Tournament:
 #: every pair, and in a big score bracket its criteria and weight for each), at most: this much, and
 #: :data:`ENGINE_BYTES_PER_PAIR_AND_PLAYER` more for each player of the event (a pair's weight has a few bits for
 #: each), beside :data:`ENGINE_BASE_BYTES` however few the players. Measured on round 2 of generated opens
-#: (issue 28, docs/performance.md, 29 November, fourth session: the big bracket matched compiled, its weights
-#: kept as its rows): 559 MiB at 1,000 players, 1,766 MiB at 2,000, the process's whole peak; this gives 648 and
-#: 2,113 MB.
-ENGINE_BYTES_PER_PAIR = 800
+#: (issue 28, docs/performance.md, 1 December, third session: each pair's record an object of slots, its weights
+#: kept as the compiled matching's rows): 440 MiB at 1,000 players, 1,183 MiB at 2,000, the process's whole
+#: peak; this gives 458 and 1,252 MiB.
+ENGINE_BYTES_PER_PAIR = 380
 ENGINE_BYTES_PER_PAIR_AND_PLAYER = 0.075
 #: What a pairing process holds however few the players: Python, the engine, numba's compiled matching.
-ENGINE_BASE_BYTES = 200 * 1024**2
+ENGINE_BASE_BYTES = 240 * 1024**2
 #: The share of the computer's memory a pairing may be expected to take before it is refused at once.
 MEMORY_SHARE = 0.75
 

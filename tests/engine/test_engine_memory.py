@@ -1,9 +1,10 @@
 """A round FIDE TEC's engine cannot pair in this computer's memory is refused at once, in one line naming the limit.
 
 The engine keeps a record for every pair of players in the file; issue 28 measured round 2 of generated opens at
-559 MiB at 1,000 players and 1,766 MiB at 2,000 (the process's whole peak, the big bracket matched compiled; 2.6 KB
-a pair before its records and criteria were made lighter), a little more a pair in a bigger field. A 9,998-player TRF16
-file could need about 72 GB: before this, the computer swapped and the engine grew to 24 GB before anyone could tell.
+440 MiB at 1,000 players and 1,183 MiB at 2,000 (the process's whole peak, the big bracket matched compiled, each
+record an object of slots; 2.6 KB a pair before its records and criteria were made lighter), a little more a pair in
+a bigger field. A 9,998-player TRF16 file could need about 57 GB: before this, the computer swapped and the engine
+grew to 24 GB before anyone could tell.
 """
 
 from __future__ import annotations
@@ -37,13 +38,13 @@ def test_a_trf16_sized_event_is_refused_naming_the_limit(monkeypatch: pytest.Mon
 def test_the_estimate_holds_what_was_measured() -> None:
     """Round 2 of generated opens (docs/performance.md, issue 28): the peak of the process that paired it, with
     Python and its imports, at most what the estimate allows, and within a fifth of it."""
-    for players, peak in ((1_000, 559 * 1024**2), (2_000, 1_766 * 1024**2)):
+    for players, peak in ((1_000, 440 * 1024**2), (2_000, 1_183 * 1024**2)):
         assert 0.8 * engine_memory(players) <= peak <= engine_memory(players)
 
 
 def test_what_the_computer_holds_is_paired(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pairing, "physical_memory", lambda: 16 * GB)
-    check_engine_memory(2_000, 2)  # 2.0 GB at most, of 16
+    check_engine_memory(2_000, 2)  # 1.3 GB at most, of 16
     monkeypatch.setattr(pairing, "physical_memory", lambda: None)  # a system that does not say: no refusal
     check_engine_memory(9_998, 2)
 
