@@ -7,7 +7,8 @@ things changed from outside, none of which changes a pairing.
 - **The weighted matching** is :mod:`fidedesk.engine.matching`'s, networkx's algorithm on plain dicts: the
   engine's methods that call ``networkx.min_weight_matching`` run their own code against a copy of their
   module's globals where ``nx`` is ``_FastNetworkx``. A bracket's pairs reach it as ``-2w``, one number of
-  thousands of digits a pair where there were three (``_negating``); both in
+  thousands of digits a pair where there were three (``_negating``), a pass's pairs weighed in one call (a copy
+  of gacrux's ``pair_weighted_round``, :meth:`_Compact.fidedesk_weighed`); all in
   :mod:`fidedesk.engine.dutch_matching`.
 - **Homogeneous criteria kept compact**: gacrux's ``update_homogenious`` gives every candidate pair of a
   bracket of B players three lists about B long (HO3-HO5, the pair's place in C.04.3's order of
@@ -34,7 +35,8 @@ things changed from outside, none of which changes a pairing.
 Nothing here is used by FIDE TEC's checker (``engine/tec_checker.py``), which runs the engine unchanged, so a fault
 here shows up as a difference there. gacrux is pinned (1.11.65); the copied methods (``create_edge``, ``get_edges``,
 ``find_pab``; ``crosstable.list_edges``, a row of it with ``update_canmeet``, and ``compute_tiebreak``, in
-``pair_table``) are its, line for line but where this docstring says.
+``pair_table``; ``pair_weighted_round``, in ``dutch_matching``) are its, line for line but where this docstring
+says.
 """
 
 from __future__ import annotations
@@ -427,7 +429,8 @@ def _compact_crosstable() -> type:
             The part (``heweight``, ``howeight`` or ``biweight``, as long as the weight) is read only here, once a
             pass, and made again before the next; the weight is read only by the pass's matching (and by gacrux's
             reports at a level fidedesk never asks for). At 2,000 players each is a million numbers of 7,000 bits,
-            a gigabyte."""
+            a gigabyte. A pass's pairs are weighed so in one call (:meth:`fidedesk_weighed`); this, for each pair,
+            where gacrux's own loop runs (it prints each pair)."""
             bracket = _under_way()
             if bracket is not None:
                 bracket.weighed_pair()
