@@ -207,6 +207,50 @@ SPECS = st.tuples(st.integers(2000, 2700), st.sampled_from(["GM", "IM", "WGM", "
 RESULTS = st.sampled_from([R.WIN, R.DRAW, R.LOSS])
 
 
+def test_any_wins_may_be_left_out_not_only_the_weakest() -> None:
+    """1.4.1f lets the player leave out any games against defeated opponents. Ten games, the first a win against a
+    2000-rated GM: every game together has seven opponents from GER (1.4.4: at most 6 of 10) and an average below
+    IM's 2230 (1.4.8a); leaving out the weakest win, that GM's (the first of four wins against 2000), leaves four
+    title-holders of nine (1.4.5a: at least 5); leaving out the win against the 2000-rated CM of round 2 instead
+    keeps five and makes the norm (found by the property below: raising round 1's draw to a win lost it)."""
+    games = [((2000, "GM", "GER"), R.WIN), ((2000, "CM", "GER"), R.WIN), ((2008, "CM", "GER"), R.WIN),
+             ((2029, "CM", "GER"), R.WIN), ((2275, "GM", "GER"), R.WIN), ((2604, "GM", "GER"), R.WIN),
+             ((2000, "GM", "AUT"), R.WIN), ((2000, "CM", "GER"), R.WIN), ((2521, "GM", "HUN"), R.WIN),
+             ((2579, "CM", "HUN"), R.WIN)]  # fmt: skip
+    made = row(event(games, rounds=len(games)), Title.IM)
+    assert (made.status, made.games, made.score, made.opponents_average) == (Status.ACHIEVED, 9, Fraction(9), 2230)
+    assert [game.round for game in made.rests_on] == [1, 3, 4, 5, 6, 7, 8, 9, 10]
+    left_out = next(condition for condition in made.conditions if condition.article == "1.4.1f")
+    assert left_out.text == "games against defeated opponents left out: round 2 (rated 2000)"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(SPECS, st.sampled_from([R.WIN, R.WIN, R.DRAW, R.LOSS])), min_size=9, max_size=12))
+def test_a_norm_is_achieved_where_any_wins_left_out_make_one(games: list[tuple[Spec, ResultCode]]) -> None:
+    """1.4.1e-f, every choice tried by brute force: a finished Swiss norm is achieved exactly where some run of the
+    first games (at least the minimum) with some of its wins left out (at least the minimum kept) meets every
+    condition; the search tries the weakest left out first and then one choice for each spread over the kinds
+    of opponent, which this holds to every choice."""
+    from itertools import combinations
+
+    from fidedesk.core.norms.event import player_games
+    from fidedesk.core.norms.forecast import _Judge
+
+    tournament = event(games, rounds=len(games))
+    judge = _Judge(tournament, len(games), EventType.NORMAL, B01_2024)
+    player = tournament.players[0]
+    played = list(player_games(tournament, player, len(games), judge.excluded).counted)
+    for title in (Title.GM, Title.IM):
+        figures = B01_2024.of(title)
+        some = any(
+            all(c.holds for c in judge.conditions(player, [g for g in played[:end] if g not in out], figures, False)[0])
+            for end in range(len(played), judge.minimum - 1, -1)
+            for count in range(end - judge.minimum + 1)
+            for out in combinations([g for g in played[:end] if g.score == 1], count)
+        )
+        assert (row(tournament, title).status is Status.ACHIEVED) is some
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(SPECS, RESULTS), min_size=9, max_size=11), st.data())
 def test_raising_one_result_keeps_a_norm(games: list[tuple[Spec, ResultCode]], data: st.DataObject) -> None:

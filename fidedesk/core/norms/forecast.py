@@ -255,14 +255,22 @@ class _Judge:
                 c.holds for c in self.conditions(player, played, figures, short)[0] if c.article in _MIX
             )
             for end in self._ends(played, to_come):
-                for kept, left_out in _without_defeated(played[:end], self.minimum if mix else end, self.rules):
-                    if left_out and self._rp_above(kept, figures) < figures.performance:
-                        continue  # not even with every rating at the floor: no need to work out the conditions
-                    whole = short and end == len(played) and not left_out  # 1.4.1c: the 8 games themselves
-                    found, average, rp = self.conditions(player, kept, figures, whole)
-                    if all(condition.holds for condition in found):
-                        found += [_left_out(left_out)] if left_out else []
-                        return made(Status.ACHIEVED, kept, found, average, rp)
+                fewest = self.minimum if mix else end
+                for choices in _choices_without_defeated(played[:end], fewest, self.rules):
+                    for index, (kept, left_out) in enumerate(choices):
+                        if left_out and self._rp_above(kept, figures) < figures.performance:
+                            # not even with every rating at the floor: no need to work out the conditions; the
+                            # weakest left out (the first choice) the best performance of any as many
+                            if index == 0:
+                                break
+                            continue
+                        whole = short and end == len(played) and not left_out  # 1.4.1c: the 8 games themselves
+                        found, average, rp = self.conditions(player, kept, figures, whole)
+                        if all(condition.holds for condition in found):
+                            found += [_left_out(left_out)] if left_out else []
+                            return made(Status.ACHIEVED, kept, found, average, rp)
+                        if index == 0 and any(not c.holds for c in found if c.article not in _MIX):
+                            break  # a condition the first choice meets best: no other of as many meets it
         found, average, rp = self.conditions(player, played, figures, short)
         if to_come == 0:
             return made(Status.OUT_OF_REACH, played, found, average, rp)
@@ -516,17 +524,63 @@ def _without_defeated(
 ) -> Iterator[tuple[list[NormGame], tuple[NormGame, ...]]]:
     """B.01 1.4.1f: a player may leave out games against opponents they defeated, if the rest still meets the mix
     and the number of games. The games as they are, then without the lowest-rated defeated opponent, the two
-    lowest, ... while ``fewest`` games stay: leaving out the weakest raises the average most (1.4.7, 1.4.8a), which
-    is what the article is used for. A choice of which wins to leave out other than the weakest first is not
-    tried, so a norm only another choice makes is not found (never one claimed that is not there: every run
-    tried is checked against every condition)."""
-    yield list(games), ()
+    lowest, ... while ``fewest`` games stay: of every choice of as many wins left out, leaving out the weakest
+    raises the opponents' average (1.4.7, 1.4.8a: each rating floored by 1.4.6 too) and so the performance (the
+    score the same) most, which is all a bound on them needs."""
+    for choices in _choices_without_defeated(games, fewest, rules):
+        yield next(choices)
+
+
+def _choices_without_defeated(
+    games: Sequence[NormGame], fewest: int, rules: NormRules
+) -> Iterator[Iterator[tuple[list[NormGame], tuple[NormGame, ...]]]]:
+    """The choices 1.4.1f gives, by the number of wins left out (none, one, two, ... while ``fewest`` games
+    stay): the games kept and those left out, the weakest left out first (:func:`_without_defeated`), then the
+    others of as many that may meet a norm's mix where it does not (:func:`_left_out_of`; the article lets the
+    player choose any: leaving out a win against a GM may break 1.4.5a where another win left out keeps it). A
+    choice other than the first can meet only conditions of the mix (:data:`_MIX`) that the first does not; the
+    caller stops at the first where it fails another."""
+    yield iter([(list(games), ())])
     wins = sorted(
         (g for g in games if g.score == 1), key=lambda g: (g.opponent.rating or rules.unrated_rating, g.round)
     )
     for count in range(1, min(len(wins), len(games) - fewest) + 1):
-        dropped = {id(game) for game in wins[:count]}
-        yield [game for game in games if id(game) not in dropped], tuple(wins[:count])
+        yield _left_out_of(games, wins, count)
+
+
+def _left_out_of(
+    games: Sequence[NormGame], wins: Sequence[NormGame], count: int
+) -> Iterator[tuple[list[NormGame], tuple[NormGame, ...]]]:
+    """The choices of ``count`` of ``wins`` (the weakest first) to leave out of ``games`` that can differ in what
+    a norm needs: the ``count`` weakest first, then one for every other spread of ``count`` over the wins'
+    kinds of opponent (federation and title: all the mix reads, 1.4.3-1.4.5), the weakest of each kind left out
+    (of two choices of one spread, leaving out the weaker keeps the higher average and performance, 1.4.6-1.4.8).
+    """
+    kinds: dict[tuple[str, str], list[NormGame]] = {}
+    for game in wins:
+        kinds.setdefault((game.opponent.federation, game.opponent.title), []).append(game)
+    groups = list(kinds.values())
+    first = tuple(wins[:count])
+    tried = {tuple(sum(1 for game in first if game in group) for group in groups)}
+    choices = [first]
+    for spread in _spreads([len(group) for group in groups], count):
+        if spread not in tried:
+            taken = {id(game) for group, n in zip(groups, spread, strict=True) for game in group[:n]}
+            choices.append(tuple(game for game in wins if id(game) in taken))
+    for chosen in choices:
+        dropped = {id(game) for game in chosen}
+        yield [game for game in games if id(game) not in dropped], chosen
+
+
+def _spreads(sizes: Sequence[int], count: int) -> Iterator[tuple[int, ...]]:
+    """Every way of taking ``count`` from groups of ``sizes``, as the number taken from each."""
+    if not sizes:
+        if count == 0:
+            yield ()
+        return
+    for taken in range(min(sizes[0], count), -1, -1):
+        for rest in _spreads(sizes[1:], count - taken):
+            yield (taken, *rest)
 
 
 def _left_out(games: Sequence[NormGame]) -> Condition:
