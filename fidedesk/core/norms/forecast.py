@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from fidedesk.core.norms.conditions import (
@@ -34,6 +34,7 @@ from fidedesk.core.norms.conditions import (
 )
 from fidedesk.core.norms.eligibility import event_conditions
 from fidedesk.core.norms.event import PlayerGames, opponent, player_games, swiss_exemption, zero_scorers
+from fidedesk.core.norms.left_out import MIX, choices_without_defeated, left_out_condition, without_defeated
 from fidedesk.core.norms.rules import B01_2024, EventType, NormRules, Title, TitleFigures
 from fidedesk.core.notation import score_text
 from fidedesk.core.rating.tables import dp_for, percent, round_half_up
@@ -252,11 +253,11 @@ class _Judge:
         if to_come == 0 or not self.round_robin:
             # a round robin's norm may leave games out only if its mix over every game makes a norm possible
             mix = not self.round_robin or all(
-                c.holds for c in self.conditions(player, played, figures, short)[0] if c.article in _MIX
+                c.holds for c in self.conditions(player, played, figures, short)[0] if c.article in MIX
             )
             for end in self._ends(played, to_come):
                 fewest = self.minimum if mix else end
-                for choices in _choices_without_defeated(played[:end], fewest, self.rules):
+                for choices in choices_without_defeated(played[:end], fewest, self.rules):
                     for index, (kept, left_out) in enumerate(choices):
                         if left_out and self._rp_above(kept, figures) < figures.performance:
                             # not even with every rating at the floor: no need to work out the conditions; the
@@ -267,9 +268,9 @@ class _Judge:
                         whole = short and end == len(played) and not left_out  # 1.4.1c: the 8 games themselves
                         found, average, rp = self.conditions(player, kept, figures, whole)
                         if all(condition.holds for condition in found):
-                            found += [_left_out(left_out)] if left_out else []
+                            found += [left_out_condition(left_out)] if left_out else []
                             return made(Status.ACHIEVED, kept, found, average, rp)
-                        if index == 0 and any(not c.holds for c in found if c.article not in _MIX):
+                        if index == 0 and any(not c.holds for c in found if c.article not in MIX):
                             break  # a condition the first choice meets best: no other of as many meets it
         found, average, rp = self.conditions(player, played, figures, short)
         if to_come == 0:
@@ -341,7 +342,7 @@ class _Judge:
             if best >= figures.performance or top + dp_for(percent(run_points, count)) < figures.performance:
                 continue
             run = [*played, *won][:count]
-            for kept, left_out in _without_defeated(run, self.minimum, rules):
+            for kept, left_out in without_defeated(run, self.minimum, rules):
                 if left_out:
                     best = max(best, self._rp_above(kept, figures))
         return best
@@ -407,12 +408,12 @@ class _Judge:
         below the title's when every game counts."""
         rules = self.rules
         strongest = self._strongest(player, played, left)
-        for kept, left_out in _without_defeated(played, 0, rules):
+        for kept, left_out in without_defeated(played, 0, rules):
             mine = [game.opponent for game in kept]
             level = max(opponents_average(adjusted_ratings(mine, figures, rules)) if mine else 0,
                         figures.minimum_average)  # fmt: skip
             points = score - len(left_out)
-            dropped = f", {_left_out(left_out).text}" if left_out else ""
+            dropped = f", {left_out_condition(left_out).text}" if left_out else ""
             for count in range(left, max(self.minimum - 1 - len(kept), 0) - 1, -1):
                 for coming, words in (([Opponent(0, level, "", "")] * count, f"opponents averaging {level}"),
                                       (strongest[:count], "the strongest players not met yet")):  # fmt: skip
@@ -513,82 +514,6 @@ class _Judge:
             share - sum(1 for o in met if o.title in figures.share_titles),
             frozenset(fed for fed in left if fed != NO_FEDERATION),
         )
-
-
-#: The articles of a norm's mix of opponents, which a round robin's games left out under 1.4.1f must not need.
-_MIX = frozenset({"1.4.3", "1.4.4", "1.4.5a", "1.4.5", "1.4.5f"})
-
-
-def _without_defeated(
-    games: Sequence[NormGame], fewest: int, rules: NormRules
-) -> Iterator[tuple[list[NormGame], tuple[NormGame, ...]]]:
-    """B.01 1.4.1f: a player may leave out games against opponents they defeated, if the rest still meets the mix
-    and the number of games. The games as they are, then without the lowest-rated defeated opponent, the two
-    lowest, ... while ``fewest`` games stay: of every choice of as many wins left out, leaving out the weakest
-    raises the opponents' average (1.4.7, 1.4.8a: each rating floored by 1.4.6 too) and so the performance (the
-    score the same) most, which is all a bound on them needs."""
-    for choices in _choices_without_defeated(games, fewest, rules):
-        yield next(choices)
-
-
-def _choices_without_defeated(
-    games: Sequence[NormGame], fewest: int, rules: NormRules
-) -> Iterator[Iterator[tuple[list[NormGame], tuple[NormGame, ...]]]]:
-    """The choices 1.4.1f gives, by the number of wins left out (none, one, two, ... while ``fewest`` games
-    stay): the games kept and those left out, the weakest left out first (:func:`_without_defeated`), then the
-    others of as many that may meet a norm's mix where it does not (:func:`_left_out_of`; the article lets the
-    player choose any: leaving out a win against a GM may break 1.4.5a where another win left out keeps it). A
-    choice other than the first can meet only conditions of the mix (:data:`_MIX`) that the first does not; the
-    caller stops at the first where it fails another."""
-    yield iter([(list(games), ())])
-    wins = sorted(
-        (g for g in games if g.score == 1), key=lambda g: (g.opponent.rating or rules.unrated_rating, g.round)
-    )
-    for count in range(1, min(len(wins), len(games) - fewest) + 1):
-        yield _left_out_of(games, wins, count)
-
-
-def _left_out_of(
-    games: Sequence[NormGame], wins: Sequence[NormGame], count: int
-) -> Iterator[tuple[list[NormGame], tuple[NormGame, ...]]]:
-    """The choices of ``count`` of ``wins`` (the weakest first) to leave out of ``games`` that can differ in what
-    a norm needs: the ``count`` weakest first, then one for every other spread of ``count`` over the wins'
-    kinds of opponent (federation and title: all the mix reads, 1.4.3-1.4.5), the weakest of each kind left out
-    (of two choices of one spread, leaving out the weaker keeps the higher average and performance, 1.4.6-1.4.8).
-    """
-    kinds: dict[tuple[str, str], list[NormGame]] = {}
-    for game in wins:
-        kinds.setdefault((game.opponent.federation, game.opponent.title), []).append(game)
-    groups = list(kinds.values())
-    first = tuple(wins[:count])
-    tried = {tuple(sum(1 for game in first if game in group) for group in groups)}
-    choices = [first]
-    for spread in _spreads([len(group) for group in groups], count):
-        if spread not in tried:
-            taken = {id(game) for group, n in zip(groups, spread, strict=True) for game in group[:n]}
-            choices.append(tuple(game for game in wins if id(game) in taken))
-    for chosen in choices:
-        dropped = {id(game) for game in chosen}
-        yield [game for game in games if id(game) not in dropped], chosen
-
-
-def _spreads(sizes: Sequence[int], count: int) -> Iterator[tuple[int, ...]]:
-    """Every way of taking ``count`` from groups of ``sizes``, as the number taken from each."""
-    if not sizes:
-        if count == 0:
-            yield ()
-        return
-    for taken in range(min(sizes[0], count), -1, -1):
-        for rest in _spreads(sizes[1:], count - taken):
-            yield (taken, *rest)
-
-
-def _left_out(games: Sequence[NormGame]) -> Condition:
-    named = ", ".join(
-        f"round {g.round} (rated {g.opponent.rating})" if g.opponent.rating else f"round {g.round} (unrated)"
-        for g in sorted(games, key=lambda g: g.round)
-    )
-    return Condition("1.4.1f", True, f"games against defeated opponents left out: {named}")
 
 
 def _rp(total: int, points: Fraction, games: int) -> int:
