@@ -13,8 +13,9 @@ from fidedesk.engine import matching
 from fidedesk.engine.columns import let_go_columns
 from fidedesk.engine.progress import _WITHIN, _under_way
 
-#: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65).
-_MATCHING_METHODS = ("pair_weighted_round", "weighted_match", "find_weighted_pab")
+#: The Dutch engine's methods that call ``networkx.min_weight_matching`` (gacrux 1.11.65), rebound to read ``nx``
+#: as :class:`_FastNetworkx`; the third, ``pair_weighted_round``, is copied here (:func:`pair_weighted_round`).
+_MATCHING_METHODS = ("weighted_match", "find_weighted_pab")
 
 
 class _FastNetworkx:

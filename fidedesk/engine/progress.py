@@ -168,13 +168,11 @@ class _Bracket:
 
     def weighed_pair(self) -> None:
         """The weighing under way worked out one more pair's weight: its second step (only a report elsewhere)."""
-        if self.weighing:
-            self.steps += 1
-        self._tell()
+        self.weighed_pairs(1)
 
     def weighed_pairs(self, count: int) -> None:
-        """The weighing under way goes on to work out ``count`` more pairs' weights (:meth:`weighed_pair` of each,
-        told once)."""
+        """The weighing under way goes on to work out ``count`` more pairs' weights, each its second step (only a
+        report elsewhere), told once."""
         if self.weighing:
             self.steps += count
         self._tell()

@@ -49,20 +49,24 @@ def _left_out_of(
     kinds of opponent (federation and title: all the mix reads, 1.4.3-1.4.5), the weakest of each kind left out
     (of two choices of one spread, leaving out the weaker keeps the higher average and performance, 1.4.6-1.4.8).
     """
+    first = tuple(wins[:count])
+    yield _kept(games, first), first  # the weakest: all most callers read, so the others are made only as asked
     kinds: dict[tuple[str, str], list[NormGame]] = {}
     for game in wins:
         kinds.setdefault((game.opponent.federation, game.opponent.title), []).append(game)
     groups = list(kinds.values())
-    first = tuple(wins[:count])
-    tried = {tuple(sum(1 for game in first if game in group) for group in groups)}
-    choices = [first]
+    firsts = tuple(sum(1 for game in first if game in group) for group in groups)
     for spread in _spreads([len(group) for group in groups], count):
-        if spread not in tried:
+        if spread != firsts:
             taken = {id(game) for group, n in zip(groups, spread, strict=True) for game in group[:n]}
-            choices.append(tuple(game for game in wins if id(game) in taken))
-    for chosen in choices:
-        dropped = {id(game) for game in chosen}
-        yield [game for game in games if id(game) not in dropped], chosen
+            chosen = tuple(game for game in wins if id(game) in taken)
+            yield _kept(games, chosen), chosen
+
+
+def _kept(games: Sequence[NormGame], left_out: Sequence[NormGame]) -> list[NormGame]:
+    """``games`` but those ``left_out``."""
+    dropped = {id(game) for game in left_out}
+    return [game for game in games if id(game) not in dropped]
 
 
 def _spreads(sizes: Sequence[int], count: int) -> Iterator[tuple[int, ...]]:
