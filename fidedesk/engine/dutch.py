@@ -297,7 +297,8 @@ def _compact_crosstable() -> type:
                 blank_pair.append(PairRecord.of(made))  # as gacrux made it, before the engine writes into it
                 return PairRecord.of(made)
             (a, b) = (nodea, nodeb) if nodea["cid"] <= nodeb["cid"] else (nodeb, nodea)
-            c = blank_pair[0].copy()
+            # a record of the table's class (pair_table.made_table): its players' figures not kept in each
+            c = blank_pair[0].copied_as(getattr(self, "fidedesk_records", PairRecord))
             c["ca"] = ca = a["cid"]
             c["cb"] = cb = b["cid"]
             c["sa"] = a["scorelevel"]

@@ -177,25 +177,93 @@ def _seldom_key(name: str) -> Any:
     return property(read, write)
 
 
+#: The keys of a record that are its players' figures (:class:`PlayersOfPairs`): its levels (``sa`` of ``ca``,
+#: ``sb`` of ``cb``), whether ``cb`` is the bye's dummy and ``cb``'s rounds unplayed, written as it is made and
+#: read seldom after (none of a 2,000-player round 2's 2 million records once listed).
+PAIR_OF_PLAYERS = ("sa", "sb", "isblob", "unplayed")
+
+
+class PlayersOfPairs(NamedTuple):
+    """The figures of each player that a table's records (:func:`table_records`) read as their keys
+    :data:`PAIR_OF_PLAYERS`, as gacrux's ``create_edge`` writes them of the pair's players ``a`` (``ca``, the
+    lower id) and ``b``: each player's score level by id, ``rnd - 1`` less its games by id, and the bye's
+    dummy's id."""
+
+    levels: list[Any]
+    unplayed: list[Any]
+    blob: Any
+
+
+def _player_key(name: str) -> Any:
+    """A key of :data:`PAIR_OF_PLAYERS` as a :class:`PairRecord`'s attribute: a table's record reads it of its
+    players' figures (four slots of every record, 61 MiB at 2,000 players) unless written otherwise; a value not
+    theirs, or any of a record of no table (a copy), is kept in the record's dict of seldom keys. Read as
+    gacrux's dict reads it: a key not written (of a record of no table) raises ``AttributeError``. A table's
+    record has its ``ca`` and ``cb`` written once, as it is made (gacrux rewrites them only in its checker's
+    ``fakerank``, a test option fidedesk does not use)."""
+
+    def of_players(record: PairRecord, players: PlayersOfPairs) -> Any:
+        if name == "sa":
+            return players.levels[record.ca]
+        if name == "sb":
+            return players.levels[record.cb]
+        if name == "isblob":
+            return record.cb == players.blob
+        return players.unplayed[record.cb]
+
+    def read(record: PairRecord) -> Any:
+        try:
+            return record.seldom[name]
+        except (AttributeError, KeyError):
+            players = record.of_table
+            if players is None:
+                raise AttributeError(name) from None
+        return of_players(record, players)
+
+    def write(record: PairRecord, value: Any) -> None:
+        players = record.of_table
+        try:
+            seldom = record.seldom
+        except AttributeError:
+            seldom = None
+        if players is not None:
+            own = of_players(record, players)
+            if type(value) is type(own) and value == own:  # as its players' figures say: nothing kept
+                if seldom is not None:
+                    seldom.pop(name, None)
+                    if not seldom:  # no dict of its own for none (a copy's keys written before its players')
+                        del record.seldom
+                return
+        if seldom is None:
+            seldom = record.seldom = {}
+        seldom[name] = value
+
+    return property(read, write)
+
+
+def table_records(players: PlayersOfPairs) -> type[PairRecord]:
+    """The class of a table's records, whose keys :data:`PAIR_OF_PLAYERS` are ``players``' figures: a
+    :class:`PairRecord` of four slots less (160 bytes where it took 192)."""
+    return type("PairRecord", (PairRecord,), {"__slots__": (), "of_table": players})
+
+
 class PairRecord:
     """gacrux's record of a pair of players (``crosstable.create_edge``'s dict of 16 keys) as an object of slots,
     read and written by key as the dict is (``record["ca"]``, ``record["weight"] = w``, ``in``, ``get``,
     ``update``, iteration in gacrux's order of keys, ``==`` with a dict): 192 bytes where a dict sharing a table
     of keys takes 336 (CPython 3.11 gives each room for 30 keys), 290 MB less for the 2 million pairs of a
-    2,000-player open. A key is read and written in C (``object.__getattribute__``, ``object.__setattr__``). Its
+    2,000-player open; a table's record (:func:`table_records`) 160, its players' figures read of them. A key is
+    read and written in C (``object.__getattribute__``, ``object.__setattr__``; those of :data:`PAIR_SELDOM` and
+    :data:`PAIR_OF_PLAYERS`, seldom read after the set-up, by a property). Its
     keys are those gacrux 1.11.65 writes of a record (:data:`PAIR_SLOTS`): a key not yet written raises
     ``AttributeError`` (a dict's ``KeyError``), as does writing any other (reading one of its methods' names
     reads the method: none is gacrux's key)."""
 
-    __slots__ = (*PAIR_KEYS, *PAIR_LATER, "seldom")
+    __slots__ = (*(key for key in PAIR_KEYS if key not in PAIR_OF_PLAYERS), *PAIR_LATER, "seldom")
     ca: Any
     cb: Any
-    sa: Any
-    sb: Any
     canmeet: Any
-    isblob: Any
     played: Any
-    unplayed: Any
     qlevel: Any
     quality: Any
     weight: Any
@@ -212,6 +280,12 @@ class PairRecord:
     b = _seldom_key("b")
     colorrule = _seldom_key("colorrule")
     board = _seldom_key("board")
+    sa = _player_key("sa")
+    sb = _player_key("sb")
+    isblob = _player_key("isblob")
+    unplayed = _player_key("unplayed")
+    #: The players' figures of a table's records (:func:`table_records`); None for a record of no table.
+    of_table: PlayersOfPairs | None = None
 
     __getitem__ = object.__getattribute__
     __setitem__ = object.__setattr__
@@ -244,7 +318,12 @@ class PairRecord:
 
     def copy(self) -> PairRecord:
         """A record of its own with the same keys and values."""
-        record = PairRecord()
+        return self.copied_as(type(self))  # a table's record its table's: its players' figures not kept again
+
+    def copied_as(self, kind: type[PairRecord]) -> PairRecord:
+        """A record of its own of ``kind`` (a table's class, :func:`table_records`) with the same keys and
+        values."""
+        record = kind()
         record.update(self.items())
         return record
 

@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from fidedesk.engine.dutch_records import PairRecord
+from fidedesk.engine.dutch_records import PairRecord, PlayersOfPairs, table_records
 
 
 def hamilton(engine: Any, nodes: list[dict[str, Any]], edges: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
@@ -418,6 +418,8 @@ def made_table(
 
     self.assign_tpn(competitors, size)
 
+    records_of(self, competitors)
+
     # Invariant c['ca'] < c['cb']
     players = None
     for i in range(size + 1):
@@ -441,6 +443,19 @@ def made_table(
     return (competitors, opponents)
 
 
+def records_of(crosstable: Any, competitors: list[Any]) -> None:
+    """The class of the table's records (``crosstable.fidedesk_records``, :func:`dutch_records.table_records`),
+    whose levels, bye's flags and rounds unplayed are those of their players ``competitors`` (each at its id's
+    place), as gacrux's ``create_edge`` works them out: ``scorelevel``, ``rnd - 1`` less the games, ``BLOB``."""
+    crosstable.fidedesk_records = table_records(
+        PlayersOfPairs(
+            [c["scorelevel"] for c in competitors],
+            [crosstable.rnd - 1 - c["num"].get("val", 0) for c in competitors],
+            crosstable.BLOB,
+        )
+    )
+
+
 class _Players:
     """The players' figures a record is made of, read once for the table (``create_edge`` reads them again for
     each of a player's pairs): ids, score levels, whether to be paired, and the colour a player must have where it
@@ -462,11 +477,11 @@ def _made_row(
     whether the two can meet as gacrux's ``crosstable_dutch.update_canmeet`` says when not checking. The ids are
     the players' own objects (one ``int`` for all of a player's pairs, not one each: 50 MB at 2,000 players)."""
     i = b["cid"]
-    cids, levels, ready, absolute = players.cids, players.levels, players.ready, players.absolute
-    cb, sb, ready_b, absolute_b = i, b["scorelevel"], b["rfp"], absolute[i]
+    cids, ready, absolute = players.cids, players.ready, players.absolute
+    cb, ready_b, absolute_b = i, b["rfp"], absolute[i]
     maxmeets, blob = crosstable.maxmeets, crosstable.BLOB
     isblob = cb == blob
-    unplayed = crosstable.rnd - 1 - b["num"].get("val", 0)
+    record = crosstable.fidedesk_records  # its levels, bye's flag and rounds unplayed: the players' (made_table)
     # gacrux's list holds the games' opponents' ids and its own label ("NUM": a str, equal to no id)
     if all(type(opponent) is int or type(opponent) is str for opponent in bhasmet):
         played_with = [0] * (i + 1)
@@ -480,18 +495,14 @@ def _made_row(
     heweight, howeight, colordiff = blank.heweight, blank.howeight, blank.colordiff
     row = opponents[i]
     for j in range(i + 1):
-        c = PairRecord()
+        c = record()
         c.ca = ca = cids[j]
         c.cb = cb
-        c.sa = levels[j]
-        c.sb = sb
         c.played = played = played_with[j]
         canmeet = (played < maxmeets and ca != cb and ready[j] and ready_b) or (ca < blob and isblob)
         if absolute_b is not None and absolute[j] == absolute_b:
             canmeet = False
         c.canmeet = c.qc = canmeet
-        c.isblob = isblob
-        c.unplayed = unplayed
         c.qlevel = qlevel
         c.quality = quality
         c.weight = weight

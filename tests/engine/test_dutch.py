@@ -279,6 +279,47 @@ def test_a_pair_record_is_read_and_written_as_gacrux_s_dict(
     assert dict(record.items()) == given and record.values() == [given[key] for key in record]
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(-1, 3), min_size=2, max_size=6),
+    st.data(),
+    _RECORD_WRITES,
+    st.sampled_from([*dutch_records.PAIR_SLOTS, "copy", "x"]),
+)
+def test_a_table_s_record_is_read_and_written_as_gacrux_s_dict(
+    levels: list[int], data: st.DataObject, later: list[tuple[str, Any]], asked: Any
+) -> None:
+    """Issue 28: a record of the engine's table (its players' levels, bye's flag and rounds unplayed read of its
+    players, not kept in it: 160 bytes, not 192) is read and written by key as gacrux's dict of the same pair:
+    the figures its players give, then any written over them (as theirs again, or not), ``in``, ``get``, ``==``,
+    a copy its own and of its table; nothing kept of its own for the figures that are its players'."""
+    blob = len(levels) - 1
+    unplayed = [data.draw(st.integers(0, 2)) for _ in levels]
+    kind = dutch_records.table_records(dutch_records.PlayersOfPairs(levels, unplayed, blob))
+    cb = data.draw(st.integers(0, blob))
+    ca = data.draw(st.integers(0, cb))
+    record = kind()
+    record.ca, record.cb = ca, cb
+    given: dict[str, Any] = {"ca": ca, "cb": cb, "sa": levels[ca], "sb": levels[cb]}
+    given |= {"isblob": cb == blob, "unplayed": unplayed[cb]}
+    assert record == given and list(record) == [key for key in dutch_records.PAIR_SLOTS if key in given]
+    assert not hasattr(record, "seldom"), "its players' figures not kept in it"
+    for key in dutch_records.PAIR_OF_PLAYERS:  # written as its players give them: nothing kept
+        record[key] = given[key]
+    assert not hasattr(record, "seldom")
+    copied, before = record.copy(), dict(given)
+    for key, value in later:
+        if key not in ("ca", "cb"):  # a table's record has its players written once, as it is made
+            record[key] = given[key] = value
+    assert record == given and dict(record.items()) == given
+    assert copied == before and type(copied) is kind, "a copy its own, of its table"
+    assert (asked in record) is (asked in given)
+    assert record.get(asked, "none") == given.get(asked, "none")
+    for key in dutch_records.PAIR_OF_PLAYERS:  # written back as its players give them: nothing kept again
+        record[key] = {"sa": levels[ca], "sb": levels[cb], "isblob": cb == blob, "unplayed": unplayed[cb]}[key]
+    assert not hasattr(record, "seldom") or set(record.seldom) <= set(dutch_records.PAIR_SELDOM)
+
+
 def test_the_engine_s_records_are_gacrux_s(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each pair's record and quality figures as fidedesk's engine keeps them (records sharing keys, the figures
     of pairs alike written once): gacrux's dicts, key for key, on generated events with byes, forfeits,
